@@ -1,0 +1,147 @@
+"""cty for Python: go-cty's type system and values.
+
+Types (``cty.String``, ``cty.List(cty.Number)``, ``cty.Object({...})``...) describe values;
+values (``cty.string_val("a")``, ``cty.list_val([...])``...) pair a type with an immutable
+payload, and may be null, unknown, or marked. Operations follow go-cty (v1.18) exactly,
+including its unknown, null and mark rules.
+
+>>> v = cty.object_val({"name": cty.string_val("web"), "port": cty.number_int_val(80)})
+>>> v.type()
+cty.Object({'name': cty.String, 'port': cty.Number})
+>>> v.get_attr("port").add(cty.number_int_val(1)).equals(cty.number_int_val(81)).true()
+True
+"""
+
+from ._capsule import Capsule, CapsuleOps, CapsuleWithOps
+from ._collection_types import List, Map, Set
+from ._dynamic import DynamicPseudoType
+from ._errors import PathError
+from ._marks import new_value_marks
+from ._path import (
+    GetAttrStep,
+    IndexStep,
+    Path,
+    PathSet,
+    PathStep,
+    PathValueMarks,
+    get_attr_path,
+    index_int_path,
+    index_path,
+    index_string_path,
+)
+from ._primitive_type import Bool, Number, String
+from ._set_payload import ValueSet
+from ._strings import normalize_string
+from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
+from ._type import Type
+from ._value import Value
+from ._value_init import (
+    DynamicVal,
+    EmptyObjectVal,
+    EmptyTupleVal,
+    False_,
+    NegativeInfinity,
+    PositiveInfinity,
+    True_,
+    Zero,
+    bool_val,
+    capsule_val,
+    list_val,
+    list_val_empty,
+    map_val,
+    map_val_empty,
+    must_parse_number_val,
+    null_val,
+    number_float_val,
+    number_int_val,
+    number_uint_val,
+    number_val,
+    object_val,
+    parse_number_val,
+    set_val,
+    set_val_empty,
+    set_val_from_value_set,
+    string_val,
+    tuple_val,
+    unknown_val,
+)
+from ._walk import (
+    TransformFunc,
+    Transformer,
+    WalkFunc,
+    deep_values,
+    transform,
+    transform_with_transformer,
+    unknown_as_null,
+    walk,
+)
+
+__all__ = [
+    "Bool",
+    "Capsule",
+    "CapsuleOps",
+    "CapsuleWithOps",
+    "DynamicPseudoType",
+    "DynamicVal",
+    "EmptyObject",
+    "EmptyObjectVal",
+    "EmptyTuple",
+    "EmptyTupleVal",
+    "False_",
+    "GetAttrStep",
+    "IndexStep",
+    "List",
+    "Map",
+    "NegativeInfinity",
+    "Number",
+    "Object",
+    "ObjectWithOptionalAttrs",
+    "Path",
+    "PathError",
+    "PathSet",
+    "PathStep",
+    "PathValueMarks",
+    "PositiveInfinity",
+    "Set",
+    "String",
+    "TransformFunc",
+    "Transformer",
+    "True_",
+    "Tuple",
+    "Type",
+    "Value",
+    "ValueSet",
+    "WalkFunc",
+    "Zero",
+    "bool_val",
+    "capsule_val",
+    "deep_values",
+    "get_attr_path",
+    "index_int_path",
+    "index_path",
+    "index_string_path",
+    "list_val",
+    "list_val_empty",
+    "map_val",
+    "map_val_empty",
+    "must_parse_number_val",
+    "new_value_marks",
+    "normalize_string",
+    "null_val",
+    "number_float_val",
+    "number_int_val",
+    "number_uint_val",
+    "number_val",
+    "object_val",
+    "parse_number_val",
+    "set_val",
+    "set_val_empty",
+    "set_val_from_value_set",
+    "string_val",
+    "transform",
+    "transform_with_transformer",
+    "tuple_val",
+    "unknown_as_null",
+    "unknown_val",
+    "walk",
+]

@@ -1,0 +1,71 @@
+"""Running deeply recursive algorithms on deeply nested values.
+
+Recursive walks are the clearest code for nested payloads. When a value is nested deeper than
+Python's recursion limit allows, the walk is run again on a helper thread with a large stack and
+a raised limit, so 10,000-deep values work; beyond that a clear ValueError is raised.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+MAX_DEPTH_LIMIT = 200_000
+"""The recursion limit used for the retry (about 20 frames per nesting level at worst)."""
+_STACK_BYTES = 1 << 30
+_lock = threading.Lock()
+_local = threading.local()
+
+
+def deep(fn: Callable[P, R]) -> Callable[P, R]:
+    """Wrap *fn* so a RecursionError makes it run again with room for deep nesting."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except RecursionError:
+            if getattr(_local, "in_deep", False):
+                raise
+        return _run_deep(fn, *args, **kwargs)
+
+    return wrapper
+
+
+def _run_deep(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
+    result: list[Any] = []
+    error: list[BaseException] = []
+
+    def target() -> None:
+        _local.in_deep = True
+        try:
+            result.append(fn(*args, **kwargs))
+        except RecursionError:
+            error.append(ValueError(
+                f"{getattr(fn, '__name__', 'operation')}: value is nested too deeply "
+                f"(more than the {MAX_DEPTH_LIMIT} recursion levels allowed)"
+            ))
+        except BaseException as e:  # re-raised in the caller's thread
+            error.append(e)
+
+    with _lock:
+        old_limit = sys.getrecursionlimit()
+        old_stack = threading.stack_size()
+        try:
+            threading.stack_size(_STACK_BYTES)
+            sys.setrecursionlimit(max(old_limit, MAX_DEPTH_LIMIT))
+            t = threading.Thread(target=target, name="cty-deep")
+            t.start()
+            t.join()
+        finally:
+            threading.stack_size(old_stack)
+            sys.setrecursionlimit(old_limit)
+    if error:
+        raise error[0]
+    return result[0]  # type: ignore[no-any-return]

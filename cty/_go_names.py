@@ -1,0 +1,10 @@
+"""Go-syntax rendering shared by the GoString helpers."""
+
+from __future__ import annotations
+
+
+def go_string_literal(s: str) -> str:
+    """Return *s* as a Go double-quoted string literal (strconv.Quote)."""
+    from ._gostrconv import go_quote
+
+    return go_quote(s)

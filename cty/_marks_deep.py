@@ -1,0 +1,113 @@
+"""Marks at depth: contains_marked, unmark_deep, and marks by path (go-cty's marks.go)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._deep import deep
+from ._marks import NO_MARKS, Marked
+from ._type import Type
+from ._unknown import Unknown
+from ._value import Value, make, wrap
+from ._value_inspect import children
+
+
+def _contains(ty: Type, p: Any) -> bool:
+    c = p.__class__
+    if c is Marked:
+        return True
+    if c is tuple or c is dict:
+        return any(_contains(t, x) for t, x in children(ty, p))
+    return False
+
+
+@deep
+def contains_marked(v: Value) -> bool:
+    """Return whether *v* or anything inside it is marked."""
+    return bool(v._marks) or _contains(v._ty, v._v)
+
+
+def _has_mark(ty: Type, p: Any, mark: Any) -> bool:
+    c = p.__class__
+    if c is Marked:
+        if mark in p.marks:
+            return True
+        p = p.v
+        c = p.__class__
+    if c is tuple or c is dict:
+        return any(_has_mark(t, x, mark) for t, x in children(ty, p))
+    return False
+
+
+@deep
+def has_mark_deep(v: Value, mark: Any) -> bool:
+    """Return whether *v* or anything inside it carries *mark*."""
+    return mark in v._marks or _has_mark(v._ty, v._v, mark)
+
+
+def _strip(ty: Type, p: Any, found: set[Any]) -> Any:
+    c = p.__class__
+    if c is Marked:
+        found.update(p.marks)
+        p = p.v
+        c = p.__class__
+    if c is tuple:
+        if ty.is_list_type():
+            et = ty.element_type()
+            return tuple([_strip(et, x, found) for x in p])
+        return tuple([_strip(t, x, found) for t, x in zip(ty.tuple_element_types(), p, strict=True)])
+    if c is dict:
+        if ty.is_map_type():
+            et = ty.element_type()
+            return {k: _strip(et, x, found) for k, x in p.items()}
+        return {k: _strip(t, x, found)
+                for (k, t), x in zip(ty.attribute_types().items(), p.values(), strict=True)}
+    return p
+
+
+@deep
+def unmark_deep(v: Value) -> tuple[Value, frozenset[Any]]:
+    """Return *v* without marks at any depth, and every mark removed."""
+    if not _contains(v._ty, v._v):
+        return (make(v._ty, v._v) if v._marks else v), v._marks
+    found: set[Any] = set(v._marks)
+    p = _strip(v._ty, v._v, found)
+    return make(v._ty, p), frozenset(found)
+
+
+@deep
+def unmark_deep_with_paths(v: Value) -> tuple[Value, list[Any]]:
+    """Return *v* without marks, and a PathValueMarks for every marked place."""
+    from ._path import Path, PathValueMarks
+    from ._walk import walk
+
+    out: list[PathValueMarks] = []
+
+    def visit(path: Path, x: Value) -> bool:
+        if x._marks:
+            out.append(PathValueMarks(path, x._marks))
+        return True
+
+    walk(v, visit)
+    unmarked, _ = unmark_deep(v)
+    return unmarked, out
+
+
+@deep
+def mark_with_paths(v: Value, pvm: list[Any]) -> Value:
+    """Return *v* with each entry's marks applied at its path (the first entry per path wins)."""
+    if not pvm:
+        return v
+    from ._path import Path
+    from ._walk import transform
+
+    def exit_(path: Path, x: Value) -> Value:
+        for e in pvm:
+            if path.equals(e.path):
+                return x.with_marks(e.marks)
+        return x
+
+    return transform(v, exit_)
+
+
+_ = NO_MARKS, Unknown, wrap

@@ -1,0 +1,365 @@
+"""Paths into values: steps, Path, PathValueMarks and PathSet (go-cty's path.go, path_set.go)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any
+
+from ._errors import PathError
+from ._value import Value, check_value
+
+
+class PathStep:
+    """One step of a Path: GetAttrStep or IndexStep."""
+
+    __slots__ = ()
+
+    def apply(self, v: Value, /) -> Value:
+        """Return the value this step leads to from *v*; raise ValueError if it leads nowhere."""
+        raise NotImplementedError
+
+
+class GetAttrStep(PathStep):
+    """A step to the attribute *name* of an object."""
+
+    __slots__ = ("name",)
+    name: str
+
+    def __init__(self, name: str) -> None:
+        if not isinstance(name, str):
+            raise TypeError(f"GetAttrStep name must be a str, not {type(name).__name__}")
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("path steps are immutable")
+
+    def apply(self, v: Value, /) -> Value:
+        if v.is_null():
+            raise ValueError("cannot access attributes on a null value")
+        if not v.type().is_object_type():
+            raise ValueError("not an object type")
+        if not v.type().has_attribute(self.name):
+            raise ValueError(f"object has no attribute {self.name!r}")
+        return v.get_attr(self.name)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GetAttrStep) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("attr", self.name))
+
+    def __repr__(self) -> str:
+        return f"cty.GetAttrStep({self.name!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (GetAttrStep, (self.name,))
+
+
+class IndexStep(PathStep):
+    """A step to the element at *key* of a list, map, tuple or set (a set's key is the element)."""
+
+    __slots__ = ("key",)
+    key: Value
+
+    def __init__(self, key: Value) -> None:
+        object.__setattr__(self, "key", check_value(key, "IndexStep key"))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("path steps are immutable")
+
+    def apply(self, v: Value, /) -> Value:
+        from ._primitive_type import Number, String
+
+        if v.is_null():
+            raise ValueError("cannot index a null value")
+        ty = v.type()
+        if ty.is_set_type():
+            has = v.has_element(self.key)
+            has_u, marks = has.unmark()
+            if not has_u.is_known():
+                from ._value_init import unknown_val
+
+                return unknown_val(ty.element_type()).with_marks(marks, v.marks())
+            if not has_u.true():
+                raise ValueError("set does not contain the requested element")
+            return self.key.with_marks(v.marks())
+        kt = self.key.type()
+        if kt is Number:
+            if not (ty.is_list_type() or ty.is_tuple_type()):
+                raise ValueError("not a list type")
+        elif kt is String:
+            if not ty.is_map_type():
+                raise ValueError("not a map type")
+        else:
+            raise ValueError("key value not number or string")
+        has, _ = v.has_index(self.key).unmark()
+        if not has.is_known():
+            from ._value_init import DynamicVal, unknown_val
+
+            if ty.is_tuple_type():
+                return DynamicVal
+            return unknown_val(ty.element_type())
+        if not has.true():
+            raise ValueError("value does not have given index key")
+        return v.index(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, IndexStep) and other.key.raw_equals(self.key)
+
+    def __hash__(self) -> int:
+        return hash(("index", self.key))
+
+    def __repr__(self) -> str:
+        return f"cty.IndexStep({self.key!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[Value]]:
+        return (IndexStep, (self.key,))
+
+
+class Path(tuple[PathStep, ...]):
+    """A sequence of steps from a value to a value inside it. Immutable; builders return new
+    paths.
+
+    >>> cty.Path().get_attr("services").index_int(0).format()
+    '.services[0]'
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, steps: Iterable[PathStep] = ()) -> Path:
+        steps = tuple(steps)
+        for s in steps:
+            if not isinstance(s, PathStep):
+                raise TypeError(f"path steps must be GetAttrStep or IndexStep, not {s!r}")
+        return super().__new__(cls, steps)
+
+    def _plus(self, step: PathStep) -> Path:
+        return tuple.__new__(Path, (*self, step))
+
+    def index(self, key: Value, /) -> Path:  # type: ignore[override]
+        """Return this path followed by an IndexStep for *key*."""
+        return self._plus(IndexStep(key))
+
+    def index_int(self, i: int, /) -> Path:
+        """Return this path followed by an index step for the number *i*."""
+        from ._value_init import number_int_val
+
+        return self._plus(IndexStep(number_int_val(i)))
+
+    def index_string(self, s: str, /) -> Path:
+        """Return this path followed by an index step for the string *s*."""
+        from ._value_init import string_val
+
+        return self._plus(IndexStep(string_val(s)))
+
+    def get_attr(self, name: str, /) -> Path:
+        """Return this path followed by a GetAttrStep for *name*."""
+        return self._plus(GetAttrStep(name))
+
+    def copy(self) -> Path:
+        """Return the path itself (paths are immutable)."""
+        return self
+
+    def equals(self, other: Path, /) -> bool:
+        """Return whether both paths have equal steps (index keys compared raw)."""
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    def has_prefix(self, prefix: Path, /) -> bool:
+        """Return whether *prefix* is a prefix of this path."""
+        return len(prefix) <= len(self) and Path(self[: len(prefix)]).equals(prefix)
+
+    def apply(self, v: Value, /) -> Value:
+        """Return the value the path leads to from *v*.
+
+        Raises ValueError("at step N: ...") naming the step that failed.
+        """
+        for i, step in enumerate(self):
+            try:
+                v = step.apply(v)
+            except ValueError as e:
+                raise ValueError(f"at step {i}: {e}") from None
+        return v
+
+    def last_step(self, v: Value, /) -> tuple[Value, PathStep | None]:
+        """Apply all steps but the last to *v*; return that value and the last step."""
+        if not self:
+            return v, None
+        return Path(self[:-1]).apply(v), self[-1]
+
+    def new_error(self, err: Exception | str, /) -> PathError:
+        """Return a PathError at this path; a PathError argument extends this path with its own."""
+        if isinstance(err, PathError):
+            return PathError(Path((*self, *err.path)), err.message)
+        return PathError(self, str(err))
+
+    def new_errorf(self, fmt: str, /, *args: object) -> PathError:
+        """Return a PathError at this path with message ``fmt % args``."""
+        return PathError(self, fmt % args if args else fmt)
+
+    def format(self) -> str:
+        """Return the path in HCL traversal form, such as ``.services[0].ports["http"]``."""
+        from ._primitive_type import Number, String
+
+        parts = []
+        for s in self:
+            if isinstance(s, GetAttrStep):
+                parts.append("." + s.name)
+                continue
+            k = s.key  # type: ignore[attr-defined]
+            if not k.is_known():
+                parts.append("[*]")
+            elif k.type() is String and not k.is_marked() and not k.is_null():
+                from ._gostrconv import go_quote
+
+                parts.append("[" + go_quote(k.as_string()) + "]")
+            elif k.type() is Number and not k.is_marked() and not k.is_null():
+                from ._number import format_f
+
+                parts.append("[" + format_f(k._v) + "]")
+            else:
+                parts.append(f"[{k!r}]")
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        return "cty.Path([" + ", ".join(repr(s) for s in self) + "])"
+
+    def __add__(self, other: tuple[Any, ...]) -> Path:  # type: ignore[override]
+        return Path((*self, *other))
+
+    def __getitem__(self, i: Any) -> Any:
+        r = tuple.__getitem__(self, i)
+        return tuple.__new__(Path, r) if isinstance(i, slice) else r
+
+
+def get_attr_path(name: str, /) -> Path:
+    """Return a one-step path to attribute *name*."""
+    return Path((GetAttrStep(name),))
+
+
+def index_path(key: Value, /) -> Path:
+    """Return a one-step path to the element at *key*."""
+    return Path((IndexStep(key),))
+
+
+def index_int_path(i: int, /) -> Path:
+    """Return a one-step path to element number *i*."""
+    return Path().index_int(i)
+
+
+def index_string_path(s: str, /) -> Path:
+    """Return a one-step path to the map element *s*."""
+    return Path().index_string(s)
+
+
+class PathValueMarks:
+    """A path and the marks found there (go-cty's PathValueMarks)."""
+
+    __slots__ = ("marks", "path")
+
+    def __init__(self, path: Path, marks: frozenset[Any]) -> None:
+        self.path = path
+        self.marks = frozenset(marks)
+
+    def equal(self, other: PathValueMarks, /) -> bool:
+        """Return whether both name equal paths and the same marks."""
+        return self.path.equals(other.path) and self.marks == other.marks
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PathValueMarks) and self.equal(other)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.marks))
+
+    def __repr__(self) -> str:
+        return f"cty.PathValueMarks({self.path!r}, {set(self.marks)!r})"
+
+
+def _step_key(step: PathStep) -> Hashable:
+    if isinstance(step, GetAttrStep):
+        return ("a", step.name)
+    key: Value = step.key  # type: ignore[attr-defined]
+    if key.is_marked() or not key.is_wholly_known():
+        return ("u", id(step))  # an unknown key is never equal to another
+    if key.is_null():
+        return ("n",)
+    from ._set_rules import element_key
+
+    return ("i", key.type(), element_key(key.type(), key._v))
+
+
+def _path_key(p: Path) -> Hashable:
+    return tuple(_step_key(s) for s in p)
+
+
+class PathSet:
+    """A set of paths; index keys are the same when they are known equal (go-cty's PathSet)."""
+
+    __slots__ = ("_paths",)
+
+    def __init__(self, *paths: Path) -> None:
+        self._paths: dict[Hashable, Path] = {}
+        for p in paths:
+            self.add(p)
+
+    def add(self, path: Path, /) -> None:
+        """Add *path*."""
+        self._paths.setdefault(_path_key(path), path)
+
+    def add_all_steps(self, path: Path, /) -> None:
+        """Add *path* and every prefix of it (except the empty path)."""
+        for i in range(1, len(path) + 1):
+            self.add(Path(path[:i]))
+
+    def has(self, path: Path, /) -> bool:
+        """Return whether *path* is in the set."""
+        return _path_key(path) in self._paths
+
+    def remove(self, path: Path, /) -> None:
+        """Remove *path* if present."""
+        self._paths.pop(_path_key(path), None)
+
+    def list(self) -> list[Path]:
+        """Return the paths, in insertion order."""
+        return list(self._paths.values())
+
+    def empty(self) -> bool:
+        """Return whether the set is empty."""
+        return not self._paths
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+    def __iter__(self) -> Iterator[Path]:
+        return iter(self.list())
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, Path) and self.has(path)
+
+    def _from(self, items: dict[Hashable, Path]) -> PathSet:
+        out = PathSet()
+        out._paths = items
+        return out
+
+    def union(self, other: PathSet, /) -> PathSet:
+        """Return the paths in either set."""
+        return self._from({**self._paths, **{k: v for k, v in other._paths.items()
+                                             if k not in self._paths}})
+
+    def intersection(self, other: PathSet, /) -> PathSet:
+        """Return the paths in both sets."""
+        return self._from({k: v for k, v in self._paths.items() if k in other._paths})
+
+    def subtract(self, other: PathSet, /) -> PathSet:
+        """Return the paths of this set not in *other*."""
+        return self._from({k: v for k, v in self._paths.items() if k not in other._paths})
+
+    def symmetric_difference(self, other: PathSet, /) -> PathSet:
+        """Return the paths in exactly one of the sets."""
+        return self.subtract(other).union(other.subtract(self))
+
+    def equal(self, other: PathSet, /) -> bool:
+        """Return whether both sets hold the same paths."""
+        return self._paths.keys() == other._paths.keys()
+
+    def __repr__(self) -> str:
+        return "cty.PathSet(" + ", ".join(repr(p) for p in self._paths.values()) + ")"

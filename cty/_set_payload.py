@@ -1,0 +1,250 @@
+"""The payload of set values, and ValueSet (go-cty's ValueSet)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Iterator
+from typing import Any
+
+from ._marks import Marked
+from ._set_rules import element_key, sort_known
+from ._type import Type, check_type
+from ._unknown import Unknown
+
+
+class SetPayload:
+    """The elements of a known set, unmarked, in go-cty's iteration order. Immutable."""
+
+    __slots__ = ("_index", "elems")
+
+    def __init__(self, elems: tuple[Any, ...]) -> None:
+        self.elems = elems
+        self._index: dict[Hashable, Any] | None = None
+
+    def __len__(self) -> int:
+        return len(self.elems)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.elems)
+
+    def __repr__(self) -> str:
+        return f"SetPayload({self.elems!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (SetPayload, (self.elems,))
+
+    def has_unknown(self) -> bool:
+        """Return whether an element is unknown (unknowns sort after every known element)."""
+        elems = self.elems
+        return bool(elems) and any(e.__class__ is Unknown for e in elems[-2:])
+
+    def lookup(self, ty: Type, p: Any) -> bool:
+        """Return whether a known, non-null, wholly known element equal to *p* is present."""
+        index = self._index
+        if index is None:
+            index = {}
+            for e in self.elems:
+                if e is not None and e.__class__ is not Unknown:
+                    k = element_key(ty, e)
+                    if k is not None:
+                        index.setdefault(k, e)
+            self._index = index
+        k = element_key(ty, p)
+        return k is not None and k in index
+
+
+EMPTY_SET = SetPayload(())
+
+
+def build_set_payload(ty: Type, payloads: Iterable[Any]) -> SetPayload:
+    """Return the SetPayload of unmarked element payloads, coalescing as go-cty does."""
+    known: dict[Hashable, Any] = {}
+    uncoalesced: list[Any] = []
+    unknowns: list[Any] = []
+    has_null = False
+    if ty.is_primitive_type():
+        from ._primitive_type import Number
+
+        if ty is Number:
+            for p in payloads:
+                if p is None:
+                    has_null = True
+                elif p.__class__ is Unknown:
+                    unknowns.append(p)
+                else:
+                    k = element_key(ty, p)
+                    if k not in known:
+                        known[k] = p
+        else:
+            for p in payloads:
+                if p is None:
+                    has_null = True
+                elif p.__class__ is Unknown:
+                    unknowns.append(p)
+                elif p not in known:
+                    known[p] = p
+    else:
+        for p in payloads:
+            if p.__class__ is Marked:
+                raise ValueError("set elements must be unmarked; marks belong on the set")
+            if p is None:
+                has_null = True
+            elif p.__class__ is Unknown:
+                unknowns.append(p)
+            else:
+                k = element_key(ty, p)
+                if k is None:
+                    uncoalesced.append(p)
+                elif k not in known:
+                    known[k] = p
+    elems = list(known.values())
+    if uncoalesced:
+        elems.extend(uncoalesced)
+    ordered = sort_known(ty, elems) if len(elems) > 1 else elems
+    if unknowns:
+        ordered.extend(unknowns)
+    if has_null:
+        ordered.append(None)
+    if not ordered:
+        return EMPTY_SET
+    return SetPayload(tuple(ordered))
+
+
+class ValueSet:
+    """A set of values of one element type, with go-cty's set rules (go-cty's ValueSet).
+
+    Unlike set values, a ValueSet can change: add() and remove() work in place.
+    Elements must be unmarked.
+    """
+
+    __slots__ = ("_elems", "_ety")
+
+    def __init__(self, element_type: Type, /) -> None:
+        self._ety = check_type(element_type, "element type")
+        self._elems: list[Any] = []
+
+    @classmethod
+    def from_values(cls, element_type: Type, values: Iterable[Any], /) -> ValueSet:
+        """Return a ValueSet holding *values*."""
+        vs = cls(element_type)
+        for v in values:
+            vs.add(v)
+        return vs
+
+    def element_type(self) -> Type:
+        """Return the element type."""
+        return self._ety
+
+    def _check(self, v: Any) -> Any:
+        from ._dynamic import DynamicPseudoType
+        from ._value import Value
+
+        if not isinstance(v, Value):
+            raise TypeError(f"ValueSet elements must be cty.Values, not {type(v).__name__}")
+        if v.is_marked():
+            raise ValueError(f"cannot store marked value directly in a set (make the set "
+                             f"itself marked instead): {v!r}")
+        if v.type() is not self._ety and v.type() is not DynamicPseudoType:
+            raise TypeError(f"attempt to use {v!r} value with set of {self._ety!r}")
+        return v._v
+
+    def _payload(self) -> SetPayload:
+        return build_set_payload(self._ety, self._elems)
+
+    def add(self, v: Any, /) -> None:
+        """Add *v* unless an equal element is present (unknowns are always added)."""
+        p = self._check(v)
+        if not self._contains(p):
+            self._elems.append(p)
+
+    def _contains(self, p: Any) -> bool:
+        if p.__class__ is Unknown:
+            return False
+        if p is None:
+            return any(e is None for e in self._elems)
+        k = element_key(self._ety, p)
+        if k is None:
+            return False
+        return any(
+            e is not None and e.__class__ is not Unknown and element_key(self._ety, e) == k
+            for e in self._elems
+        )
+
+    def remove(self, v: Any, /) -> None:
+        """Remove the element equal to *v*, if any."""
+        p = self._check(v)
+        if p.__class__ is Unknown:
+            return
+        if p is None:
+            self._elems = [e for e in self._elems if e is not None]
+            return
+        k = element_key(self._ety, p)
+        self._elems = [
+            e for e in self._elems
+            if e is None or e.__class__ is Unknown or element_key(self._ety, e) != k
+        ]
+
+    def has(self, v: Any, /) -> bool:
+        """Return whether an element equal to *v* is present."""
+        return self._contains(self._check(v))
+
+    def copy(self) -> ValueSet:
+        """Return an independent copy."""
+        vs = ValueSet(self._ety)
+        vs._elems = list(self._elems)
+        return vs
+
+    def length(self) -> int:
+        """Return the number of elements (each unknown counted)."""
+        return len(self._elems)
+
+    def __len__(self) -> int:
+        return len(self._elems)
+
+    def values(self) -> list[Any]:
+        """Return the elements as Values, in go-cty's set order."""
+        from ._value import make
+
+        ety = self._ety
+        return [make(ety, p) for p in self._payload().elems]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.values())
+
+    def _same(self, other: ValueSet) -> None:
+        if not isinstance(other, ValueSet):
+            raise TypeError(f"expected a cty.ValueSet, not {type(other).__name__}")
+        if other._ety is not self._ety:
+            raise TypeError(
+                f"incompatible set rules: {self._ety!r} and {other._ety!r} element types"
+            )
+
+    def union(self, other: ValueSet, /) -> ValueSet:
+        """Return the elements of either set."""
+        self._same(other)
+        out = self.copy()
+        for p in other._elems:
+            if not out._contains(p):
+                out._elems.append(p)
+        return out
+
+    def intersection(self, other: ValueSet, /) -> ValueSet:
+        """Return the elements of both sets."""
+        self._same(other)
+        out = ValueSet(self._ety)
+        out._elems = [p for p in self._elems if other._contains(p)]
+        return out
+
+    def subtract(self, other: ValueSet, /) -> ValueSet:
+        """Return the elements of this set that are not in *other*."""
+        self._same(other)
+        out = ValueSet(self._ety)
+        out._elems = [p for p in self._elems if not other._contains(p)]
+        return out
+
+    def symmetric_difference(self, other: ValueSet, /) -> ValueSet:
+        """Return the elements of exactly one of the sets."""
+        self._same(other)
+        return self.subtract(other).union(other.subtract(self))
+
+    def __repr__(self) -> str:
+        return f"cty.ValueSet({self._ety!r}, {self.values()!r})"

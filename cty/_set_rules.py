@@ -1,0 +1,177 @@
+"""go-cty's set rules: hash bytes, the equivalence key, and iteration order.
+
+A set coalesces two elements when go-cty would: same hash bytes (its bucket) and Equals known
+true. Iteration order is go-cty's: known elements sorted (strings by code point, numbers by
+value, false before true, anything else by hash bytes), then unknowns, then the null; ties keep
+insertion order.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from . import _number
+from ._gostrconv import go_quote
+from ._marks import Marked
+from ._primitive_type import Bool, Number, String
+from ._type import Type
+from ._unknown import Unknown
+
+if TYPE_CHECKING:
+    from ._value import Value
+
+
+def hash_bytes(ty: Type, p: Any) -> str:
+    """Return go-cty's set hash bytes of payload *p* of type *ty*, as text (UTF-8 order)."""
+    parts: list[str] = []
+    _append_hash(ty, p, parts, None)
+    return "".join(parts)
+
+
+def _append_hash(ty: Type, p: Any, out: list[str], nums: list[Hashable] | None) -> bool:
+    """Append the hash bytes of *p*; collect equality keys into *nums*; return False when an
+    unknown is met (such an element never equals anything)."""
+    if p.__class__ is Marked:
+        p = p.v
+    if p is None:
+        out.append("~")
+        return True
+    if p.__class__ is Unknown:
+        out.append("?")
+        return False
+    if ty is String:
+        out.append(go_quote(p))
+        if nums is not None:
+            nums.append(p)
+        return True
+    if ty is Number:
+        out.append(_number.format_g10(p))
+        if nums is not None:
+            nums.append(_number.eq_key(p))
+        return True
+    if ty is Bool:
+        out.append("T" if p else "F")
+        return True
+    known = True
+    if ty.is_list_type():
+        et = ty.element_type()
+        out.append("[")
+        for e in p:
+            known = _append_hash(et, e, out, nums) and known
+            out.append(";")
+        out.append("]")
+    elif ty.is_set_type():
+        et = ty.element_type()
+        out.append("[")
+        for e in p.elems:
+            known = _append_hash(et, e, out, nums) and known
+            out.append(";")
+        out.append("]")
+    elif ty.is_map_type():
+        et = ty.element_type()
+        out.append("{")
+        for k, e in p.items():
+            out.append(go_quote(k))
+            out.append(":")
+            known = _append_hash(et, e, out, nums) and known
+            out.append(";")
+        out.append("}")
+    elif ty.is_object_type():
+        out.append("<")
+        for (_, at), e in zip(ty.attribute_types().items(), p.values(), strict=True):
+            known = _append_hash(at, e, out, nums) and known
+            out.append(";")
+        out.append(">")
+    elif ty.is_tuple_type():
+        out.append("<")
+        for et, e in zip(ty.tuple_element_types(), p, strict=True):
+            known = _append_hash(et, e, out, nums) and known
+            out.append(";")
+        out.append(">")
+    elif ty.is_capsule_type():
+        ops = ty.capsule_ops()
+        out.append("«")
+        if ops is not None and ops.hash_key is not None:
+            out.append(go_quote(ops.hash_key(p)))
+        else:
+            out.append("?")
+        out.append("»")
+        if nums is not None:
+            nums.append(_CapsuleKey(ty, p))
+    else:
+        raise TypeError(f"unsupported type {ty!r} in set hash")
+    return known
+
+
+class _CapsuleKey:
+    """Equality key for a capsule payload: go-cty's capsule Equals, hashed by its hash key."""
+
+    __slots__ = ("p", "ty")
+
+    def __init__(self, ty: Type, p: Any) -> None:
+        self.ty = ty
+        self.p = p
+
+    def __hash__(self) -> int:
+        ops = self.ty.capsule_ops()
+        if ops is not None and ops.hash_key is not None:
+            return hash(ops.hash_key(self.p))
+        if ops is not None and ops.raw_equals is not None:
+            return 0
+        return id(self.p)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _CapsuleKey):
+            return NotImplemented
+        from ._value_equals import capsule_equal
+
+        return capsule_equal(self.ty, self.p, other.p)
+
+
+def element_key(ty: Type, p: Any) -> Hashable | None:
+    """Return the key under which a known, non-null element coalesces with its equals.
+
+    None means the element never coalesces (it holds an unknown somewhere).
+    """
+    if ty is String or ty is Bool:
+        return p  # type: ignore[no-any-return]
+    if ty is Number:
+        return _number_key(p)
+    nums: list[Hashable] = []
+    out: list[str] = []
+    if not _append_hash(ty, p, out, nums):
+        return None
+    return ("".join(out), tuple(nums))
+
+
+def _number_key(n: Any) -> Hashable:
+    if n.__class__ is int and -10_000_000_000 < n < 10_000_000_000:
+        return n  # type: ignore[no-any-return]
+    k = _number.eq_key(n)
+    if k.__class__ is int and -10_000_000_000 < k < 10_000_000_000 and not _number.is_neg_zero(n):
+        return k
+    return (_number.format_g10(n), k)
+
+
+def sort_known(ty: Type, elems: list[Any]) -> list[Any]:
+    """Return known, non-null element payloads in go-cty's set order (stable)."""
+    if ty is String or ty is Bool:
+        return sorted(elems)
+    if ty is Number:
+        if any(_number.is_neg_zero(e) for e in elems):
+            return sorted(elems, key=_number_order_key)
+        return sorted(elems, key=_number.sort_key)
+    return sorted(elems, key=lambda e: hash_bytes(ty, e))
+
+
+def _number_order_key(n: Any) -> tuple[Any, int]:
+    if n == 0:
+        return (_number.sort_key(n), zlib.crc32(_number.format_g10(n).encode()))
+    return (_number.sort_key(n), 0)
+
+
+def value_hash(v: Value) -> int:
+    """Return go-cty's Value.Hash: the CRC-32 (IEEE) of the value's set hash bytes."""
+    return zlib.crc32(hash_bytes(v._ty, v._v).encode("utf-8"))

@@ -1,0 +1,31 @@
+"""String normalisation: every cty string is NFC, as go-cty's NormalizeString makes it."""
+
+from __future__ import annotations
+
+import unicodedata
+
+_is_normalized = unicodedata.is_normalized
+_normalize = unicodedata.normalize
+
+
+def normalize_string(s: str, /) -> str:
+    """Return *s* in Unicode normal form C (go-cty's NormalizeString).
+
+    Raises TypeError for a non-str and ValueError for a str holding lone surrogates,
+    which no UTF-8 encoding can carry. Cost: O(len(s)); ASCII returns at once.
+    """
+    if s.__class__ is not str:
+        if not isinstance(s, str):
+            raise TypeError(f"a cty string must be a str, not {type(s).__name__}")
+        s = str(s)
+    if s.isascii():
+        return s
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ValueError(
+            f"string {s!r} holds a lone surrogate at index {e.start}: not valid Unicode"
+        ) from None
+    if _is_normalized("NFC", s):
+        return s
+    return _normalize("NFC", s)

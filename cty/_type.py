@@ -1,0 +1,201 @@
+"""The Type base class: what every cty type answers, and type interning."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._errors import PathError
+
+
+class Type:
+    """A cty type.
+
+    Types are immutable and interned: building an equal type twice gives the same object,
+    so ``==`` is identity and types are cheap dictionary keys.
+    Build them with the constructors (``cty.List(cty.String)``), never by calling a class.
+    """
+
+    __slots__ = ()
+
+    # --- kind tests -------------------------------------------------------------------------
+
+    def is_primitive_type(self) -> bool:
+        """Return True for String, Number and Bool."""
+        return False
+
+    def is_list_type(self) -> bool:
+        """Return True for list types."""
+        return False
+
+    def is_map_type(self) -> bool:
+        """Return True for map types."""
+        return False
+
+    def is_set_type(self) -> bool:
+        """Return True for set types."""
+        return False
+
+    def is_object_type(self) -> bool:
+        """Return True for object types."""
+        return False
+
+    def is_tuple_type(self) -> bool:
+        """Return True for tuple types."""
+        return False
+
+    def is_capsule_type(self) -> bool:
+        """Return True for capsule types."""
+        return False
+
+    def is_collection_type(self) -> bool:
+        """Return True for list, map and set types."""
+        return False
+
+    def is_structural(self) -> bool:
+        """Return True for object and tuple types."""
+        return False
+
+    def is_dynamic_pseudo_type(self) -> bool:
+        """Return True for DynamicPseudoType."""
+        return False
+
+    # --- go-cty's Type methods --------------------------------------------------------------
+
+    def equals(self, other: Type, /) -> bool:
+        """Return whether *other* is the same type (go-cty's Type.Equals)."""
+        return self is other
+
+    def friendly_name(self) -> str:
+        """Return go-cty's human-readable name for the type, such as ``list of string``."""
+        raise NotImplementedError
+
+    def friendly_name_for_constraint(self) -> str:
+        """Return the friendly name used when the type is a constraint (``any type``)."""
+        return self.friendly_name()
+
+    def has_dynamic_types(self) -> bool:
+        """Return whether DynamicPseudoType appears anywhere inside the type."""
+        return False
+
+    def without_optional_attributes_deep(self) -> Type:
+        """Return the type with every optional-attribute marker removed, at any depth."""
+        return self
+
+    def element_type(self) -> Type:
+        """Return the element type of a collection type.
+
+        Raises TypeError for any other type.
+        """
+        raise TypeError(f"element_type() on {self!r}, which is not a collection type")
+
+    def list_element_type(self) -> Type | None:
+        """Return the element type if this is a list type, else None."""
+        return None
+
+    def map_element_type(self) -> Type | None:
+        """Return the element type if this is a map type, else None."""
+        return None
+
+    def set_element_type(self) -> Type | None:
+        """Return the element type if this is a set type, else None."""
+        return None
+
+    def attribute_types(self) -> Mapping[str, Type]:
+        """Return the attribute types of an object type, sorted by name.
+
+        Raises TypeError for any other type.
+        """
+        raise TypeError(f"attribute_types() on {self!r}, which is not an object type")
+
+    def attribute_type(self, name: str, /) -> Type:
+        """Return the type of attribute *name* of an object type.
+
+        Raises TypeError for a non-object and KeyError-free ValueError for a missing name.
+        """
+        raise TypeError(f"attribute_type() on {self!r}, which is not an object type")
+
+    def has_attribute(self, name: str, /) -> bool:
+        """Return whether an object type has attribute *name*."""
+        raise TypeError(f"has_attribute() on {self!r}, which is not an object type")
+
+    def attribute_optional(self, name: str, /) -> bool:
+        """Return whether attribute *name* of an object type is optional."""
+        raise TypeError(f"attribute_optional() on {self!r}, which is not an object type")
+
+    def optional_attributes(self) -> frozenset[str]:
+        """Return the names of an object type's optional attributes."""
+        raise TypeError(f"optional_attributes() on {self!r}, which is not an object type")
+
+    def tuple_element_types(self) -> tuple[Type, ...]:
+        """Return the element types of a tuple type."""
+        raise TypeError(f"tuple_element_types() on {self!r}, which is not a tuple type")
+
+    def tuple_element_type(self, index: int, /) -> Type:
+        """Return the type of element *index* of a tuple type."""
+        raise TypeError(f"tuple_element_type() on {self!r}, which is not a tuple type")
+
+    def length(self) -> int:
+        """Return the number of elements of a tuple type."""
+        raise TypeError(f"length() on {self!r}, which is not a tuple type")
+
+    def encapsulated_type(self) -> Any:
+        """Return the Python type a capsule type wraps."""
+        raise TypeError(f"encapsulated_type() on {self!r}, which is not a capsule type")
+
+    def capsule_ops(self) -> Any:
+        """Return the CapsuleOps of a capsule type (None when it has none)."""
+        raise TypeError(f"capsule_ops() on {self!r}, which is not a capsule type")
+
+    def capsule_extension_data(self, key: object, /) -> Any:
+        """Return the application data a capsule type's ops give for *key*, or None."""
+        raise TypeError(f"capsule_extension_data() on {self!r}, which is not a capsule type")
+
+    def test_conformance(self, want: Type, /) -> list[PathError]:
+        """Return the reasons this type does not conform to *want* (empty when it does).
+
+        *want* may hold DynamicPseudoType anywhere, standing for any type.
+        Each reason is a PathError whose path locates the mismatch.
+        """
+        from ._type_conform import test_conformance
+
+        return test_conformance(self, want)
+
+    def go_string(self) -> str:
+        """Return go-cty's GoString of the type (``cty.List(cty.String)``)."""
+        raise NotImplementedError
+
+    def type_expr(self) -> str:
+        """Return the HCL type-expression form (``list(string)``)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.type_expr()
+
+    def __repr__(self) -> str:
+        raise NotImplementedError
+
+    def __copy__(self) -> Type:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Type:
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cty types are immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cty types are immutable (cannot delete {name!r})")
+
+
+def _init_slot(obj: object, name: str, value: object) -> None:
+    """Set a slot during construction, bypassing immutability."""
+    object.__setattr__(obj, name, value)
+
+
+def check_type(t: object, what: str) -> Type:
+    """Return *t* if it is a Type; raise TypeError naming *what* otherwise."""
+    if not isinstance(t, Type):
+        raise TypeError(f"{what} must be a cty.Type, not {type(t).__name__} {t!r}")
+    return t

@@ -1,0 +1,450 @@
+"""Value: an immutable (type, payload, marks) triple, go-cty's cty.Value.
+
+Containers hold raw payloads (docs/design/payloads.md); a Value is made only when asked for.
+Operation methods live in their own modules and are reached through the thin methods here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from . import _number
+from ._marks import NO_MARKS, Marked
+from ._primitive_type import Bool, Number, String
+from ._type import Type
+from ._unknown import Unknown
+
+if TYPE_CHECKING:
+    import gmpy2
+
+    from ._path import Path, PathValueMarks
+    from ._set_payload import ValueSet
+
+
+class Value:
+    """A cty value: a type, a payload, and marks. Immutable and hashable.
+
+    Build values with the constructors (``cty.string_val``, ``cty.list_val``...).
+    ``==`` and ``hash`` are go-cty's RawEquals; ``v.equals(o)`` is go-cty's Equals and returns a
+    cty Bool value, which may be unknown.
+    """
+
+    __slots__ = ("_marks", "_ty", "_v")
+    _ty: Type
+    _v: Any
+    _marks: frozenset[Any]
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("build cty values with cty.string_val(), cty.list_val() and the like")
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise AttributeError(f"cty values are immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"cty values are immutable (cannot delete {name!r})")
+
+    # --- inspection --------------------------------------------------------------------------
+
+    def type(self) -> Type:
+        """Return the value's type."""
+        return self._ty
+
+    def is_known(self) -> bool:
+        """Return False for an unknown value (marks do not matter)."""
+        return self._v.__class__ is not Unknown
+
+    def is_null(self) -> bool:
+        """Return True for a null value; an unknown value is never null."""
+        return self._v is None
+
+    def is_wholly_known(self) -> bool:
+        """Return whether neither the value nor anything inside it is unknown (null: True)."""
+        from ._value_inspect import is_wholly_known
+
+        return is_wholly_known(self)
+
+    def has_wholly_known_type(self) -> bool:
+        """Return False when a DynamicVal sits anywhere inside, or the type is dynamic and unknown."""
+        from ._value_inspect import has_wholly_known_type
+
+        return has_wholly_known_type(self)
+
+    def can_iterate_elements(self) -> bool:
+        """Return whether element_iterator() would work: a known, non-null, unmarked collection
+        or structure."""
+        if self._marks or self._v is None or self._v.__class__ is Unknown:
+            return False
+        t = self._ty
+        return t.is_collection_type() or t.is_structural()
+
+    # --- marks -------------------------------------------------------------------------------
+
+    def is_marked(self) -> bool:
+        """Return whether the value itself carries marks (nested marks do not count)."""
+        return bool(self._marks)
+
+    def marks(self) -> frozenset[Any]:
+        """Return the value's top-level marks."""
+        return self._marks
+
+    def has_mark(self, mark: Hashable, /) -> bool:
+        """Return whether the value itself carries *mark*."""
+        return mark in self._marks
+
+    def has_same_marks(self, other: Value, /) -> bool:
+        """Return whether both values carry the same top-level marks."""
+        return self._marks == other._marks
+
+    def mark(self, mark: Hashable, /) -> Value:
+        """Return the value with *mark* added to its marks."""
+        if isinstance(mark, frozenset):
+            raise TypeError("mark() takes one mark; use with_marks() for a set of marks")
+        hash(mark)
+        if mark in self._marks:
+            return self
+        return make(self._ty, self._v, self._marks | {mark})
+
+    def with_marks(self, *mark_sets: frozenset[Any] | set[Any]) -> Value:
+        """Return the value with every mark of every given set added."""
+        marks = self._marks
+        for ms in mark_sets:
+            if ms:
+                marks = marks | frozenset(ms)
+        if marks == self._marks:
+            return self
+        return make(self._ty, self._v, marks)
+
+    def with_same_marks(self, *others: Value) -> Value:
+        """Return the value with the top-level marks of *others* added."""
+        return self.with_marks(*(o._marks for o in others))
+
+    def unmark(self) -> tuple[Value, frozenset[Any]]:
+        """Return the value without its top-level marks, and those marks."""
+        if not self._marks:
+            return self, NO_MARKS
+        return make(self._ty, self._v, NO_MARKS), self._marks
+
+    def unmark_deep(self) -> tuple[Value, frozenset[Any]]:
+        """Return the value with every mark removed at any depth, and all the marks found."""
+        from ._marks_deep import unmark_deep
+
+        return unmark_deep(self)
+
+    def unmark_deep_with_paths(self) -> tuple[Value, list[PathValueMarks]]:
+        """Return the value unmarked at every depth, and each marked path with its marks."""
+        from ._marks_deep import unmark_deep_with_paths
+
+        return unmark_deep_with_paths(self)
+
+    def mark_with_paths(self, path_marks: list[PathValueMarks], /) -> Value:
+        """Return the value with the marks put back at the paths unmark_deep_with_paths gave."""
+        from ._marks_deep import mark_with_paths
+
+        return mark_with_paths(self, path_marks)
+
+    def contains_marked(self) -> bool:
+        """Return whether the value or anything inside it carries marks."""
+        from ._marks_deep import contains_marked
+
+        return contains_marked(self)
+
+    def has_mark_deep(self, mark: Hashable, /) -> bool:
+        """Return whether the value or anything inside it carries *mark*."""
+        from ._marks_deep import has_mark_deep
+
+        return has_mark_deep(self, mark)
+
+    # --- integration: Python data out ---------------------------------------------------------
+
+    def _require_plain(self, what: str) -> None:
+        if self._marks:
+            raise ValueError(f"{what}: value is marked, so it must be unmarked first")
+        if self._v is None:
+            raise ValueError(f"{what}: value is null")
+        if self._v.__class__ is Unknown:
+            raise ValueError(f"{what}: value is unknown")
+
+    def as_string(self) -> str:
+        """Return the str of a known, non-null, unmarked string value."""
+        self._require_plain("as_string")
+        if self._ty is not String:
+            raise TypeError(f"as_string: value is {self._ty.friendly_name()}, not string")
+        return self._v  # type: ignore[no-any-return]
+
+    def as_big_float(self) -> gmpy2.mpfr:
+        """Return a copy of a known number as a gmpy2.mpfr at the number's precision."""
+        self._require_plain("as_big_float")
+        if self._ty is not Number:
+            raise TypeError(f"as_big_float: value is {self._ty.friendly_name()}, not number")
+        return _number.as_mpfr(self._v)
+
+    def true(self) -> bool:
+        """Return True if the value is the known bool true.
+
+        Raises ValueError for an unknown, null or marked value, TypeError for a non-bool.
+        """
+        self._require_plain("true")
+        if self._ty is not Bool:
+            raise TypeError(f"true: value is {self._ty.friendly_name()}, not bool")
+        return self._v is True
+
+    def false(self) -> bool:
+        """Return True if the value is the known bool false (see true())."""
+        self._require_plain("false")
+        if self._ty is not Bool:
+            raise TypeError(f"false: value is {self._ty.friendly_name()}, not bool")
+        return self._v is False
+
+    def length_int(self) -> int:
+        """Return the number of elements: a tuple's type length, an object's attribute count,
+        a set's physical element count (each unknown counted)."""
+        from ._value_ops import length_int
+
+        return length_int(self)
+
+    def encapsulated_value(self) -> Any:
+        """Return the Python object a known capsule value wraps."""
+        self._require_plain("encapsulated_value")
+        if not self._ty.is_capsule_type():
+            raise TypeError(f"encapsulated_value: value is {self._ty.friendly_name()}")
+        return self._v
+
+    def element_iterator(self) -> Iterator[tuple[Value, Value]]:
+        """Iterate (key, element) pairs: list/tuple index order, map/object sorted keys, set
+        order (key is the element)."""
+        from ._value_ops import element_iterator
+
+        return element_iterator(self)
+
+    def elements(self) -> Iterator[tuple[Value, Value]]:
+        """Iterate (key, element) pairs, as element_iterator()."""
+        return self.element_iterator()
+
+    def for_each_element(self, cb: Callable[[Value, Value], bool], /) -> bool:
+        """Call cb(key, element) for each element until it returns True; return whether it did."""
+        for k, e in self.element_iterator():
+            if cb(k, e):
+                return True
+        return False
+
+    def as_value_slice(self) -> list[Value]:
+        """Return the elements of a known list, set or tuple as a list of Values."""
+        return [e for _, e in self.element_iterator()]
+
+    def as_value_map(self) -> dict[str, Value]:
+        """Return the elements of a known map or object as a dict of Values."""
+        return {k._v: e for k, e in self.element_iterator()}
+
+    def as_value_set(self) -> ValueSet:
+        """Return the elements of a known collection as a ValueSet."""
+        from ._set_payload import ValueSet
+
+        return ValueSet.from_values(self._ty.element_type(), self.as_value_slice())
+
+    # --- operations ---------------------------------------------------------------------------
+
+    def equals(self, other: Value, /) -> Value:
+        """Return go-cty's Equals: a Bool value, unknown when the answer is not yet known."""
+        return _eq.equals(self, other)
+
+    def not_equal(self, other: Value, /) -> Value:
+        """Return the negation of equals()."""
+        return _eq.equals(self, other).not_()
+
+    def raw_equals(self, other: Value, /) -> bool:
+        """Return go-cty's RawEquals: strict identity of type, payload and marks."""
+        return _eq.raw_equals(self, other)
+
+    def add(self, other: Value, /) -> Value:
+        """Return the sum of two numbers."""
+        return _arith.add(self, other)
+
+    def subtract(self, other: Value, /) -> Value:
+        """Return the difference of two numbers."""
+        return _arith.subtract(self, other)
+
+    def multiply(self, other: Value, /) -> Value:
+        """Return the product of two numbers."""
+        return _arith.multiply(self, other)
+
+    def divide(self, other: Value, /) -> Value:
+        """Return the quotient of two numbers (x/0 is an infinity)."""
+        return _arith.divide(self, other)
+
+    def modulo(self, other: Value, /) -> Value:
+        """Return the remainder of truncated division (x % 0 is x)."""
+        return _arith.modulo(self, other)
+
+    def negate(self) -> Value:
+        """Return the number with its sign flipped."""
+        return _arith.negate(self)
+
+    def absolute(self) -> Value:
+        """Return the number's absolute value."""
+        return _arith.absolute(self)
+
+    def greater_than(self, other: Value, /) -> Value:
+        """Return whether this number is greater than *other*, as a Bool value."""
+        return _arith.greater_than(self, other)
+
+    def greater_than_or_equal_to(self, other: Value, /) -> Value:
+        """Return whether this number is greater than or equal to *other*."""
+        return _arith.greater_than_or_equal_to(self, other)
+
+    def less_than(self, other: Value, /) -> Value:
+        """Return whether this number is less than *other*."""
+        return _arith.less_than(self, other)
+
+    def less_than_or_equal_to(self, other: Value, /) -> Value:
+        """Return whether this number is less than or equal to *other*."""
+        return _arith.less_than_or_equal_to(self, other)
+
+    def and_(self, other: Value, /) -> Value:
+        """Return the logical AND of two bools (a known false wins over an unknown)."""
+        return _arith.and_(self, other)
+
+    def or_(self, other: Value, /) -> Value:
+        """Return the logical OR of two bools (a known true wins over an unknown)."""
+        return _arith.or_(self, other)
+
+    def not_(self) -> Value:
+        """Return the logical negation of a bool."""
+        return _arith.not_(self)
+
+    def length(self) -> Value:
+        """Return the number of elements as a Number value (unknown where not yet known)."""
+        from ._value_ops import length
+
+        return length(self)
+
+    def index(self, key: Value, /) -> Value:
+        """Return the element of a list, map or tuple at *key*."""
+        from ._value_ops import index
+
+        return index(self, key)
+
+    def has_index(self, key: Value, /) -> Value:
+        """Return whether *key* is a valid index, as a Bool value. Never raises on key type."""
+        from ._value_ops import has_index
+
+        return has_index(self, key)
+
+    def has_element(self, elem: Value, /) -> Value:
+        """Return whether a set holds *elem*, as a Bool value."""
+        from ._value_ops import has_element
+
+        return has_element(self, elem)
+
+    def get_attr(self, name: str, /) -> Value:
+        """Return the attribute *name* of an object value."""
+        from ._value_ops import get_attr
+
+        return get_attr(self, name)
+
+    def hash(self) -> int:
+        """Return go-cty's set hash of the value (a CRC-32 of its hash bytes)."""
+        from ._set_rules import value_hash
+
+        return value_hash(self)
+
+    def go_string(self) -> str:
+        """Return go-cty's GoString of the value (``cty.StringVal("a")``)."""
+        from ._value_repr import go_string
+
+        return go_string(self)
+
+    # --- Python conveniences ------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Value):
+            return NotImplemented
+        return _eq.raw_equals(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Value):
+            return NotImplemented
+        return not _eq.raw_equals(self, other)
+
+    def __hash__(self) -> int:
+        return _eq.value_hash(self)
+
+    def __repr__(self) -> str:
+        from ._value_repr import value_repr
+
+        return value_repr(self)
+
+    def __bool__(self) -> NoReturn:
+        raise TypeError(
+            "a cty.Value has no Python truth value; use v.true(), v.is_null() or v.is_known()"
+        )
+
+    def __len__(self) -> int:
+        return self.length_int()
+
+    def __iter__(self) -> Iterator[Value]:
+        t = self._ty
+        if t.is_map_type() or t.is_object_type():
+            return (k for k, _ in self.element_iterator())
+        return (e for _, e in self.element_iterator())
+
+    def __getitem__(self, key: object) -> Value:
+        from ._value_ops import getitem
+
+        return getitem(self, key)
+
+    def __contains__(self, item: object) -> bool:
+        from ._value_ops import contains
+
+        return contains(self, item)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        from ._value_repr import reduce_value
+
+        return reduce_value(self)
+
+
+_new = object.__new__
+_set_ty = Value._ty.__set__  # type: ignore[attr-defined]
+_set_v = Value._v.__set__  # type: ignore[attr-defined]
+_set_marks = Value._marks.__set__  # type: ignore[attr-defined]
+
+
+def make(ty: Type, v: Any, marks: frozenset[Any] = NO_MARKS) -> Value:
+    """Return a Value of type *ty* with payload *v*; trusted, no checks."""
+    o = _new(Value)
+    _set_ty(o, ty)
+    _set_v(o, v)
+    _set_marks(o, marks)
+    return o
+
+
+def wrap(ty: Type, p: Any) -> Value:
+    """Return the Value for a nested payload *p* of type *ty*, lifting a Marked wrapper."""
+    o = _new(Value)
+    _set_ty(o, ty)
+    if p.__class__ is Marked:
+        _set_v(o, p.v)
+        _set_marks(o, p.marks)
+    else:
+        _set_v(o, p)
+        _set_marks(o, NO_MARKS)
+    return o
+
+
+def payload(v: Value) -> Any:
+    """Return the payload to store for *v* inside a container (Marked when *v* is marked)."""
+    if v._marks:
+        return Marked(v._v, v._marks)
+    return v._v
+
+
+def check_value(v: object, what: str) -> Value:
+    """Return *v* if it is a Value; raise TypeError naming *what* otherwise."""
+    if v.__class__ is not Value:
+        raise TypeError(f"{what} must be a cty.Value, not {type(v).__name__} {v!r}")
+    return v  # type: ignore[return-value]
+
+
+from . import _value_arith as _arith  # noqa: E402
+from . import _value_equals as _eq  # noqa: E402

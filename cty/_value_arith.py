@@ -1,0 +1,195 @@
+"""Arithmetic, comparison and logic operations (go-cty's value_ops.go, numeric and bool parts).
+
+Every operation unmarks its operands shallowly and marks the result with the union of their
+marks. An unknown operand gives an unknown result refined as not null; a DynamicPseudoType
+operand gives an unknown of the operation's result type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import _number
+from ._dynamic import DynamicPseudoType
+from ._marks import NO_MARKS
+from ._primitive_type import Bool, Number
+from ._type import Type
+from ._unknown import Unknown
+from ._unknown_refinement import not_null_unknown
+from ._value import Value, check_value, make
+
+
+def _with_marks(r: Value, a: frozenset[Any], b: frozenset[Any] = NO_MARKS) -> Value:
+    m = a | b if b else a
+    if not m:
+        return r
+    return make(r._ty, r._v, r._marks | m if r._marks else m)
+
+
+def _type_check(want: Type, *vals: Value) -> bool:
+    """Raise TypeError for a wrong operand type; return True when the result is unknown."""
+    short = False
+    null_at = -1
+    for i, v in enumerate(vals):
+        t = v._ty
+        if t is DynamicPseudoType:
+            short = True
+            continue
+        if t is not want:
+            raise TypeError(
+                f"type mismatch: want {want.friendly_name()} but value {i} is {t.friendly_name()}"
+            )
+        if v._v.__class__ is Unknown:
+            short = True
+        elif v._v is None and null_at < 0:
+            null_at = i
+    if null_at >= 0 and not short:
+        raise ValueError(f"operand {null_at} is a null {want.friendly_name()}, which has no value")
+    return short
+
+
+def _unknown(t: Type) -> Value:
+    return make(t, not_null_unknown(t))
+
+
+def _binary_number(
+    name: str, fn: Callable[[Any, Any], Any], a: Value, b: Value
+) -> Value:
+    check_value(b, f"{name}() operand")
+    if a._marks or b._marks:
+        return _with_marks(_binary_number(name, fn, _bare(a), _bare(b)), a._marks, b._marks)
+    if _type_check(Number, a, b):
+        return _unknown(Number)
+    return make(Number, fn(a._v, b._v))
+
+
+def _bare(v: Value) -> Value:
+    return make(v._ty, v._v) if v._marks else v
+
+
+def add(a: Value, b: Value) -> Value:
+    """Return a + b."""
+    return _binary_number("add", _number.add, a, b)
+
+
+def subtract(a: Value, b: Value) -> Value:
+    """Return a - b."""
+    return _binary_number("subtract", _number.sub, a, b)
+
+
+def multiply(a: Value, b: Value) -> Value:
+    """Return a * b; go-cty's Zero times anything, even an unknown, is Zero."""
+    check_value(b, "multiply() operand")
+    if a._marks or b._marks:
+        return _with_marks(multiply(_bare(a), _bare(b)), a._marks, b._marks)
+    if a._v is _number.ZERO or b._v is _number.ZERO:
+        from ._value_init import Zero
+
+        return Zero
+    return _binary_number("multiply", _number.mul, a, b)
+
+
+def divide(a: Value, b: Value) -> Value:
+    """Return a / b."""
+    return _binary_number("divide", _number.div, a, b)
+
+
+def modulo(a: Value, b: Value) -> Value:
+    """Return the remainder of a / b truncated toward zero."""
+    return _binary_number("modulo", _number.mod, a, b)
+
+
+def _unary_number(name: str, fn: Callable[[Any], Any], a: Value) -> Value:
+    if a._marks:
+        return _with_marks(_unary_number(name, fn, _bare(a)), a._marks)
+    if _type_check(Number, a):
+        return _unknown(Number)
+    return make(Number, fn(a._v))
+
+
+def negate(a: Value) -> Value:
+    """Return -a."""
+    return _unary_number("negate", _number.neg, a)
+
+
+def absolute(a: Value) -> Value:
+    """Return |a|."""
+    return _unary_number("absolute", _number.abs_, a)
+
+
+def _compare(a: Value, b: Value, test: Callable[[int], bool]) -> Value:
+    from ._value_init import False_, True_
+
+    if a._marks or b._marks:
+        return _with_marks(_compare(_bare(a), _bare(b), test), a._marks, b._marks)
+    if _type_check(Number, a, b):
+        return _unknown(Bool)
+    return True_ if test(_number.cmp(a._v, b._v)) else False_
+
+
+def less_than(a: Value, b: Value) -> Value:
+    """Return whether a < b, as a Bool value."""
+    check_value(b, "less_than() operand")
+    return _compare(a, b, lambda c: c < 0)
+
+
+def greater_than(a: Value, b: Value) -> Value:
+    """Return whether a > b, as a Bool value."""
+    check_value(b, "greater_than() operand")
+    return _compare(a, b, lambda c: c > 0)
+
+
+def less_than_or_equal_to(a: Value, b: Value) -> Value:
+    """Return less_than(a, b) or equals(a, b), as go-cty computes it."""
+    check_value(b, "less_than_or_equal_to() operand")
+    if a._marks or b._marks:
+        return _with_marks(less_than_or_equal_to(_bare(a), _bare(b)), a._marks, b._marks)
+    return less_than(a, b).or_(a.equals(b))
+
+
+def greater_than_or_equal_to(a: Value, b: Value) -> Value:
+    """Return greater_than(a, b) or equals(a, b), as go-cty computes it."""
+    check_value(b, "greater_than_or_equal_to() operand")
+    if a._marks or b._marks:
+        return _with_marks(greater_than_or_equal_to(_bare(a), _bare(b)), a._marks, b._marks)
+    return greater_than(a, b).or_(a.equals(b))
+
+
+def and_(a: Value, b: Value) -> Value:
+    """Return a AND b; a known false operand gives false even beside an unknown."""
+    from ._value_init import False_, True_
+
+    check_value(b, "and_() operand")
+    if a._marks or b._marks:
+        return _with_marks(and_(_bare(a), _bare(b)), a._marks, b._marks)
+    if _type_check(Bool, a, b):
+        if a._v is False or b._v is False:
+            return False_
+        return _unknown(Bool)
+    return True_ if a._v and b._v else False_
+
+
+def or_(a: Value, b: Value) -> Value:
+    """Return a OR b; a known true operand gives true even beside an unknown."""
+    from ._value_init import False_, True_
+
+    check_value(b, "or_() operand")
+    if a._marks or b._marks:
+        return _with_marks(or_(_bare(a), _bare(b)), a._marks, b._marks)
+    if _type_check(Bool, a, b):
+        if a._v is True or b._v is True:
+            return True_
+        return _unknown(Bool)
+    return True_ if a._v or b._v else False_
+
+
+def not_(a: Value) -> Value:
+    """Return NOT a."""
+    from ._value_init import False_, True_
+
+    if a._marks:
+        return _with_marks(not_(_bare(a)), a._marks)
+    if _type_check(Bool, a):
+        return _unknown(Bool)
+    return False_ if a._v else True_

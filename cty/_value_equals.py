@@ -1,0 +1,285 @@
+"""Equality: go-cty's RawEquals (Python ==, hash) and Equals (a cty Bool, maybe unknown)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import _number
+from ._deep import deep
+from ._dynamic import DynamicPseudoType
+from ._marks import NO_MARKS, Marked
+from ._primitive_type import Bool, Number, String
+from ._type import Type
+from ._unknown import Unknown
+
+if TYPE_CHECKING:
+    from ._value import Value
+
+
+def capsule_equal(ty: Type, a: Any, b: Any) -> bool:
+    """Return whether two capsule payloads are raw-equal (ops.raw_equals, else identity)."""
+    ops = ty.capsule_ops()
+    if ops is not None and ops.raw_equals is not None:
+        return bool(ops.raw_equals(a, b))
+    return a is b
+
+
+def _refinements_equal(a: Unknown, b: Unknown) -> bool:
+    ra, rb = a.refinement, b.refinement
+    if ra is None or rb is None:
+        return ra is rb
+    return bool(ra == rb)
+
+
+def raw_equal_payloads(ty: Type, a: Any, b: Any) -> bool:
+    """Return go-cty's RawEquals of two payloads of type *ty* (marks included)."""
+    if a is b:
+        return True
+    ca, cb = a.__class__, b.__class__
+    if ca is Marked or cb is Marked:
+        if ca is not cb or a.marks != b.marks:
+            return False
+        return raw_equal_payloads(ty, a.v, b.v)
+    if a is None or b is None:
+        return False
+    if ca is Unknown or cb is Unknown:
+        return ca is cb and _refinements_equal(a, b)
+    if ty is String or ty is Bool:
+        return a == b  # type: ignore[no-any-return]
+    if ty is Number:
+        return _number.equal(a, b)
+    if ty.is_list_type():
+        et = ty.element_type()
+        return len(a) == len(b) and all(
+            raw_equal_payloads(et, x, y) for x, y in zip(a, b, strict=True)
+        )
+    if ty.is_set_type():
+        et = ty.element_type()
+        ea, eb = a.elems, b.elems
+        return len(ea) == len(eb) and all(
+            raw_equal_payloads(et, x, y) for x, y in zip(ea, eb, strict=True)
+        )
+    if ty.is_map_type():
+        et = ty.element_type()
+        return a.keys() == b.keys() and all(raw_equal_payloads(et, a[k], b[k]) for k in a)
+    if ty.is_object_type():
+        return all(
+            raw_equal_payloads(at, a[k], b[k]) for k, at in ty.attribute_types().items()
+        )
+    if ty.is_tuple_type():
+        return all(
+            raw_equal_payloads(et, x, y)
+            for et, x, y in zip(ty.tuple_element_types(), a, b, strict=True)
+        )
+    if ty.is_capsule_type():
+        return capsule_equal(ty, a, b)
+    return False
+
+
+@deep
+def raw_equals(a: Value, b: Value) -> bool:
+    """Return go-cty's RawEquals of two values."""
+    if a is b:
+        return True
+    ty = a._ty
+    if ty is not b._ty or a._marks != b._marks:
+        return False
+    return raw_equal_payloads(ty, a._v, b._v)
+
+
+def _payload_hash(ty: Type, p: Any) -> int:
+    c = p.__class__
+    if c is Marked:
+        return hash((_payload_hash(ty, p.v), p.marks))
+    if p is None:
+        return 0x6E756C6C
+    if c is Unknown:
+        return 0x3F3F3F3F if p.refinement is None else 0x3F3F3F3E
+    if ty is String or ty is Bool:
+        return hash(p)
+    if ty is Number:
+        return hash(_number.eq_key(p))
+    if ty.is_list_type():
+        et = ty.element_type()
+        return hash(tuple(_payload_hash(et, e) for e in p))
+    if ty.is_set_type():
+        et = ty.element_type()
+        return hash(("set", *(_payload_hash(et, e) for e in p.elems)))
+    if ty.is_map_type():
+        et = ty.element_type()
+        return hash(tuple((k, _payload_hash(et, e)) for k, e in p.items()))
+    if ty.is_object_type():
+        return hash(
+            tuple(_payload_hash(at, e)
+                  for at, e in zip(ty.attribute_types().values(), p.values(), strict=True))
+        )
+    if ty.is_tuple_type():
+        return hash(
+            tuple(_payload_hash(et, e)
+                  for et, e in zip(ty.tuple_element_types(), p, strict=True))
+        )
+    if ty.is_capsule_type():
+        ops = ty.capsule_ops()
+        if ops is not None and ops.raw_equals is not None:
+            return 0x63617073
+        return id(p)
+    return 0
+
+
+@deep
+def value_hash(v: Value) -> int:
+    """Return a hash that agrees with raw_equals."""
+    return hash((v._ty, _payload_hash(v._ty, v._v), v._marks))
+
+
+@deep
+def equals(a: Value, b: Value) -> Value:
+    """Return go-cty's Equals of two values, as a Bool value that may be unknown."""
+    from ._value import check_value, make
+    from ._value_init import False_, True_
+
+    check_value(b, "equals() operand")
+    if a.contains_marked() or b.contains_marked():
+        ua, ma = a.unmark_deep()
+        ub, mb = b.unmark_deep()
+        if ua._v is None or ub._v is None:
+            if not (ua._v is None and ub._v is None):
+                ma, mb = a._marks, b._marks
+        r = equals(ua, ub)
+        marks = ma | mb
+        return make(r._ty, r._v, marks) if marks else r
+    return _equals_unmarked(a, b, True_, False_)
+
+
+def _unknown_bool() -> Value:
+    from ._value import make
+
+    return make(Bool, _unknown_not_null())
+
+
+def _unknown_not_null() -> Any:
+    from ._unknown_refinement import not_null_unknown
+
+    return not_null_unknown(Bool)
+
+
+def _definitely_not_null(v: Value) -> bool:
+    p = v._v
+    if p is None:
+        return False
+    if p.__class__ is Unknown:
+        r = p.refinement
+        return r is not None and r.definitely_not_null()
+    return True
+
+
+def _equals_unmarked(a: Value, b: Value, true_: Value, false_: Value) -> Value:
+    pa, pb = a._v, b._v
+    a_unknown = pa.__class__ is Unknown
+    b_unknown = pb.__class__ is Unknown
+    if pa is None and _definitely_not_null(b):
+        return false_
+    if pb is None and _definitely_not_null(a):
+        return false_
+    if a_unknown != b_unknown:
+        from ._unknown_refinement import range_includes
+
+        unknown, known = (a, b) if a_unknown else (b, a)
+        inc = range_includes(unknown, known)
+        if inc is False:
+            return false_
+    if a_unknown and b_unknown:
+        return _unknown_bool()
+    if a_unknown or b_unknown:
+        unknown, known = (a, b) if a_unknown else (b, a)
+        if known._v is None or unknown._ty.has_dynamic_types():
+            return _unknown_bool()
+        if a._ty is not b._ty:
+            return false_
+        return _unknown_bool()
+    if pa is None and pb is None:
+        return true_
+    if pa is None or pb is None:
+        return false_
+    if not a.has_wholly_known_type() or not b.has_wholly_known_type():
+        if a._ty.test_conformance(b._ty) and b._ty.test_conformance(a._ty):
+            return false_
+        return _unknown_bool()
+    ty = a._ty
+    if ty is not b._ty:
+        return false_
+    r = _equal_known(ty, pa, pb)
+    if r is None:
+        return _unknown_bool()
+    return true_ if r else false_
+
+
+def _equal_known(ty: Type, a: Any, b: Any) -> bool | None:
+    """Equals of two known, non-null, unmarked payloads: True, False or None (unknown)."""
+    if ty is String or ty is Bool:
+        return a == b  # type: ignore[no-any-return]
+    if ty is Number:
+        return _number.equal(a, b)
+    if ty.is_list_type() or ty.is_tuple_type():
+        if len(a) != len(b):
+            return False
+        etys = (ty.tuple_element_types() if ty.is_tuple_type()
+                else [ty.element_type()] * len(a))
+        for et, x, y in zip(etys, a, b, strict=True):
+            r = _equal_elem(et, x, y)
+            if r is not True:
+                return r
+        return True
+    if ty.is_map_type() or ty.is_object_type():
+        if a.keys() != b.keys():
+            return False
+        atys = ty.attribute_types() if ty.is_object_type() else None
+        et = None if atys is not None else ty.element_type()
+        for k in a:  # sorted order: go-cty's map order is random, we choose sorted
+            r = _equal_elem(atys[k] if atys is not None else et, a[k], b[k])  # type: ignore[arg-type]
+            if r is not True:
+                return r
+        return True
+    if ty.is_set_type():
+        if a.has_unknown() or b.has_unknown():
+            return None
+        et = ty.element_type()
+        if len(a) != len(b):
+            return False
+        return all(b.lookup(et, e) for e in a.elems if e is not None) and (
+            (None in a.elems) == (None in b.elems)
+        )
+    if ty.is_capsule_type():
+        ops = ty.capsule_ops()
+        if ops is not None and ops.equals is not None:
+            from ._value import make
+
+            r = ops.equals(a, b)
+            if r.type() is not Bool:
+                raise TypeError(f"capsule {ty.friendly_name()} equals returned {r!r}, not a bool")
+            if not r.is_known():
+                return None
+            return r.true()
+        return capsule_equal(ty, a, b)
+    return False
+
+
+def _equal_elem(ty: Type, a: Any, b: Any) -> bool | None:
+    from ._value import make
+
+    r = _equals_unmarked(make(ty, a, NO_MARKS), make(ty, b, NO_MARKS), _T, _F)
+    if r is _T:
+        return True
+    if r is _F:
+        return False
+    return None
+
+
+class _Sentinel:
+    pass
+
+
+_T: Any = _Sentinel()
+_F: Any = _Sentinel()
+
+_ = DynamicPseudoType

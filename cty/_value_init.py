@@ -1,0 +1,325 @@
+"""Constructors of known values, and the value constants (go-cty's value_init.go, null.go)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from . import _number
+from ._collection_types import List, Map, Set
+from ._dynamic import DynamicPseudoType
+from ._marks import NO_MARKS, Marked
+from ._primitive_type import Bool, Number, String
+from ._strings import normalize_string
+from ._structural_types import EmptyObject, EmptyTuple, Object, Tuple
+from ._type import Type, check_type
+from ._unknown import UNKNOWN
+from ._value import Value, check_value, make
+
+if TYPE_CHECKING:
+    from ._set_payload import ValueSet
+
+_INT64_MIN = -(1 << 63)
+_INT64_MAX = (1 << 63) - 1
+_UINT64_MAX = (1 << 64) - 1
+
+
+def string_val(s: str, /) -> Value:
+    """Return a known string value; *s* is NFC-normalised.
+
+    >>> cty.string_val("e\\u0301").as_string() == "\\u00e9"
+    True
+    """
+    return make(String, normalize_string(s))
+
+
+def bool_val(b: bool, /) -> Value:
+    """Return a known bool value."""
+    if b is True:
+        return True_
+    if b is False:
+        return False_
+    raise TypeError(f"bool_val takes a bool, not {type(b).__name__} {b!r}")
+
+
+def number_int_val(i: int, /) -> Value:
+    """Return a known number from a signed 64-bit integer (go precision 64).
+
+    Raises ValueError outside the int64 range; number_val() takes any int.
+    """
+    if i.__class__ is not int:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise TypeError(f"number_int_val takes an int, not {type(i).__name__} {i!r}")
+        i = int(i)
+    if not _INT64_MIN <= i <= _INT64_MAX:
+        raise ValueError(f"number_int_val: {i} is outside the int64 range")
+    return make(Number, i)
+
+
+def number_uint_val(i: int, /) -> Value:
+    """Return a known number from an unsigned 64-bit integer (go precision 64)."""
+    if i.__class__ is not int:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise TypeError(f"number_uint_val takes an int, not {type(i).__name__} {i!r}")
+        i = int(i)
+    if not 0 <= i <= _UINT64_MAX:
+        raise ValueError(f"number_uint_val: {i} is outside the uint64 range")
+    return make(Number, i)
+
+
+def number_float_val(f: float, /) -> Value:
+    """Return a known number from a float (go precision 53). NaN raises ValueError."""
+    if isinstance(f, bool) or not isinstance(f, float | int):
+        raise TypeError(f"number_float_val takes a float, not {type(f).__name__} {f!r}")
+    return make(Number, _number.from_float(float(f)))
+
+
+def parse_number_val(s: str, /) -> Value:
+    """Return the number that decimal text *s* spells, at 512 bits (go-cty's ParseNumberVal).
+
+    Raises ValueError("a number is required") for text that is not a number.
+
+    >>> cty.parse_number_val("1e3").as_big_float() == 1000
+    True
+    """
+    if not isinstance(s, str):
+        raise TypeError(f"parse_number_val takes a str, not {type(s).__name__}")
+    return make(Number, _number.parse(s))
+
+
+must_parse_number_val = parse_number_val
+
+
+def number_val(n: int | float | str | Decimal | Fraction | Any, /) -> Value:
+    """Return a known number from an int, float, decimal str, Decimal, Fraction or gmpy2.mpfr.
+
+    ints are exact; floats have go precision 53; text, Decimal and Fraction are read at 512 bits.
+    """
+    cls = n.__class__
+    if cls is int:
+        return make(Number, n)
+    if cls is float:
+        return make(Number, _number.from_float(n))
+    if cls is str:
+        return make(Number, _number.parse(n))
+    if isinstance(n, bool):
+        raise TypeError("number_val takes a number, not a bool")
+    if isinstance(n, int):
+        return make(Number, int(n))
+    if isinstance(n, float):
+        return make(Number, _number.from_float(float(n)))
+    if isinstance(n, Decimal):
+        return make(Number, _number.from_decimal(n))
+    if isinstance(n, Fraction):
+        return make(Number, _number.from_fraction(n))
+    if _number.is_mpfr(n):
+        return make(Number, _number.from_mpfr(n))
+    raise TypeError(f"number_val takes an int, float, str, Decimal, Fraction or mpfr, not {cls.__name__}")
+
+
+def _elem_payload(v: Value) -> Any:
+    if v._marks:
+        return Marked(v._v, v._marks)
+    return v._v
+
+
+def _collection_payloads(vals: Iterable[Value], what: str) -> tuple[Type, list[Any]]:
+    ety: Type = DynamicPseudoType
+    out: list[Any] = []
+    append = out.append
+    for i, v in enumerate(vals):
+        if v.__class__ is not Value:
+            check_value(v, f"{what} element {i}")
+        t = v._ty
+        if t is not ety:
+            if ety is DynamicPseudoType:
+                ety = t
+            elif t is not DynamicPseudoType:
+                raise TypeError(
+                    f"inconsistent {what} element types ({ety!r} then {t!r} at element {i})"
+                )
+        append(Marked(v._v, v._marks) if v._marks else v._v)
+    return ety, out
+
+
+def list_val(elems: Iterable[Value], /) -> Value:
+    """Return a known list of *elems*, which must share one type (DynamicVal elements adapt).
+
+    Raises ValueError for no elements (use list_val_empty) and TypeError naming the first
+    element of another type. Cost: O(n).
+
+    >>> cty.list_val([cty.string_val("a")]).length_int()
+    1
+    """
+    ety, payloads = _collection_payloads(elems, "list")
+    if not payloads:
+        raise ValueError("list_val needs at least one element; use list_val_empty(type)")
+    return make(List(ety), tuple(payloads))
+
+
+def list_val_empty(element_type: Type, /) -> Value:
+    """Return an empty list of *element_type*."""
+    return make(List(check_type(element_type, "element type")), ())
+
+
+def set_val(elems: Iterable[Value], /) -> Value:
+    """Return a known set of *elems*; duplicates coalesce and marks move onto the set.
+
+    Unknown elements never coalesce. Raises ValueError for no elements (use set_val_empty).
+    """
+    from ._marks_deep import unmark_deep
+    from ._set_payload import build_set_payload
+
+    ety: Type = DynamicPseudoType
+    payloads: list[Any] = []
+    marks: frozenset[Any] = NO_MARKS
+    for i, v in enumerate(elems):
+        if v.__class__ is not Value:
+            check_value(v, f"set element {i}")
+        t = v._ty
+        if t is not ety:
+            if ety is DynamicPseudoType:
+                ety = t
+            elif t is not DynamicPseudoType:
+                raise TypeError(
+                    f"inconsistent set element types ({ety!r} then {t!r} at element {i})"
+                )
+        p = v._v
+        if v._marks or (p.__class__ in (tuple, dict) or not t.is_primitive_type()):
+            v, m = unmark_deep(v)
+            if m:
+                marks = marks | m
+            p = v._v
+        payloads.append(p)
+    if not payloads:
+        raise ValueError("set_val needs at least one element; use set_val_empty(type)")
+    return make(Set(ety), build_set_payload(ety, payloads), marks)
+
+
+def set_val_empty(element_type: Type, /) -> Value:
+    """Return an empty set of *element_type*."""
+    from ._set_payload import EMPTY_SET
+
+    return make(Set(check_type(element_type, "element type")), EMPTY_SET)
+
+
+def set_val_from_value_set(vs: ValueSet, /) -> Value:
+    """Return a known set value holding the elements of the ValueSet *vs*."""
+    from ._set_payload import ValueSet
+
+    if not isinstance(vs, ValueSet):
+        raise TypeError(f"set_val_from_value_set takes a cty.ValueSet, not {type(vs).__name__}")
+    return make(Set(vs.element_type()), vs._payload())
+
+
+def map_val(elems: Mapping[str, Value], /) -> Value:
+    """Return a known map; keys are NFC-normalised and elements must share one type.
+
+    Raises ValueError for no elements (use map_val_empty) or two keys equal after NFC.
+    """
+    if not isinstance(elems, Mapping):
+        raise TypeError(f"map_val takes a mapping of str to cty.Value, not {type(elems).__name__}")
+    keys = [normalize_string(k) for k in elems]
+    ety, payloads = _collection_payloads(elems.values(), "map")
+    if not payloads:
+        raise ValueError("map_val needs at least one element; use map_val_empty(type)")
+    d = dict(zip(keys, payloads, strict=True))
+    if len(d) != len(keys):
+        raise ValueError("map_val: two keys are equal after NFC normalisation")
+    return make(Map(ety), _sorted_dict(d))
+
+
+def _sorted_dict(d: dict[str, Any]) -> dict[str, Any]:
+    keys = list(d)
+    if all(keys[i] < keys[i + 1] for i in range(len(keys) - 1)):
+        return d
+    return {k: d[k] for k in sorted(keys)}
+
+
+def map_val_empty(element_type: Type, /) -> Value:
+    """Return an empty map of *element_type*."""
+    return make(Map(check_type(element_type, "element type")), {})
+
+
+def object_val(attrs: Mapping[str, Value], /) -> Value:
+    """Return a known object whose type is built from its attributes' types.
+
+    Attribute names are NFC-normalised; two names equal after NFC raise ValueError.
+    """
+    if not isinstance(attrs, Mapping):
+        raise TypeError(f"object_val takes a mapping of str to cty.Value, not {type(attrs).__name__}")
+    d: dict[str, Any] = {}
+    types: dict[str, Type] = {}
+    for k, v in attrs.items():
+        nk = normalize_string(k)
+        if v.__class__ is not Value:
+            check_value(v, f"attribute {k!r}")
+        if nk in d:
+            raise ValueError(f"object_val: attribute names equal after NFC normalisation: {k!r}")
+        d[nk] = Marked(v._v, v._marks) if v._marks else v._v
+        types[nk] = v._ty
+    if not d:
+        return EmptyObjectVal
+    return make(Object(types), _sorted_dict(d))
+
+
+def tuple_val(elems: Iterable[Value], /) -> Value:
+    """Return a known tuple of *elems* (any types; none gives EmptyTupleVal)."""
+    types: list[Type] = []
+    payloads: list[Any] = []
+    for i, v in enumerate(elems):
+        if v.__class__ is not Value:
+            check_value(v, f"tuple element {i}")
+        types.append(v._ty)
+        payloads.append(Marked(v._v, v._marks) if v._marks else v._v)
+    if not payloads:
+        return EmptyTupleVal
+    return make(Tuple(types), tuple(payloads))
+
+
+def capsule_val(ty: Type, obj: object, /) -> Value:
+    """Return a known capsule value of capsule type *ty* wrapping *obj*.
+
+    Raises TypeError when *obj* is not an instance of the type's encapsulated Python type.
+    """
+    check_type(ty, "capsule type")
+    if not ty.is_capsule_type():
+        raise TypeError(f"capsule_val needs a capsule type, not {ty!r}")
+    native = ty.encapsulated_type()
+    if not isinstance(obj, native):
+        raise TypeError(
+            f"capsule {ty.friendly_name()} wraps {native.__qualname__}, not {type(obj).__name__}"
+        )
+    return make(ty, obj)
+
+
+def null_val(ty: Type, /) -> Value:
+    """Return the null value of *ty*."""
+    return make(check_type(ty, "type"), None)
+
+
+def unknown_val(ty: Type, /) -> Value:
+    """Return an unknown value of *ty* (without refinement)."""
+    if ty is DynamicPseudoType:
+        return DynamicVal
+    return make(check_type(ty, "type"), UNKNOWN)
+
+
+True_: Value = make(Bool, True)
+"""The bool value true (``cty.True`` in go-cty)."""
+False_: Value = make(Bool, False)
+"""The bool value false (``cty.False`` in go-cty)."""
+Zero: Value = make(Number, _number.ZERO)
+"""The number zero (go-cty's ``cty.Zero``; multiplying it by an unknown gives Zero)."""
+PositiveInfinity: Value = make(Number, _number.POS_INF)
+"""Positive infinity."""
+NegativeInfinity: Value = make(Number, _number.NEG_INF)
+"""Negative infinity."""
+DynamicVal: Value = make(DynamicPseudoType, UNKNOWN)
+"""The unknown value of unknown type."""
+EmptyObjectVal: Value = make(EmptyObject, {})
+"""The object with no attributes."""
+EmptyTupleVal: Value = make(EmptyTuple, ())
+"""The tuple with no elements."""

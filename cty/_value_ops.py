@@ -1,0 +1,344 @@
+"""Collection and structure operations: length, index, has_index, has_element, get_attr and
+element iteration (go-cty's value_ops.go, element_iterator.go)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from . import _number
+from ._dynamic import DynamicPseudoType
+from ._marks import Marked
+from ._primitive_type import Bool, Number, String
+from ._strings import normalize_string
+from ._unknown import Unknown
+from ._unknown_refinement import not_null_unknown
+from ._value import Value, check_value, make, wrap
+
+
+def _with_marks(r: Value, *mark_sets: frozenset[Any]) -> Value:
+    m = r._marks
+    for s in mark_sets:
+        if s:
+            m = m | s
+    return r if m is r._marks else make(r._ty, r._v, m)
+
+
+def _unknown_bool() -> Value:
+    return make(Bool, not_null_unknown(Bool))
+
+
+def length_int(v: Value) -> int:
+    """Return the element count of a known collection or structure (see Value.length_int)."""
+    t = v._ty
+    if t.is_tuple_type():
+        return t.length()
+    if t.is_object_type():
+        return len(t.attribute_types())
+    if v._marks:
+        raise ValueError("length_int: value is marked, so it must be unmarked first")
+    p = v._v
+    if p is None:
+        raise ValueError("length_int: value is null")
+    if p.__class__ is Unknown:
+        raise ValueError("length_int: value is unknown")
+    if t.is_set_type():
+        return len(p.elems)
+    if t.is_list_type() or t.is_map_type():
+        return len(p)
+    raise TypeError(f"length_int: {t.friendly_name()} has no length")
+
+
+def length(v: Value) -> Value:
+    """Return the number of elements as a Number value (go-cty's Length)."""
+    t = v._ty
+    if v._marks:
+        return _with_marks(length(make(t, v._v)), v._marks)
+    if t.is_tuple_type():
+        return make(Number, t.length())
+    if t is DynamicPseudoType:
+        return make(Number, not_null_unknown(Number))
+    p = v._v
+    if p.__class__ is Unknown:
+        if not (t.is_collection_type() or t.is_object_type()):
+            raise TypeError(f"length: {t.friendly_name()} has no length")
+        return make(Number, not_null_unknown(Number))
+    if p is None:
+        raise ValueError("length: value is null")
+    if t.is_set_type():
+        if p.has_unknown() and len(p.elems) > 1:
+            return make(Number, not_null_unknown(Number))
+        if len(p.elems) > 1 and not v.is_wholly_known():
+            return make(Number, not_null_unknown(Number))
+        return make(Number, len(p.elems))
+    if t.is_object_type():
+        return make(Number, len(t.attribute_types()))
+    if t.is_list_type() or t.is_map_type():
+        return make(Number, len(p))
+    raise TypeError(f"length: {t.friendly_name()} has no length")
+
+
+def element_iterator(v: Value) -> Iterator[tuple[Value, Value]]:
+    """Iterate (key, element) pairs of a known, unmarked collection or structure."""
+    t = v._ty
+    if v._marks:
+        raise ValueError("element_iterator: value is marked, so it must be unmarked first")
+    p = v._v
+    if p is None:
+        raise ValueError("element_iterator: value is null")
+    if p.__class__ is Unknown:
+        raise ValueError("element_iterator: value is unknown")
+    if t.is_list_type():
+        et = t.element_type()
+        return ((make(Number, i), wrap(et, e)) for i, e in enumerate(p))
+    if t.is_tuple_type():
+        return ((make(Number, i), wrap(et, e))
+                for i, (et, e) in enumerate(zip(t.tuple_element_types(), p, strict=True)))
+    if t.is_map_type():
+        et = t.element_type()
+        return ((make(String, k), wrap(et, e)) for k, e in p.items())
+    if t.is_object_type():
+        return ((make(String, k), wrap(at, e))
+                for (k, at), e in zip(t.attribute_types().items(), p.values(), strict=True))
+    if t.is_set_type():
+        et = t.element_type()
+        return ((make(et, e), make(et, e)) for e in p.elems)
+    raise TypeError(f"element_iterator: {t.friendly_name()} values have no elements")
+
+
+def get_attr(v: Value, name: str) -> Value:
+    """Return attribute *name* of an object (go-cty's GetAttr)."""
+    t = v._ty
+    if v._marks:
+        return _with_marks(get_attr(make(t, v._v), name), v._marks)
+    if t is DynamicPseudoType:
+        from ._value_init import DynamicVal
+
+        return DynamicVal
+    if not t.is_object_type():
+        raise TypeError(f"get_attr: {t.friendly_name()} value has no attributes")
+    if not isinstance(name, str):
+        raise TypeError(f"get_attr: attribute name must be a str, not {type(name).__name__}")
+    name = normalize_string(name)
+    attrs = t.attribute_types()
+    if name not in attrs:
+        raise ValueError(f"get_attr: object has no attribute {name!r}")
+    at = attrs[name]
+    p = v._v
+    if p.__class__ is Unknown:
+        from ._value_init import unknown_val
+
+        return unknown_val(at)
+    if p is None:
+        raise ValueError(f"get_attr: cannot access attribute {name!r} of a null object")
+    return wrap(at, p[name])
+
+
+def _list_index(key: Value) -> int | None:
+    """Return a non-negative int index from a known number key, or None if it is not one."""
+    kp = key._v
+    if kp.__class__ is int:
+        return kp if kp >= 0 else None
+    if _number.is_integer(kp) and _number.sign(kp) >= 0 and not _number.is_inf(kp):
+        return _number.to_int(kp)
+    return None
+
+
+def index(v: Value, key: Value) -> Value:
+    """Return the element at *key* (go-cty's Index)."""
+    check_value(key, "index key")
+    if v._marks or key._marks:
+        return _with_marks(index(_bare(v), _bare(key)), v._marks, key._marks)
+    t = v._ty
+    from ._value_init import DynamicVal, unknown_val
+
+    if t is DynamicPseudoType:
+        return DynamicVal
+    p = v._v
+    kp = key._v
+    if t.is_list_type() or t.is_map_type():
+        want = Number if t.is_list_type() else String
+        et = t.element_type()
+        if key._ty is not want and key._ty is not DynamicPseudoType:
+            raise TypeError(f"index: key for {t.friendly_name()} must be {want.friendly_name()}, "
+                            f"not {key._ty.friendly_name()}")
+        if p.__class__ is Unknown or key._ty is DynamicPseudoType or kp.__class__ is Unknown:
+            return unknown_val(et)
+        if p is None:
+            raise ValueError("index: cannot index a null value")
+        if kp is None:
+            raise ValueError("index: key is null")
+        if want is Number:
+            i = _list_index(key)
+            if i is None:
+                raise ValueError("element key for list must be non-negative integer")
+            if i >= len(p):
+                raise ValueError(f"index: list has no element {i} (its length is {len(p)})")
+            return wrap(et, p[i])
+        if kp not in p:
+            # go-cty yields a null element for a missing key; we report it instead.
+            raise ValueError(f"index: map has no element {kp!r}")
+        return wrap(et, p[kp])
+    if t.is_tuple_type():
+        if key._ty is not Number and key._ty is not DynamicPseudoType:
+            raise TypeError(f"index: key for a tuple must be a number, not "
+                            f"{key._ty.friendly_name()}")
+        if key._ty is DynamicPseudoType or kp.__class__ is Unknown:
+            return DynamicVal
+        if kp is None:
+            raise ValueError("index: key is null")
+        i = _list_index(key)
+        if i is None:
+            raise ValueError("element key for list must be non-negative integer")
+        etys = t.tuple_element_types()
+        if i >= len(etys):
+            raise ValueError(f"index: tuple has no element {i} (its length is {len(etys)})")
+        if p.__class__ is Unknown:
+            return unknown_val(etys[i])
+        if p is None:
+            raise ValueError("index: cannot index a null value")
+        return wrap(etys[i], p[i])
+    raise TypeError(f"index: {t.friendly_name()} value cannot be indexed")
+
+
+def _bare(v: Value) -> Value:
+    return make(v._ty, v._v) if v._marks else v
+
+
+def has_index(v: Value, key: Value) -> Value:
+    """Return whether *key* indexes an element, as a Bool value (go-cty's HasIndex)."""
+    from ._value_init import False_, True_
+
+    check_value(key, "has_index key")
+    if v._marks or key._marks:
+        return _with_marks(has_index(_bare(v), _bare(key)), v._marks, key._marks)
+    t = v._ty
+    if t is DynamicPseudoType or key._ty is DynamicPseudoType:
+        return _unknown_bool()
+    p = v._v
+    kp = key._v
+    if t.is_list_type() or t.is_tuple_type():
+        if key._ty is not Number:
+            return False_
+        if kp.__class__ is Unknown:
+            return _unknown_bool()
+        if kp is None:
+            raise ValueError("has_index: key is null")
+        i = _list_index(key)
+        if i is None:
+            return False_
+        if t.is_tuple_type():
+            return True_ if i < t.length() else False_
+        if p.__class__ is Unknown:
+            return _unknown_bool()
+        if p is None:
+            raise ValueError("has_index: value is null")
+        return True_ if i < len(p) else False_
+    if t.is_map_type():
+        if key._ty is not String:
+            return False_
+        if kp.__class__ is Unknown or p.__class__ is Unknown:
+            return _unknown_bool()
+        if kp is None:
+            raise ValueError("has_index: key is null")
+        if p is None:
+            raise ValueError("has_index: value is null")
+        return True_ if kp in p else False_
+    return False_
+
+
+def has_element(v: Value, elem: Value) -> Value:
+    """Return whether a set contains *elem*, as a Bool value (go-cty's HasElement)."""
+    from ._value_init import False_, True_
+
+    check_value(elem, "has_element element")
+    if v._marks or elem._marks:
+        return _with_marks(has_element(_bare(v), _bare(elem)), v._marks, elem._marks)
+    t = v._ty
+    ety = elem._ty
+    if t.is_set_type():
+        set_ety = t.element_type()
+        if (ety is not set_ety and ety is not DynamicPseudoType
+                and set_ety is not DynamicPseudoType):
+            return False_
+    elif t is not DynamicPseudoType:
+        raise TypeError(f"has_element: {t.friendly_name()} is not a set")
+    p = v._v
+    if t is DynamicPseudoType or p.__class__ is Unknown:
+        return _unknown_bool()
+    if p is None:
+        raise ValueError("has_element: value is null")
+    ep = elem._v
+    if ep.__class__ is Unknown:
+        return _unknown_bool()
+    set_ety = t.element_type()
+    if ep is None:
+        if None in p.elems:
+            return True_
+    elif ety is set_ety or set_ety is DynamicPseudoType:
+        if elem.contains_marked():
+            elem, _ = elem.unmark_deep()
+            ep = elem._v
+        if set_ety is not DynamicPseudoType and p.lookup(set_ety, ep):
+            return True_
+        if set_ety is not DynamicPseudoType:
+            for e in p.elems:
+                if e is not None and e.__class__ is not Unknown:
+                    r = make(set_ety, e).equals(elem)
+                    if r._v is True:
+                        return True_
+    if p.has_unknown():
+        return _unknown_bool()
+    return False_
+
+
+def getitem(v: Value, key: object) -> Value:
+    """v[key]: index by a Python int or str (or a Value) on a known list, map, tuple or object."""
+    if isinstance(key, Value):
+        return index(v, key)
+    t = v._ty
+    if t.is_object_type():
+        if not isinstance(key, str):
+            raise TypeError(f"object attributes are named by str, not {type(key).__name__}")
+        return get_attr(v, key)
+    if isinstance(key, bool):
+        raise TypeError("cannot index a cty value with a bool")
+    if isinstance(key, int):
+        if t.is_list_type() or t.is_tuple_type():
+            if key < 0 and v._v.__class__ is tuple:
+                key += len(v._v)
+            if key < 0:
+                raise IndexError(f"index {key} out of range")
+            try:
+                return index(v, make(Number, key))
+            except ValueError as e:
+                raise IndexError(str(e)) from None
+        raise TypeError(f"{t.friendly_name()} values are not indexed by int")
+    if isinstance(key, str):
+        if t.is_map_type():
+            try:
+                return index(v, make(String, normalize_string(key)))
+            except ValueError as e:
+                raise KeyError(key) from e
+        raise TypeError(f"{t.friendly_name()} values are not indexed by str")
+    raise TypeError(f"cannot index a cty value with {type(key).__name__}")
+
+
+def contains(v: Value, item: object) -> bool:
+    """``item in v``: a key of a map or object, or an element of a list, tuple or set."""
+    t = v._ty
+    if t.is_map_type() or t.is_object_type():
+        if isinstance(item, Value):
+            item = item.as_string()
+        if not isinstance(item, str):
+            return False
+        p = v._v
+        if p is None or p.__class__ is Unknown:
+            raise ValueError("cannot test membership of a null or unknown value")
+        return normalize_string(item) in p
+    if not isinstance(item, Value):
+        raise TypeError("elements of a list, tuple or set are tested with a cty.Value")
+    return any(e == item for _, e in element_iterator(v))
+
+
+_ = Marked, Bool

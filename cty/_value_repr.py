@@ -1,0 +1,169 @@
+"""Text forms of values: go-cty's GoString, and a Python repr that rebuilds the value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import _number
+from ._deep import deep
+from ._dynamic import DynamicPseudoType
+from ._gostrconv import go_quote
+from ._primitive_type import Bool, Number, String
+from ._unknown import Unknown
+from ._value import Value, make
+
+
+def _go_mark(m: Any) -> str:
+    if isinstance(m, str):
+        return go_quote(m)
+    if isinstance(m, bool):
+        return "true" if m else "false"
+    return repr(m)
+
+
+def _sorted_marks(marks: frozenset[Any]) -> list[Any]:
+    try:
+        return sorted(marks)
+    except TypeError:
+        return sorted(marks, key=repr)
+
+
+def _go_refinement(r: Any) -> str:
+    if r is None:
+        return ""
+    if r.null is False and not r.prefix and r.min is None and r.max is None \
+            and r.length_min == 0 and r.length_max is None:
+        return ".RefineNotNull()"
+    parts = []
+    if r.null is False:
+        parts.append(".NotNull()")
+    elif r.null is True:
+        parts.append(".Null()")
+    return ".Refine()" + "".join(parts) + ".NewValue()"
+
+
+@deep
+def go_string(v: Value) -> str:
+    """Return go-cty's GoString of *v*."""
+    if v._marks:
+        bare = go_string(make(v._ty, v._v))
+        marks = _sorted_marks(v._marks)
+        if len(marks) == 1:
+            return f"{bare}.Mark({_go_mark(marks[0])})"
+        return f"{bare}.WithMarks(cty.NewValueMarks({', '.join(_go_mark(m) for m in marks)}))"
+    ty = v._ty
+    p = v._v
+    if p is None:
+        return f"cty.NullVal({ty.go_string()})"
+    if p.__class__ is Unknown:
+        if ty is DynamicPseudoType and p.refinement is None:
+            return "cty.DynamicVal"
+        return f"cty.UnknownVal({ty.go_string()}){_go_refinement(p.refinement)}"
+    if ty is Bool:
+        return "cty.True" if p else "cty.False"
+    if ty is Number:
+        return _number.gostring(p)
+    if ty is String:
+        return f"cty.StringVal({go_quote(p)})"
+    if ty.is_set_type() or ty.is_list_type():
+        kind = "Set" if ty.is_set_type() else "List"
+        elems = [go_string(e) for _, e in v.element_iterator()]
+        if not elems:
+            return f"cty.{kind}ValEmpty({ty.element_type().go_string()})"
+        return f"cty.{kind}Val([]cty.Value{{{', '.join(elems)}}})"
+    if ty.is_map_type():
+        items = [f"{go_quote(k._v)}:{go_string(e)}" for k, e in v.element_iterator()]
+        if not items:
+            return f"cty.MapValEmpty({ty.element_type().go_string()})"
+        return f"cty.MapVal(map[string]cty.Value{{{', '.join(items)}}})"
+    if ty.is_tuple_type():
+        if not p:
+            return "cty.EmptyTupleVal"
+        return f"cty.TupleVal([]cty.Value{{{', '.join(go_string(e) for _, e in v.element_iterator())}}})"
+    if ty.is_object_type():
+        if not p:
+            return "cty.EmptyObjectVal"
+        items = [f"{go_quote(k._v)}:{go_string(e)}" for k, e in v.element_iterator()]
+        return f"cty.ObjectVal(map[string]cty.Value{{{', '.join(items)}}})"
+    if ty.is_capsule_type():
+        ops = ty.capsule_ops()
+        if ops is not None and ops.go_string is not None:
+            return ops.go_string(p)
+        return f"cty.CapsuleVal({ty.go_string()}, {p!r})"
+    return f"cty.Value{{ty: {ty.go_string()}, v: {p!r}}}"
+
+
+def _py_number(p: Any) -> str:
+    if p is _number.POS_INF:
+        return "cty.PositiveInfinity"
+    if p is _number.NEG_INF:
+        return "cty.NegativeInfinity"
+    if p is _number.ZERO:
+        return "cty.Zero"
+    if p.__class__ is int:
+        return f"cty.number_val({p})"
+    prec = _number.precision(p)
+    text = _number.format_f(p)
+    if prec == 512:
+        return f"cty.parse_number_val({text!r})"
+    if prec == 53:
+        f = _number.float64_value(p)
+        if f is not None:
+            return f"cty.number_float_val({f!r})"
+    return f"cty.number_val(gmpy2.mpfr({_number.to_exact_text(p)!r}, {prec}))"
+
+
+@deep
+def value_repr(v: Value) -> str:
+    """Return a Python expression that rebuilds *v* (with ``import cty``)."""
+    if v._marks:
+        bare = value_repr(make(v._ty, v._v))
+        marks = _sorted_marks(v._marks)
+        if len(marks) == 1:
+            return f"{bare}.mark({marks[0]!r})"
+        return f"{bare}.with_marks(frozenset({{{', '.join(repr(m) for m in marks)}}}))"
+    ty = v._ty
+    p = v._v
+    if p is None:
+        return f"cty.null_val({ty!r})"
+    if p.__class__ is Unknown:
+        if ty is DynamicPseudoType and p.refinement is None:
+            return "cty.DynamicVal"
+        suffix = ".refine_not_null()" if p.refinement is not None else ""
+        return f"cty.unknown_val({ty!r}){suffix}"
+    if ty is Bool:
+        return "cty.True_" if p else "cty.False_"
+    if ty is Number:
+        return _py_number(p)
+    if ty is String:
+        return f"cty.string_val({p!r})"
+    if ty.is_set_type() or ty.is_list_type():
+        kind = "set" if ty.is_set_type() else "list"
+        elems = [value_repr(e) for _, e in v.element_iterator()]
+        if not elems:
+            return f"cty.{kind}_val_empty({ty.element_type()!r})"
+        return f"cty.{kind}_val([{', '.join(elems)}])"
+    if ty.is_map_type():
+        items = [f"{k._v!r}: {value_repr(e)}" for k, e in v.element_iterator()]
+        if not items:
+            return f"cty.map_val_empty({ty.element_type()!r})"
+        return f"cty.map_val({{{', '.join(items)}}})"
+    if ty.is_tuple_type():
+        if not p:
+            return "cty.EmptyTupleVal"
+        return f"cty.tuple_val([{', '.join(value_repr(e) for _, e in v.element_iterator())}])"
+    if ty.is_object_type():
+        if not p:
+            return "cty.EmptyObjectVal"
+        items = [f"{k._v!r}: {value_repr(e)}" for k, e in v.element_iterator()]
+        return f"cty.object_val({{{', '.join(items)}}})"
+    return f"cty.capsule_val({ty!r}, {p!r})"
+
+
+def _rebuild(ty: Any, p: Any, marks: frozenset[Any]) -> Value:
+    return make(ty, p, marks)
+
+
+def reduce_value(v: Value) -> tuple[Any, tuple[Any, ...]]:
+    """Return the pickle reduction of *v*."""
+    return (_rebuild, (v._ty, v._v, v._marks))

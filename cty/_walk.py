@@ -1,0 +1,160 @@
+"""Walking and transforming values, and unknown_as_null (go-cty's walk.go, unknown_as_null.go)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ._deep import deep
+from ._marks import Marked
+from ._path import GetAttrStep, IndexStep, Path
+from ._type import Type
+from ._unknown import Unknown
+from ._value import Value, make
+
+WalkFunc = Callable[[Path, Value], bool]
+"""Called with each path and value; returns whether to descend into the value."""
+TransformFunc = Callable[[Path, Value], Value]
+"""Called with each path and value; returns the value to put in its place."""
+
+
+def walk(v: Value, cb: WalkFunc, /) -> None:
+    """Call *cb* for *v* and every value inside it, pre-order, in element-iteration order.
+
+    Null and unknown values are not descended into. Objects are entered with GetAttrStep,
+    everything else with IndexStep (a set's key is the element). An exception from *cb*
+    stops the walk. Works at any nesting depth (an explicit stack, no recursion).
+    """
+    stack: list[tuple[Path, Value]] = [(Path(), v)]
+    pop = stack.pop
+    while stack:
+        path, x = pop()
+        if not cb(path, x):
+            continue
+        if x.is_null() or not x.is_known():
+            continue
+        if x.is_marked():
+            x = make(x._ty, x._v)
+        if x._ty.is_object_type():
+            kids = [(path._plus(GetAttrStep(k._v)), e) for k, e in x.element_iterator()]
+        elif x.can_iterate_elements():
+            kids = [(path._plus(IndexStep(k)), e) for k, e in x.element_iterator()]
+        else:
+            continue
+        kids.reverse()
+        stack.extend(kids)
+
+
+class Transformer:
+    """Callbacks for transform_with_transformer: enter (pre-order) and exit (post-order)."""
+
+    def enter(self, path: Path, v: Value, /) -> Value:
+        """Return the value to descend into in place of *v*."""
+        return v
+
+    def exit(self, path: Path, v: Value, /) -> Value:
+        """Return the value to put in place of *v*, whose children are already transformed."""
+        return v
+
+
+class _PostOrder(Transformer):
+    def __init__(self, cb: TransformFunc) -> None:
+        self.cb = cb
+
+    def exit(self, path: Path, v: Value, /) -> Value:
+        return self.cb(path, v)
+
+
+def transform(v: Value, cb: TransformFunc, /) -> Value:
+    """Return *v* rebuilt bottom-up, each value replaced by ``cb(path, value)`` (post-order)."""
+    return transform_with_transformer(v, _PostOrder(cb))
+
+
+@deep
+def transform_with_transformer(v: Value, t: Transformer, /) -> Value:
+    """Return *v* rebuilt with t.enter before and t.exit after each value's children."""
+    return _transform(Path(), v, t)
+
+
+def _transform(path: Path, v: Value, t: Transformer) -> Value:
+    from ._value_init import list_val, map_val, object_val, set_val, tuple_val
+
+    v = t.enter(path, v)
+    marks = v._marks
+    if marks:
+        v = make(v._ty, v._v)
+    ty = v._ty
+    if v.is_null() or not v.is_known():
+        return t.exit(path, v.with_marks(marks))
+    if ty.is_list_type() or ty.is_set_type() or ty.is_tuple_type():
+        if v.length_int() == 0:
+            return t.exit(path, v.with_marks(marks))
+        elems = [_transform(path._plus(IndexStep(k)), e, t) for k, e in v.element_iterator()]
+        if ty.is_list_type():
+            r = list_val(elems)
+        elif ty.is_set_type():
+            r = set_val(elems)
+        else:
+            r = tuple_val(elems)
+        return t.exit(path, r.with_marks(marks))
+    if ty.is_map_type():
+        if v.length_int() == 0:
+            return t.exit(path, v.with_marks(marks))
+        m = {k._v: _transform(path._plus(IndexStep(k)), e, t) for k, e in v.element_iterator()}
+        return t.exit(path, map_val(m).with_marks(marks))
+    if ty.is_object_type():
+        if not ty.attribute_types():
+            return t.exit(path, v.with_marks(marks))
+        o = {k._v: _transform(path._plus(GetAttrStep(k._v)), e, t)
+             for k, e in v.element_iterator()}
+        return t.exit(path, object_val(o).with_marks(marks))
+    return t.exit(path, v.with_marks(marks))
+
+
+def _unknown_as_null(ty: Type, p: Any) -> Any:
+    c = p.__class__
+    if c is Marked:
+        return Marked(_unknown_as_null(ty, p.v), p.marks)
+    if c is Unknown:
+        return None
+    if p is None:
+        return None
+    if c is tuple:
+        if ty.is_list_type():
+            et = ty.element_type()
+            return tuple([_unknown_as_null(et, x) for x in p])
+        return tuple([_unknown_as_null(et, x)
+                      for et, x in zip(ty.tuple_element_types(), p, strict=True)])
+    if c is dict:
+        if ty.is_map_type():
+            et = ty.element_type()
+            return {k: _unknown_as_null(et, x) for k, x in p.items()}
+        return {k: _unknown_as_null(at, x)
+                for (k, at), x in zip(ty.attribute_types().items(), p.values(), strict=True)}
+    if ty.is_set_type() and p.elems:
+        from ._set_payload import build_set_payload
+
+        et = ty.element_type()
+        return build_set_payload(et, [_unknown_as_null(et, x) for x in p.elems])
+    return p
+
+
+@deep
+def unknown_as_null(v: Value, /) -> Value:
+    """Return *v* with every unknown, at any depth, replaced by a null of its type.
+
+    Marks are kept. In a set, unknowns that become null coalesce into one null.
+    """
+    return make(v._ty, _unknown_as_null(v._ty, v._v), v._marks)
+
+
+def deep_values(v: Value, /) -> list[tuple[Path, Value]]:
+    """Return every (path, value) that walk() visits, in walk order."""
+    out: list[tuple[Path, Value]] = []
+
+    def visit(path: Path, x: Value) -> bool:
+        out.append((path, x))
+        return True
+
+    walk(v, visit)
+    return out
