@@ -66,8 +66,8 @@ from ._value_init import (
     unknown_val,
 )
 from ._walk import (
-    TransformFunc,
     Transformer,
+    TransformFunc,
     WalkFunc,
     deep_values,
     transform,

@@ -91,12 +91,12 @@ class CapsuleType(Type):
         return f"cty.Capsule({self._name!r}, {self._native.__module__}.{self._native.__qualname__})"
 
 
-def Capsule(name: str, native_type: type, /) -> Type:  # noqa: N802 - go-cty's name
+def Capsule(name: str, native_type: type, /) -> Type:
     """Return a new capsule type named *name* whose values wrap instances of *native_type*."""
     return CapsuleWithOps(name, native_type, None)
 
 
-def CapsuleWithOps(  # noqa: N802
+def CapsuleWithOps(
     name: str, native_type: type, ops: CapsuleOps | None, /
 ) -> Type:
     """Return a new capsule type with the behaviour given by *ops*.

@@ -108,7 +108,7 @@ _maps: dict[Type, MapType] = {}
 _sets: dict[Type, SetType] = {}
 
 
-def List(elem: Type, /) -> Type:  # noqa: N802 - go-cty's constructor name
+def List(elem: Type, /) -> Type:
     """Return the list type whose elements are of type *elem*.
 
     >>> cty.List(cty.String)
@@ -120,7 +120,7 @@ def List(elem: Type, /) -> Type:  # noqa: N802 - go-cty's constructor name
     return t
 
 
-def Map(elem: Type, /) -> Type:  # noqa: N802
+def Map(elem: Type, /) -> Type:
     """Return the map type (string keys) whose elements are of type *elem*."""
     t = _maps.get(elem)
     if t is None:
@@ -128,7 +128,7 @@ def Map(elem: Type, /) -> Type:  # noqa: N802
     return t
 
 
-def Set(elem: Type, /) -> Type:  # noqa: N802
+def Set(elem: Type, /) -> Type:
     """Return the set type whose elements are of type *elem*."""
     t = _sets.get(elem)
     if t is None:

@@ -55,7 +55,8 @@ def _strip(ty: Type, p: Any, found: set[Any]) -> Any:
         if ty.is_list_type():
             et = ty.element_type()
             return tuple([_strip(et, x, found) for x in p])
-        return tuple([_strip(t, x, found) for t, x in zip(ty.tuple_element_types(), p, strict=True)])
+        etys = ty.tuple_element_types()
+        return tuple([_strip(t, x, found) for t, x in zip(etys, p, strict=True)])
     if c is dict:
         if ty.is_map_type():
             et = ty.element_type()

@@ -223,7 +223,7 @@ class Path(tuple[PathStep, ...]):
     def __repr__(self) -> str:
         return "cty.Path([" + ", ".join(repr(s) for s in self) + "])"
 
-    def __add__(self, other: tuple[Any, ...]) -> Path:  # type: ignore[override]
+    def __add__(self, other: tuple[Any, ...]) -> Path:
         return Path((*self, *other))
 
     def __getitem__(self, i: Any) -> Any:

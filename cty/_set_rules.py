@@ -148,7 +148,7 @@ def element_key(ty: Type, p: Any) -> Hashable | None:
 
 def _number_key(n: Any) -> Hashable:
     if n.__class__ is int and -10_000_000_000 < n < 10_000_000_000:
-        return n  # type: ignore[no-any-return]
+        return n
     k = _number.eq_key(n)
     if k.__class__ is int and -10_000_000_000 < k < 10_000_000_000 and not _number.is_neg_zero(n):
         return k

@@ -175,13 +175,13 @@ def _object(attrs: Mapping[str, Type], optional: Iterable[str]) -> Type:
         if o not in norm:
             raise ValueError(f"optional contains undeclared attribute {o!r}")
     key = (items, opt)
-    t = _objects.get(key)
-    if t is None:
-        t = _objects.setdefault(key, ObjectType(dict(items), opt))
-    return t
+    found = _objects.get(key)
+    if found is None:
+        found = _objects.setdefault(key, ObjectType(dict(items), opt))
+    return found
 
 
-def Object(attrs: Mapping[str, Type], /) -> Type:  # noqa: N802 - go-cty's constructor name
+def Object(attrs: Mapping[str, Type], /) -> Type:
     """Return the object type with the given attribute types (names are NFC-normalised).
 
     >>> cty.Object({"name": cty.String})
@@ -190,7 +190,7 @@ def Object(attrs: Mapping[str, Type], /) -> Type:  # noqa: N802 - go-cty's const
     return _object(attrs, ())
 
 
-def ObjectWithOptionalAttrs(  # noqa: N802
+def ObjectWithOptionalAttrs(
     attrs: Mapping[str, Type], optional: Iterable[str], /
 ) -> Type:
     """Return an object type whose attributes named in *optional* may be absent on conversion.
@@ -200,7 +200,7 @@ def ObjectWithOptionalAttrs(  # noqa: N802
     return _object(attrs, optional)
 
 
-def Tuple(elems: Iterable[Type], /) -> Type:  # noqa: N802
+def Tuple(elems: Iterable[Type], /) -> Type:
     """Return the tuple type with the given element types.
 
     >>> cty.Tuple([cty.String, cty.Number])

@@ -79,3 +79,26 @@ def range_includes(unknown: Value, known: Value) -> bool | None:
     if r.null is True:
         return False
     return None
+
+
+def refine_not_null(v: Value) -> Value:
+    """Return *v* refined as not null (see Value.refine_not_null)."""
+    from ._dynamic import DynamicPseudoType
+    from ._value import make
+
+    p = v._v
+    if p is None:
+        raise ValueError("refining null value as non-null")
+    if p.__class__ is not Unknown or v._ty is DynamicPseudoType:
+        return v
+    r = p.refinement
+    if r is None or r.null is None:
+        if r is None or r == Refinement():
+            return make(v._ty, _NOT_NULL_UNKNOWN, v._marks)
+        nr = Refinement(False, prefix=r.prefix, min=r.min, min_inclusive=r.min_inclusive,
+                        max=r.max, max_inclusive=r.max_inclusive, length_min=r.length_min,
+                        length_max=r.length_max)
+        return make(v._ty, Unknown(nr), v._marks)
+    if r.null is True:
+        raise ValueError("refining null value as non-null")
+    return v

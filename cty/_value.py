@@ -16,9 +16,9 @@ from ._type import Type
 from ._unknown import Unknown
 
 if TYPE_CHECKING:
-    import gmpy2
+    import gmpy2  # type: ignore[import-untyped,unused-ignore]
 
-    from ._path import Path, PathValueMarks
+    from ._path import PathValueMarks
     from ._set_payload import ValueSet
 
 
@@ -65,7 +65,7 @@ class Value:
         return is_wholly_known(self)
 
     def has_wholly_known_type(self) -> bool:
-        """Return False when a DynamicVal sits anywhere inside, or the type is dynamic and unknown."""
+        """Return False when a DynamicVal sits inside, or the value is unknown of a dynamic type."""
         from ._value_inspect import has_wholly_known_type
 
         return has_wholly_known_type(self)
@@ -223,10 +223,7 @@ class Value:
 
     def for_each_element(self, cb: Callable[[Value, Value], bool], /) -> bool:
         """Call cb(key, element) for each element until it returns True; return whether it did."""
-        for k, e in self.element_iterator():
-            if cb(k, e):
-                return True
-        return False
+        return any(cb(k, e) for k, e in self.element_iterator())
 
     def as_value_slice(self) -> list[Value]:
         """Return the elements of a known list, set or tuple as a list of Values."""
@@ -354,6 +351,18 @@ class Value:
 
         return go_string(self)
 
+    # --- refinements --------------------------------------------------------------------------
+
+    def refine_not_null(self) -> Value:
+        """Return the value refined as definitely not null (go-cty's RefineNotNull).
+
+        A known non-null value is returned as it is; a null raises ValueError.
+        DynamicVal is returned unchanged, as go-cty does.
+        """
+        from ._unknown_refinement import refine_not_null
+
+        return refine_not_null(self)
+
     # --- Python conveniences ------------------------------------------------------------------
 
     def __eq__(self, other: object) -> bool:
@@ -405,9 +414,10 @@ class Value:
 
 
 _new = object.__new__
-_set_ty = Value._ty.__set__  # type: ignore[attr-defined]
-_set_v = Value._v.__set__  # type: ignore[attr-defined]
-_set_marks = Value._marks.__set__  # type: ignore[attr-defined]
+_slots: Any = Value.__dict__
+_set_ty = _slots["_ty"].__set__
+_set_v = _slots["_v"].__set__
+_set_marks = _slots["_marks"].__set__
 
 
 def make(ty: Type, v: Any, marks: frozenset[Any] = NO_MARKS) -> Value:
@@ -443,7 +453,7 @@ def check_value(v: object, what: str) -> Value:
     """Return *v* if it is a Value; raise TypeError naming *what* otherwise."""
     if v.__class__ is not Value:
         raise TypeError(f"{what} must be a cty.Value, not {type(v).__name__} {v!r}")
-    return v  # type: ignore[return-value]
+    return v
 
 
 from . import _value_arith as _arith  # noqa: E402

@@ -142,9 +142,9 @@ def equals(a: Value, b: Value) -> Value:
     if a.contains_marked() or b.contains_marked():
         ua, ma = a.unmark_deep()
         ub, mb = b.unmark_deep()
-        if ua._v is None or ub._v is None:
-            if not (ua._v is None and ub._v is None):
-                ma, mb = a._marks, b._marks
+        if (ua._v is None) != (ub._v is None):
+            # go-cty 1.18: against a null, only each side's top-level marks carry over
+            ma, mb = a._marks, b._marks
         r = equals(ua, ub)
         marks = ma | mb
         return make(r._ty, r._v, marks) if marks else r
@@ -234,9 +234,8 @@ def _equal_known(ty: Type, a: Any, b: Any) -> bool | None:
         if a.keys() != b.keys():
             return False
         atys = ty.attribute_types() if ty.is_object_type() else None
-        et = None if atys is not None else ty.element_type()
         for k in a:  # sorted order: go-cty's map order is random, we choose sorted
-            r = _equal_elem(atys[k] if atys is not None else et, a[k], b[k])  # type: ignore[arg-type]
+            r = _equal_elem(atys[k] if atys is not None else ty.element_type(), a[k], b[k])
             if r is not True:
                 return r
         return True
@@ -252,7 +251,6 @@ def _equal_known(ty: Type, a: Any, b: Any) -> bool | None:
     if ty.is_capsule_type():
         ops = ty.capsule_ops()
         if ops is not None and ops.equals is not None:
-            from ._value import make
 
             r = ops.equals(a, b)
             if r.type() is not Bool:

@@ -116,7 +116,9 @@ def number_val(n: int | float | str | Decimal | Fraction | Any, /) -> Value:
         return make(Number, _number.from_fraction(n))
     if _number.is_mpfr(n):
         return make(Number, _number.from_mpfr(n))
-    raise TypeError(f"number_val takes an int, float, str, Decimal, Fraction or mpfr, not {cls.__name__}")
+    raise TypeError(
+        f"number_val takes an int, float, str, Decimal, Fraction or mpfr, not {cls.__name__}"
+    )
 
 
 def _elem_payload(v: Value) -> Any:
@@ -187,11 +189,11 @@ def set_val(elems: Iterable[Value], /) -> Value:
                     f"inconsistent set element types ({ety!r} then {t!r} at element {i})"
                 )
         p = v._v
-        if v._marks or (p.__class__ in (tuple, dict) or not t.is_primitive_type()):
-            v, m = unmark_deep(v)
+        if v._marks or not t.is_primitive_type():
+            bare, m = unmark_deep(v)
             if m:
                 marks = marks | m
-            p = v._v
+            p = bare._v
         payloads.append(p)
     if not payloads:
         raise ValueError("set_val needs at least one element; use set_val_empty(type)")
@@ -249,7 +251,9 @@ def object_val(attrs: Mapping[str, Value], /) -> Value:
     Attribute names are NFC-normalised; two names equal after NFC raise ValueError.
     """
     if not isinstance(attrs, Mapping):
-        raise TypeError(f"object_val takes a mapping of str to cty.Value, not {type(attrs).__name__}")
+        raise TypeError(
+            f"object_val takes a mapping of str to cty.Value, not {type(attrs).__name__}"
+        )
     d: dict[str, Any] = {}
     types: dict[str, Type] = {}
     for k, v in attrs.items():

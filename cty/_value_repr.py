@@ -79,7 +79,8 @@ def go_string(v: Value) -> str:
     if ty.is_tuple_type():
         if not p:
             return "cty.EmptyTupleVal"
-        return f"cty.TupleVal([]cty.Value{{{', '.join(go_string(e) for _, e in v.element_iterator())}}})"
+        elems = ", ".join(go_string(e) for _, e in v.element_iterator())
+        return f"cty.TupleVal([]cty.Value{{{elems}}})"
     if ty.is_object_type():
         if not p:
             return "cty.EmptyObjectVal"
