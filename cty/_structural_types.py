@@ -155,6 +155,8 @@ class TupleType(Type):
 
 
 _objects: dict[tuple[tuple[tuple[str, Type], ...], frozenset[str]], ObjectType] = {}
+_objects_as_given: dict[tuple[tuple[str, Type], ...], Type] = {}
+"""Object types without optional attributes, by their (name, type) pairs in the caller's order."""
 _tuples: dict[tuple[Type, ...], TupleType] = {}
 
 
@@ -187,6 +189,12 @@ def Object(attrs: Mapping[str, Type], /) -> Type:
     >>> cty.Object({"name": cty.String})
     cty.Object({'name': cty.String})
     """
+    if attrs.__class__ is dict:
+        key = tuple(attrs.items())
+        t = _objects_as_given.get(key)
+        if t is None:
+            t = _objects_as_given.setdefault(key, _object(attrs, ()))
+        return t
     return _object(attrs, ())
 
 

@@ -16,7 +16,7 @@ from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, Tuple
 from ._type import Type, check_type
 from ._unknown import UNKNOWN
-from ._value import Value, check_value, make
+from ._value import Value, check_value, make, wrap
 
 if TYPE_CHECKING:
     from ._set_payload import ValueSet
@@ -32,6 +32,8 @@ def string_val(s: str, /) -> Value:
     >>> cty.string_val("e\\u0301").as_string() == "\\u00e9"
     True
     """
+    if s.__class__ is str and s.isascii():
+        return make(String, s)
     return make(String, normalize_string(s))
 
 
@@ -174,27 +176,15 @@ def set_val(elems: Iterable[Value], /) -> Value:
     from ._marks_deep import unmark_deep
     from ._set_payload import build_set_payload
 
-    ety: Type = DynamicPseudoType
-    payloads: list[Any] = []
+    ety, payloads = _collection_payloads(elems, "set")
     marks: frozenset[Any] = NO_MARKS
-    for i, v in enumerate(elems):
-        if v.__class__ is not Value:
-            check_value(v, f"set element {i}")
-        t = v._ty
-        if t is not ety:
-            if ety is DynamicPseudoType:
-                ety = t
-            elif t is not DynamicPseudoType:
-                raise TypeError(
-                    f"inconsistent set element types ({ety!r} then {t!r} at element {i})"
-                )
-        p = v._v
-        if v._marks or not t.is_primitive_type():
-            bare, m = unmark_deep(v)
+    if not ety.is_primitive_type() or any(p.__class__ is Marked for p in payloads):
+        # go-cty's SetVal removes every element's marks, at any depth, and marks the set
+        for i, p in enumerate(payloads):
+            bare, m = unmark_deep(wrap(ety, p))
             if m:
                 marks = marks | m
-            p = bare._v
-        payloads.append(p)
+            payloads[i] = bare._v
     if not payloads:
         raise ValueError("set_val needs at least one element; use set_val_empty(type)")
     return make(Set(ety), build_set_payload(ety, payloads), marks)
@@ -223,7 +213,7 @@ def map_val(elems: Mapping[str, Value], /) -> Value:
     """
     if not isinstance(elems, Mapping):
         raise TypeError(f"map_val takes a mapping of str to cty.Value, not {type(elems).__name__}")
-    keys = [normalize_string(k) for k in elems]
+    keys = [k if k.__class__ is str and k.isascii() else normalize_string(k) for k in elems]
     ety, payloads = _collection_payloads(elems.values(), "map")
     if not payloads:
         raise ValueError("map_val needs at least one element; use map_val_empty(type)")
@@ -234,10 +224,13 @@ def map_val(elems: Mapping[str, Value], /) -> Value:
 
 
 def _sorted_dict(d: dict[str, Any]) -> dict[str, Any]:
-    keys = list(d)
-    if all(keys[i] < keys[i + 1] for i in range(len(keys) - 1)):
+    if len(d) < 2:
         return d
-    return {k: d[k] for k in sorted(keys)}
+    keys = list(d)
+    ordered = sorted(keys)
+    if keys == ordered:
+        return d
+    return {k: d[k] for k in ordered}
 
 
 def map_val_empty(element_type: Type, /) -> Value:
@@ -257,7 +250,7 @@ def object_val(attrs: Mapping[str, Value], /) -> Value:
     d: dict[str, Any] = {}
     types: dict[str, Type] = {}
     for k, v in attrs.items():
-        nk = normalize_string(k)
+        nk = k if k.__class__ is str and k.isascii() else normalize_string(k)
         if v.__class__ is not Value:
             check_value(v, f"attribute {k!r}")
         if nk in d:
