@@ -173,5 +173,12 @@ def _number_order_key(n: Any) -> tuple[Any, int]:
 
 
 def value_hash(v: Value) -> int:
-    """Return go-cty's Value.Hash: the CRC-32 (IEEE) of the value's set hash bytes."""
+    """Return go-cty's Value.Hash: the CRC-32 (IEEE) of the value's set hash bytes.
+
+    Raises ValueError for a value that is marked or holds marked values, as go-cty does.
+    """
+    if v.contains_marked():
+        raise ValueError(
+            "can't take hash of value that has marks or has embedded values that have marks"
+        )
     return zlib.crc32(hash_bytes(v._ty, v._v).encode("utf-8"))

@@ -71,9 +71,9 @@ class Value:
         return has_wholly_known_type(self)
 
     def can_iterate_elements(self) -> bool:
-        """Return whether element_iterator() would work: a known, non-null, unmarked collection
-        or structure."""
-        if self._marks or self._v is None or self._v.__class__ is Unknown:
+        """Return whether the value's type has elements to iterate (a collection or structure)
+        and the value is unmarked. Unknown and null values still answer by their type."""
+        if self._marks:
             return False
         t = self._ty
         return t.is_collection_type() or t.is_structural()
@@ -180,21 +180,24 @@ class Value:
         return _number.as_mpfr(self._v)
 
     def true(self) -> bool:
-        """Return True if the value is the known bool true.
+        """Return True if the value is the bool true; a null bool gives False.
 
-        Raises ValueError for an unknown, null or marked value, TypeError for a non-bool.
+        Raises ValueError for an unknown or marked value, TypeError for a non-bool.
         """
-        self._require_plain("true")
-        if self._ty is not Bool:
-            raise TypeError(f"true: value is {self._ty.friendly_name()}, not bool")
-        return self._v is True
+        return self._bool_is(True, "true")
 
     def false(self) -> bool:
-        """Return True if the value is the known bool false (see true())."""
-        self._require_plain("false")
+        """Return True if the value is the bool false; a null bool gives False (see true())."""
+        return self._bool_is(False, "false")
+
+    def _bool_is(self, want: bool, what: str) -> bool:
+        if self._marks:
+            raise ValueError(f"{what}: value is marked, so it must be unmarked first")
         if self._ty is not Bool:
-            raise TypeError(f"false: value is {self._ty.friendly_name()}, not bool")
-        return self._v is False
+            raise TypeError(f"{what}: value is {self._ty.friendly_name()}, not bool")
+        if self._v.__class__ is Unknown:
+            raise ValueError(f"{what}: value is unknown")
+        return self._v is want
 
     def length_int(self) -> int:
         """Return the number of elements: a tuple's type length, an object's attribute count,

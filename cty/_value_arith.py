@@ -27,8 +27,11 @@ def _with_marks(r: Value, a: frozenset[Any], b: frozenset[Any] = NO_MARKS) -> Va
     return make(r._ty, r._v, r._marks | m if r._marks else m)
 
 
-def _type_check(want: Type, *vals: Value) -> bool:
-    """Raise TypeError for a wrong operand type; return True when the result is unknown."""
+def _type_check(want: Type, *vals: Value, nulls_ok: bool = False) -> bool:
+    """Raise TypeError for a wrong operand type; return True when the result is unknown.
+
+    A null operand raises ValueError unless the result is unknown anyway or *nulls_ok*.
+    """
     short = False
     null_at = -1
     for i, v in enumerate(vals):
@@ -44,7 +47,7 @@ def _type_check(want: Type, *vals: Value) -> bool:
             short = True
         elif v._v is None and null_at < 0:
             null_at = i
-    if null_at >= 0 and not short:
+    if null_at >= 0 and not short and not nulls_ok:
         raise ValueError(f"operand {null_at} is a null {want.friendly_name()}, which has no value")
     return short
 
@@ -163,11 +166,21 @@ def and_(a: Value, b: Value) -> Value:
     check_value(b, "and_() operand")
     if a._marks or b._marks:
         return _with_marks(and_(_bare(a), _bare(b)), a._marks, b._marks)
-    if _type_check(Bool, a, b):
+    if _type_check(Bool, a, b, nulls_ok=True):
         if a._v is False or b._v is False:
             return False_
         return _unknown(Bool)
-    return True_ if a._v and b._v else False_
+    # as Go's &&: a false left operand never reads the right one, even a null
+    _require_bool(a, 0)
+    if a._v is False:
+        return False_
+    _require_bool(b, 1)
+    return True_ if b._v else False_
+
+
+def _require_bool(v: Value, i: int) -> None:
+    if v._v is None:
+        raise ValueError(f"operand {i} is a null bool, which has no value")
 
 
 def or_(a: Value, b: Value) -> Value:
@@ -177,11 +190,16 @@ def or_(a: Value, b: Value) -> Value:
     check_value(b, "or_() operand")
     if a._marks or b._marks:
         return _with_marks(or_(_bare(a), _bare(b)), a._marks, b._marks)
-    if _type_check(Bool, a, b):
+    if _type_check(Bool, a, b, nulls_ok=True):
         if a._v is True or b._v is True:
             return True_
         return _unknown(Bool)
-    return True_ if a._v or b._v else False_
+    # as Go's ||: a true left operand never reads the right one, even a null
+    _require_bool(a, 0)
+    if a._v is True:
+        return True_
+    _require_bool(b, 1)
+    return True_ if b._v else False_
 
 
 def not_(a: Value) -> Value:

@@ -31,12 +31,12 @@ def _unknown_bool() -> Value:
 def length_int(v: Value) -> int:
     """Return the element count of a known collection or structure (see Value.length_int)."""
     t = v._ty
+    if v._marks:
+        raise ValueError("length_int: value is marked, so it must be unmarked first")
     if t.is_tuple_type():
         return t.length()
     if t.is_object_type():
         return len(t.attribute_types())
-    if v._marks:
-        raise ValueError("length_int: value is marked, so it must be unmarked first")
     p = v._v
     if p is None:
         raise ValueError("length_int: value is null")
@@ -244,52 +244,40 @@ def has_index(v: Value, key: Value) -> Value:
         if p is None:
             raise ValueError("has_index: value is null")
         return True_ if kp in p else False_
-    return False_
+    raise TypeError(f"has_index: {t.friendly_name()} is not a list, map, or tuple type")
 
 
 def has_element(v: Value, elem: Value) -> Value:
-    """Return whether a set contains *elem*, as a Bool value (go-cty's HasElement)."""
+    """Return whether a set contains *elem*, as a Bool value (go-cty 1.18's HasElement)."""
     from ._value_init import False_, True_
 
     check_value(elem, "has_element element")
     if v._marks or elem._marks:
         return _with_marks(has_element(_bare(v), _bare(elem)), v._marks, elem._marks)
     t = v._ty
-    ety = elem._ty
-    if t.is_set_type():
-        set_ety = t.element_type()
-        if (ety is not set_ety and ety is not DynamicPseudoType
-                and set_ety is not DynamicPseudoType):
-            return False_
-    elif t is not DynamicPseudoType:
-        raise TypeError(f"has_element: {t.friendly_name()} is not a set")
     p = v._v
-    if t is DynamicPseudoType or p.__class__ is Unknown:
-        return _unknown_bool()
     if p is None:
-        raise ValueError("has_element: value is null")
-    ep = elem._v
-    if ep.__class__ is Unknown:
+        raise ValueError("has_element: cannot test membership of a null set")
+    if p.__class__ is Unknown:
         return _unknown_bool()
+    ety = elem._ty
+    if (ety is not DynamicPseudoType and t.is_set_type()
+            and t.element_type() is not DynamicPseudoType and ety is not t.element_type()):
+        return False_
+    if not t.is_set_type():
+        raise TypeError(f"has_element: {t.friendly_name()} is not a set type")
+    if elem._v.__class__ is Unknown:
+        return _unknown_bool()
+    no_match = False_ if v.is_wholly_known() else _unknown_bool()
     set_ety = t.element_type()
+    if set_ety is not ety:
+        return False_
+    ep = elem._v
     if ep is None:
-        if None in p.elems:
-            return True_
-    elif ety is set_ety or set_ety is DynamicPseudoType:
-        if elem.contains_marked():
-            elem, _ = elem.unmark_deep()
-            ep = elem._v
-        if set_ety is not DynamicPseudoType and p.lookup(set_ety, ep):
-            return True_
-        if set_ety is not DynamicPseudoType:
-            for e in p.elems:
-                if e is not None and e.__class__ is not Unknown:
-                    r = make(set_ety, e).equals(elem)
-                    if r._v is True:
-                        return True_
-    if p.has_unknown():
-        return _unknown_bool()
-    return False_
+        return True_ if None in p.elems else no_match
+    if elem.contains_marked():
+        ep = elem.unmark_deep()[0]._v
+    return True_ if p.lookup(set_ety, ep) else no_match
 
 
 def getitem(v: Value, key: object) -> Value:
