@@ -187,8 +187,8 @@ class Value:
         return self._bool_is(True, "true")
 
     def false(self) -> bool:
-        """Return True if the value is the bool false; a null bool gives False (see true())."""
-        return self._bool_is(False, "false")
+        """Return ``not self.true()``, as go-cty does: a null bool gives True."""
+        return not self._bool_is(True, "false")
 
     def _bool_is(self, want: bool, what: str) -> bool:
         if self._marks:
