@@ -25,8 +25,8 @@ from typing import Any, Final, TypeAlias
 import gmpy2
 from gmpy2 import mpfr
 
-Num: TypeAlias = "int | Any"
-"""A number payload: an int or a gmpy2.mpfr."""
+Num: TypeAlias = Any
+"""A number payload: an int or a gmpy2.mpfr (gmpy2 has no type hints, hence Any)."""
 
 _MPFR = type(mpfr(0))
 _MAX_EXP: Final = (1 << 31) - 1
@@ -234,7 +234,7 @@ def is_neg_zero(n: Num) -> bool:
 def to_int(n: Num) -> int:
     """Return the whole number *n* as an int; ValueError if it is not one."""
     if n.__class__ is int:
-        return n  # type: ignore[no-any-return]
+        return n
     if not n.is_integer():
         raise ValueError(f"{format_f(n)} is not a whole number")
     return int(n)
@@ -243,7 +243,7 @@ def to_int(n: Num) -> int:
 def int64_value(n: Num) -> int | None:
     """Return *n* as an int if it is a whole number in the int64 range, else None."""
     if n.__class__ is int:
-        return n if _INT64_MIN <= n <= _INT64_MAX else None  # type: ignore[no-any-return]
+        return n if _INT64_MIN <= n <= _INT64_MAX else None
     if not n.is_integer():
         return None
     i = int(n)
@@ -253,7 +253,7 @@ def int64_value(n: Num) -> int | None:
 def uint64_value(n: Num) -> int | None:
     """Return *n* as an int if it is a whole number in the uint64 range, else None."""
     if n.__class__ is int:
-        return n if 0 <= n <= _UINT64_MAX else None  # type: ignore[no-any-return]
+        return n if 0 <= n <= _UINT64_MAX else None
     if not n.is_integer():
         return None
     i = int(n)
@@ -724,7 +724,7 @@ def cmp(a: Num, b: Num) -> int:
 def equal(a: Num, b: Num) -> bool:
     """Return go-cty's number equality: integers as integers, otherwise by Text('f', -1)."""
     if a.__class__ is int and b.__class__ is int:
-        return a == b  # type: ignore[no-any-return]
+        return a == b
     if sign(a) != sign(b):
         return False
     ai, bi = is_integer(a), is_integer(b)
@@ -739,7 +739,7 @@ def equal(a: Num, b: Num) -> bool:
 def eq_key(n: Num) -> Hashable:
     """Return a hashable key that is equal for numbers equal() calls equal."""
     if n.__class__ is int:
-        return n  # type: ignore[no-any-return]
+        return n
     if n.is_integer():
         return int(n)
     return format_f(n)

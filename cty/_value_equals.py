@@ -257,7 +257,7 @@ def _equal_known(ty: Type, a: Any, b: Any) -> bool | None:
                 raise TypeError(f"capsule {ty.friendly_name()} equals returned {r!r}, not a bool")
             if not r.is_known():
                 return None
-            return r.true()
+            return bool(r.true())
         return capsule_equal(ty, a, b)
     return False
 

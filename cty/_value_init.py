@@ -99,13 +99,6 @@ def number_val(n: int | float | str | Decimal | Fraction | Any, /) -> Value:
 
     ints are exact; floats have go precision 53; text, Decimal and Fraction are read at 512 bits.
     """
-    cls = n.__class__
-    if cls is int:
-        return make(Number, n)
-    if cls is float:
-        return make(Number, _number.from_float(n))
-    if cls is str:
-        return make(Number, _number.parse(n))
     if isinstance(n, bool):
         raise TypeError("number_val takes a number, not a bool")
     if isinstance(n, int):
@@ -116,10 +109,12 @@ def number_val(n: int | float | str | Decimal | Fraction | Any, /) -> Value:
         return make(Number, _number.from_decimal(n))
     if isinstance(n, Fraction):
         return make(Number, _number.from_fraction(n))
+    if isinstance(n, str):
+        return make(Number, _number.parse(n))
     if _number.is_mpfr(n):
         return make(Number, _number.from_mpfr(n))
     raise TypeError(
-        f"number_val takes an int, float, str, Decimal, Fraction or mpfr, not {cls.__name__}"
+        f"number_val takes an int, float, str, Decimal, Fraction or mpfr, not {type(n).__name__}"
     )
 
 

@@ -79,8 +79,8 @@ def go_string(v: Value) -> str:
     if ty.is_tuple_type():
         if not p:
             return "cty.EmptyTupleVal"
-        elems = ", ".join(go_string(e) for _, e in v.element_iterator())
-        return f"cty.TupleVal([]cty.Value{{{elems}}})"
+        joined = ", ".join(go_string(e) for _, e in v.element_iterator())
+        return f"cty.TupleVal([]cty.Value{{{joined}}})"
     if ty.is_object_type():
         if not p:
             return "cty.EmptyObjectVal"
@@ -89,7 +89,7 @@ def go_string(v: Value) -> str:
     if ty.is_capsule_type():
         ops = ty.capsule_ops()
         if ops is not None and ops.go_string is not None:
-            return ops.go_string(p)
+            return str(ops.go_string(p))
         return f"cty.CapsuleVal({ty.go_string()}, {p!r})"
     return f"cty.Value{{ty: {ty.go_string()}, v: {p!r}}}"
 
