@@ -173,7 +173,10 @@ def _definitely_not_null(v: Value) -> bool:
     return True
 
 
-def _equals_unmarked(a: Value, b: Value, true_: Value, false_: Value) -> Value:
+def _equals_unmarked(a: Value, b: Value, true_: Value, false_: Value,
+                     check_types: bool = True) -> Value:
+    """Equals of unmarked values. *check_types* False skips the nested-DynamicVal check, which
+    the caller already made for an enclosing value (it covers the whole tree)."""
     pa, pb = a._v, b._v
     a_unknown = pa.__class__ is Unknown
     b_unknown = pb.__class__ is Unknown
@@ -201,7 +204,7 @@ def _equals_unmarked(a: Value, b: Value, true_: Value, false_: Value) -> Value:
         return true_
     if pa is None or pb is None:
         return false_
-    if not a.has_wholly_known_type() or not b.has_wholly_known_type():
+    if check_types and (not a.has_wholly_known_type() or not b.has_wholly_known_type()):
         if a._ty.test_conformance(b._ty) and b._ty.test_conformance(a._ty):
             return false_
         return _unknown_bool()
@@ -265,7 +268,7 @@ def _equal_known(ty: Type, a: Any, b: Any) -> bool | None:
 def _equal_elem(ty: Type, a: Any, b: Any) -> bool | None:
     from ._value import make
 
-    r = _equals_unmarked(make(ty, a, NO_MARKS), make(ty, b, NO_MARKS), _T, _F)
+    r = _equals_unmarked(make(ty, a, NO_MARKS), make(ty, b, NO_MARKS), _T, _F, False)
     if r is _T:
         return True
     if r is _F:

@@ -161,10 +161,50 @@ def value_repr(v: Value) -> str:
     return f"cty.capsule_val({ty!r}, {p!r})"
 
 
+class _SingletonRef:
+    """Stands for one of the number singletons in a pickle, which must come back by identity."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_SingletonRef, (self.name,))
+
+
+_SINGLETONS = {"ZERO": _number.ZERO, "POS_INF": _number.POS_INF, "NEG_INF": _number.NEG_INF}
+_REFS = {id(obj): _SingletonRef(name) for name, obj in _SINGLETONS.items()}
+
+
+def _swap(p: Any, out: bool) -> Any:
+    """Replace the number singletons by references (*out*) or back, throughout a payload."""
+    from ._marks import Marked
+    from ._set_payload import SetPayload
+
+    c = p.__class__
+    if c is tuple:
+        return tuple([_swap(x, out) for x in p])
+    if c is dict:
+        return {k: _swap(x, out) for k, x in p.items()}
+    if c is Marked:
+        return Marked(_swap(p.v, out), p.marks)
+    if c is SetPayload:
+        return SetPayload(tuple([_swap(x, out) for x in p.elems]))
+    if out:
+        ref = _REFS.get(id(p))
+        return p if ref is None or _SINGLETONS[ref.name] is not p else ref
+    if c is _SingletonRef:
+        return _SINGLETONS[p.name]
+    return p
+
+
+@deep
 def _rebuild(ty: Any, p: Any, marks: frozenset[Any]) -> Value:
-    return make(ty, p, marks)
+    return make(ty, _swap(p, False), marks)
 
 
+@deep
 def reduce_value(v: Value) -> tuple[Any, tuple[Any, ...]]:
-    """Return the pickle reduction of *v*."""
-    return (_rebuild, (v._ty, v._v, v._marks))
+    """Return the pickle reduction of *v* (the number singletons come back by identity)."""
+    return (_rebuild, (v._ty, _swap(v._v, True), v._marks))
