@@ -6,6 +6,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
 from ._marks import Marked
+from ._primitive_type import Number
 from ._set_rules import element_key, sort_known
 from ._type import Type, check_type
 from ._unknown import Unknown
@@ -57,13 +58,18 @@ EMPTY_SET = SetPayload(())
 
 def build_set_payload(ty: Type, payloads: Iterable[Any]) -> SetPayload:
     """Return the SetPayload of unmarked element payloads, coalescing as go-cty does."""
+    if ty.is_primitive_type() and ty is not Number:
+        if not isinstance(payloads, list):
+            payloads = list(payloads)
+        kinds = set(map(type, payloads))
+        if len(kinds) == 1 and (str in kinds or bool in kinds):
+            # all known and non-null: coalesce and sort at C speed
+            return SetPayload(tuple(sorted(set(payloads)))) if payloads else EMPTY_SET
     known: dict[Hashable, Any] = {}
     uncoalesced: list[Any] = []
     unknowns: list[Any] = []
     has_null = False
     if ty.is_primitive_type():
-        from ._primitive_type import Number
-
         if ty is Number:
             for p in payloads:
                 if p is None:
@@ -113,14 +119,16 @@ class ValueSet:
     """A set of values of one element type, with go-cty's set rules (go-cty's ValueSet).
 
     Unlike set values, a ValueSet can change: add() and remove() work in place.
-    Elements must be unmarked.
+    Elements must be unmarked. Membership tests and set operations cost O(1) per element.
     """
 
-    __slots__ = ("_elems", "_ety")
+    __slots__ = ("_ety", "_known", "_loose")
 
     def __init__(self, element_type: Type, /) -> None:
         self._ety = check_type(element_type, "element type")
-        self._elems: list[Any] = []
+        # known elements by their coalescing key; unknowns and never-equal elements apart
+        self._known: dict[Hashable, Any] = {}
+        self._loose: list[Any] = []
 
     @classmethod
     def from_values(cls, element_type: Type, values: Iterable[Any], /) -> ValueSet:
@@ -140,65 +148,61 @@ class ValueSet:
 
         if not isinstance(v, Value):
             raise TypeError(f"ValueSet elements must be cty.Values, not {type(v).__name__}")
-        if v.is_marked():
-            raise ValueError(f"cannot store marked value directly in a set (make the set "
+        if v.contains_marked():
+            raise ValueError("cannot store marked value directly in a set (make the set "
                              f"itself marked instead): {v!r}")
         if v.type() is not self._ety and v.type() is not DynamicPseudoType:
             raise TypeError(f"attempt to use {v!r} value with set of {self._ety!r}")
         return v._v
 
+    def _key(self, p: Any) -> Hashable | None:
+        if p is None:
+            return _NULL_KEY
+        if p.__class__ is Unknown:
+            return None
+        return element_key(self._ety, p)
+
     def _payload(self) -> SetPayload:
-        return build_set_payload(self._ety, self._elems)
+        return build_set_payload(self._ety, [*self._known.values(), *self._loose])
+
+    def _add_payload(self, p: Any) -> None:
+        k = self._key(p)
+        if k is None:
+            self._loose.append(p)
+        else:
+            self._known.setdefault(k, p)
 
     def add(self, v: Any, /) -> None:
         """Add *v* unless an equal element is present (unknowns are always added)."""
-        p = self._check(v)
-        if not self._contains(p):
-            self._elems.append(p)
-
-    def _contains(self, p: Any) -> bool:
-        if p.__class__ is Unknown:
-            return False
-        if p is None:
-            return any(e is None for e in self._elems)
-        k = element_key(self._ety, p)
-        if k is None:
-            return False
-        return any(
-            e is not None and e.__class__ is not Unknown and element_key(self._ety, e) == k
-            for e in self._elems
-        )
+        self._add_payload(self._check(v))
 
     def remove(self, v: Any, /) -> None:
-        """Remove the element equal to *v*, if any."""
-        p = self._check(v)
-        if p.__class__ is Unknown:
-            return
-        if p is None:
-            self._elems = [e for e in self._elems if e is not None]
-            return
-        k = element_key(self._ety, p)
-        self._elems = [
-            e for e in self._elems
-            if e is None or e.__class__ is Unknown or element_key(self._ety, e) != k
-        ]
+        """Remove the element equal to *v*, if any (an unknown equals nothing)."""
+        k = self._key(self._check(v))
+        if k is not None:
+            self._known.pop(k, None)
 
     def has(self, v: Any, /) -> bool:
         """Return whether an element equal to *v* is present."""
-        return self._contains(self._check(v))
+        k = self._key(self._check(v))
+        return k is not None and k in self._known
 
     def copy(self) -> ValueSet:
         """Return an independent copy."""
+        return self._with(dict(self._known), list(self._loose))
+
+    def _with(self, known: dict[Hashable, Any], loose: list[Any]) -> ValueSet:
         vs = ValueSet(self._ety)
-        vs._elems = list(self._elems)
+        vs._known = known
+        vs._loose = loose
         return vs
 
     def length(self) -> int:
         """Return the number of elements (each unknown counted)."""
-        return len(self._elems)
+        return len(self._known) + len(self._loose)
 
     def __len__(self) -> int:
-        return len(self._elems)
+        return self.length()
 
     def values(self) -> list[Any]:
         """Return the elements as Values, in go-cty's set order."""
@@ -221,25 +225,21 @@ class ValueSet:
     def union(self, other: ValueSet, /) -> ValueSet:
         """Return the elements of either set."""
         self._same(other)
-        out = self.copy()
-        for p in other._elems:
-            if not out._contains(p):
-                out._elems.append(p)
-        return out
+        known = dict(self._known)
+        for k, p in other._known.items():
+            known.setdefault(k, p)
+        return self._with(known, [*self._loose, *other._loose])
 
     def intersection(self, other: ValueSet, /) -> ValueSet:
-        """Return the elements of both sets."""
+        """Return the elements of both sets (unknowns are in neither)."""
         self._same(other)
-        out = ValueSet(self._ety)
-        out._elems = [p for p in self._elems if other._contains(p)]
-        return out
+        return self._with({k: p for k, p in self._known.items() if k in other._known}, [])
 
     def subtract(self, other: ValueSet, /) -> ValueSet:
         """Return the elements of this set that are not in *other*."""
         self._same(other)
-        out = ValueSet(self._ety)
-        out._elems = [p for p in self._elems if not other._contains(p)]
-        return out
+        return self._with({k: p for k, p in self._known.items() if k not in other._known},
+                          list(self._loose))
 
     def symmetric_difference(self, other: ValueSet, /) -> ValueSet:
         """Return the elements of exactly one of the sets."""
@@ -248,3 +248,6 @@ class ValueSet:
 
     def __repr__(self) -> str:
         return f"cty.ValueSet({self._ety!r}, {self.values()!r})"
+
+
+_NULL_KEY = object()
