@@ -34,6 +34,7 @@ from ._set_payload import ValueSet
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
 from ._type import Type
+from ._type_json import TypeJSONError, type_from_json, type_to_json
 from ._value import Value
 from ._value_init import (
     DynamicVal,
@@ -109,6 +110,7 @@ __all__ = [
     "True_",
     "Tuple",
     "Type",
+    "TypeJSONError",
     "Value",
     "ValueSet",
     "WalkFunc",
@@ -141,6 +143,8 @@ __all__ = [
     "transform",
     "transform_with_transformer",
     "tuple_val",
+    "type_from_json",
+    "type_to_json",
     "unknown_as_null",
     "unknown_val",
     "walk",

@@ -279,8 +279,8 @@ def _object(attrs: dict[str, Type], optional: list[str]) -> Type:
     for name in attrs:
         norm = normalize_string(name)
         if norm in seen:
-            raise TypeJSONError(f"attribute names {go_quote(seen[norm])} and {go_quote(name)} "
-                                "are the same name after NFC normalisation")
+            raise TypeJSONError(f"attribute names {seen[norm]!a} and {name!a} are the "
+                                "same name after NFC normalisation")
         seen[norm] = name
     for name in optional:
         if normalize_string(name) not in seen:
@@ -608,7 +608,7 @@ def type_from_json(data: str | bytes | bytearray | memoryview) -> Type:
     try:
         try:
             x = _decode(buf)
-        except (msgspec.DecodeError, ValueError):
+        except (msgspec.DecodeError, ValueError, RecursionError):
             t = _Stream(buf).read()
         else:
             t = _type_of(x)

@@ -1,195 +1,330 @@
 """The oracle's typed value notation (TVN): build cty values from vector lines, render them back.
 
-See shared/oracle/README.md for the notation. Building uses only the public constructors.
+shared/oracle/README.md defines the notation; this module follows the oracle's own builder and
+renderer (shared/oracle/main.go) step for step:
+
+* `build(type_json, node)` makes the value a node describes in a slot of the given type, with
+  cty's public constructors, as the oracle does with go-cty's (an empty list node gives
+  ``list_val_empty(element type)``, a dynamic node builds its value against its own type, ...);
+* `render(v)` gives the oracle's rendering of a value: ``{"type", "value"}`` plus
+  ``number_precs``/``number_exact`` when a number's precision is not 512;
+* `render_path(path)` renders a path's steps;
+* `matches`/`difference` compare a rendered result with the expected one.
+
+Types go through cty's own JSON type codec (``cty._type_json``), so building and rendering a
+type exercises it on every vector line.
 """
 
 from __future__ import annotations
 
 import json
-from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
+
+import msgspec
 
 import cty
 from cty import _number
+from cty._type_json import type_from_json, type_to_json
+
+__all__ = [
+    "InvalidUTF8",
+    "build",
+    "build_type",
+    "by_canonical_json",
+    "canonical",
+    "difference",
+    "matches",
+    "render",
+    "render_node",
+    "render_path",
+    "type_json",
+]
 
 
 class InvalidUTF8(Exception):
-    """A string_hex node whose bytes are not UTF-8 (cty strings are Unicode)."""
+    """A ``string_hex`` node whose bytes are not UTF-8: no cty string can hold them.
+
+    cty strings are Python ``str`` (Unicode), so where go-cty keeps raw bytes we refuse them.
+    Deliberately not a ValueError, so that a test expecting the code under test to raise one
+    cannot pass because the *input* could not be built.
+    """
+
+
+class InputError(Exception):
+    """A vector line that the oracle itself would have refused (a malformed TVN node)."""
+
+
+# --- types --------------------------------------------------------------------------------------
+
+_encode_json = msgspec.json.encode
+_decode_json = msgspec.json.decode
 
 
 def build_type(j: Any) -> cty.Type:
-    """Return the type written in go-cty's type JSON (as decoded Python data)."""
-    if isinstance(j, str):
-        prim = {"string": cty.String, "number": cty.Number, "bool": cty.Bool,
-                "dynamic": cty.DynamicPseudoType}
-        return prim[j]
-    kind = j[0]
-    if kind == "list":
-        return cty.List(build_type(j[1]))
-    if kind == "set":
-        return cty.Set(build_type(j[1]))
-    if kind == "map":
-        return cty.Map(build_type(j[1]))
-    if kind == "tuple":
-        return cty.Tuple([build_type(t) for t in j[1]])
-    if kind == "object":
-        attrs = {k: build_type(t) for k, t in j[1].items()}
-        if len(j) > 2:
-            return cty.ObjectWithOptionalAttrs(attrs, j[2])
-        return cty.Object(attrs)
-    raise ValueError(f"unknown type JSON {j!r}")
+    """Return the type written in go-cty's type JSON (as decoded Python data, or a Type)."""
+    if isinstance(j, cty.Type):
+        return j
+    return type_from_json(_encode_json(j))
 
 
 def type_json(t: cty.Type) -> Any:
-    """Return go-cty's type JSON of *t* as Python data."""
-    if t is cty.String:
-        return "string"
-    if t is cty.Number:
-        return "number"
-    if t is cty.Bool:
-        return "bool"
-    if t is cty.DynamicPseudoType:
-        return "dynamic"
-    if t.is_list_type():
-        return ["list", type_json(t.element_type())]
-    if t.is_set_type():
-        return ["set", type_json(t.element_type())]
-    if t.is_map_type():
-        return ["map", type_json(t.element_type())]
-    if t.is_tuple_type():
-        return ["tuple", [type_json(e) for e in t.tuple_element_types()]]
-    out: list[Any] = ["object", {k: type_json(a) for k, a in t.attribute_types().items()}]
-    if t.optional_attributes():
-        out.append(sorted(t.optional_attributes()))
-    return out
+    """Return go-cty's type JSON of *t* as Python data (lists, dicts, strings)."""
+    return _decode_json(type_to_json(t))
+
+
+# --- building -----------------------------------------------------------------------------------
+
+_INFINITIES = {"inf": cty.PositiveInfinity, "+inf": cty.PositiveInfinity,
+               "Inf": cty.PositiveInfinity, "+Inf": cty.PositiveInfinity,
+               "-inf": cty.NegativeInfinity, "-Inf": cty.NegativeInfinity}
+
+
+def build_number(text: str) -> cty.Value:
+    """Return the number a TVN ``number`` node holds (go-cty's ParseNumberVal, or an infinity)."""
+    inf = _INFINITIES.get(text)
+    if inf is not None:
+        return inf
+    return cty.parse_number_val(text)
+
+
+def build_string_hex(hex_text: str) -> cty.Value:
+    """Return the string a ``string_hex`` node holds; raise InvalidUTF8 when it is not UTF-8."""
+    raw = bytes.fromhex(hex_text)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        refuse_not_unicode(raw)
+    return cty.string_val(text)
+
+
+def refuse_not_unicode(raw: bytes) -> NoReturn:
+    """Check that cty's string constructor refuses *raw*, bytes that are not UTF-8; raise
+    InvalidUTF8.
+
+    A cty string is a Python str, so it cannot hold these bytes: ``string_val`` takes no bytes,
+    and the nearest str (the bytes' surrogate escapes) holds lone surrogates, which it refuses.
+    """
+    for attempt in (raw, raw.decode("utf-8", "surrogateescape")):
+        try:
+            cty.string_val(attempt)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            continue
+        raise AssertionError(f"cty.string_val accepted {attempt!r}, which is not Unicode text")
+    raise InvalidUTF8(f"{raw.hex()} is not UTF-8: no cty string can hold it")
 
 
 def build(ty: Any, node: dict[str, Any]) -> cty.Value:
-    """Return the value *node* describes, filling a slot of type *ty* (type JSON or Type)."""
-    t = ty if isinstance(ty, cty.Type) else build_type(ty)
-    ((kind, v),) = node.items()
+    """Return the value TVN *node* describes, filling a slot of type *ty* (type JSON or Type)."""
+    return _build(build_type(ty), node)
+
+
+def _build(t: cty.Type, node: dict[str, Any]) -> cty.Value:
+    if len(node) != 1:
+        raise InputError(f"a TVN node has exactly one key, not {sorted(node)}")
+    ((kind, body),) = node.items()
+    if kind == "marked":
+        v = _build(t, body["value"])
+        for m in body["marks"]:
+            v = v.mark(m)
+        return v
     if kind == "null":
         return cty.null_val(t)
     if kind == "unknown":
         return cty.unknown_val(t)
-    if kind == "bool":
-        return cty.bool_val(v)
-    if kind == "number":
-        if v == "inf":
-            return cty.PositiveInfinity
-        if v == "-inf":
-            return cty.NegativeInfinity
-        return cty.parse_number_val(v)
-    if kind == "string":
-        return cty.string_val(v)
-    if kind == "string_hex":
-        try:
-            return cty.string_val(bytes.fromhex(v).decode("utf-8"))
-        except UnicodeDecodeError:
-            raise InvalidUTF8(v) from None
-    if kind == "marked":
-        x = build(t, v["value"])
-        for m in v["marks"]:
-            x = x.mark(m)
-        return x
     if kind == "dynamic":
-        return build(v["type"], v["value"])
+        if t is not cty.DynamicPseudoType:
+            raise InputError(f"a dynamic node in a slot of type {t!r}")
+        return _build(build_type(body["type"]), body["value"])
+    if t is cty.DynamicPseudoType:
+        raise InputError(f"a {kind!r} node cannot fill a dynamic slot")
+    if kind == "bool":
+        return cty.bool_val(body)
+    if kind == "number":
+        return build_number(body)
+    if kind == "string":
+        return cty.string_val(body)
+    if kind == "string_hex":
+        return build_string_hex(body)
     if kind == "list":
-        if not v:
-            return cty.list_val_empty(t.element_type())
-        return cty.list_val([build(t.element_type(), e) for e in v])
+        ety = t.element_type()
+        if not body:
+            return cty.list_val_empty(ety)
+        return cty.list_val([_build(ety, e) for e in body])
     if kind == "set":
-        if not v:
-            return cty.set_val_empty(t.element_type())
-        return cty.set_val([build(t.element_type(), e) for e in v])
+        ety = t.element_type()
+        if not body:
+            return cty.set_val_empty(ety)
+        return cty.set_val([_build(ety, e) for e in body])
     if kind == "map":
-        if not v:
-            return cty.map_val_empty(t.element_type())
-        return cty.map_val({k: build(t.element_type(), e) for k, e in v.items()})
+        ety = t.element_type()
+        if not body:
+            return cty.map_val_empty(ety)
+        return cty.map_val({k: _build(ety, e) for k, e in body.items()})
     if kind == "tuple":
-        return cty.tuple_val([build(et, e) for et, e in zip(t.tuple_element_types(), v,
-                                                              strict=True)])
+        etys = t.tuple_element_types()
+        if len(etys) != len(body):
+            raise InputError(f"a tuple node of {len(body)} elements for {t!r}")
+        return cty.tuple_val([_build(et, e) for et, e in zip(etys, body, strict=True)])
     if kind == "object":
         attrs = t.attribute_types()
-        return cty.object_val(
-            {k: build(attrs[cty.normalize_string(k)], e) for k, e in v.items()})
-    raise ValueError(f"unknown TVN node {kind!r}")
+        vals: dict[str, cty.Value] = {}
+        for k, e in body.items():
+            nk = cty.normalize_string(k)
+            if nk not in attrs or nk in vals:
+                raise InputError(f"object node attribute {k!r} does not fit {t!r}")
+            vals[nk] = _build(attrs[nk], e)
+        if len(vals) != len(attrs):
+            raise InputError(f"object node lacks attributes of {t!r}")
+        return cty.object_val(vals)
+    raise InputError(f"unknown TVN node kind {kind!r}")
 
 
-def _number_text(p: Any) -> str:
-    s = _number.format_f(p)
-    return {"+Inf": "inf", "-Inf": "-inf"}.get(s, s)
+# --- rendering ----------------------------------------------------------------------------------
 
 
-def _exact(p: Any) -> str:
-    text = _number.to_exact_text(p)
-    if text in ("inf", "-inf", "-0") or "." not in text:
-        return text
-    f = Fraction(text)
-    return f"{f.numerator}/{f.denominator}"
+def number_text(payload: Any) -> str:
+    """Return a number payload as the oracle writes it: Text('f', -1), or "inf"/"-inf"."""
+    s = _number.format_f(payload)
+    if s == "+Inf":
+        return "inf"
+    if s == "-Inf":
+        return "-inf"
+    return s
 
 
-def _node(v: cty.Value, precs: list[int], exact: list[str | None]) -> dict[str, Any]:
-    v, marks = v.unmark()
-    t = v.type()
-    node: dict[str, Any]
-    if not v.is_known():
-        node = {"unknown": True}
-    elif v.is_null():
-        node = {"null": True}
-    elif t is cty.String:
-        node = {"string": v.as_string()}
-    elif t is cty.Bool:
-        node = {"bool": v.true()}
-    elif t is cty.Number:
-        p = v._v
-        prec = _number.precision(p)
-        precs.append(prec)
-        exact.append(None if prec == 512 else _exact(p))
-        node = {"number": _number_text(p)}
-    elif t.is_list_type() or t.is_set_type() or t.is_tuple_type():
-        kind = "list" if t.is_list_type() else "set" if t.is_set_type() else "tuple"
-        node = {kind: [_node(e, precs, exact) for e in v]}
-    else:
-        kind = "map" if t.is_map_type() else "object"
-        node = {kind: {k.as_string(): _node(e, precs, exact) for k, e in v.element_iterator()}}
-    if marks:
-        node = {"marked": {"marks": sorted(marks), "value": node}}
-    return node
+def exact_text(payload: Any) -> str:
+    """Return a number payload's exact value: "7", "-3/4", "inf", "-inf", "-0"."""
+    if payload.__class__ is int:
+        return str(payload)
+    f = _number.as_mpfr(payload)
+    if f.is_infinite():
+        return "inf" if f > 0 else "-inf"
+    if f == 0:
+        return "-0" if _number.is_neg_zero(payload) else "0"
+    num, den = f.as_integer_ratio()
+    return str(num) if den == 1 else f"{num}/{den}"
+
+
+class _Renderer:
+    """One rendering: collects number precisions in depth-first order."""
+
+    def __init__(self) -> None:
+        self.precs: list[int] = []
+        self.exact: list[str | None] = []
+
+    def node(self, v: cty.Value) -> dict[str, Any]:
+        if v.is_marked():
+            inner, marks = v.unmark()
+            return {"marked": {"marks": sorted(marks), "value": self.node(inner)}}
+        if v.is_null():
+            return {"null": True}
+        if not v.is_known():
+            return {"unknown": True}
+        t = v.type()
+        if t is cty.Bool:
+            return {"bool": v.true()}
+        if t is cty.Number:
+            p = v._v
+            prec = _number.precision(p)
+            self.precs.append(prec)
+            self.exact.append(None if prec == 512 else exact_text(p))
+            return {"number": number_text(p)}
+        if t is cty.String:
+            return {"string": v.as_string()}
+        if t.is_list_type() or t.is_set_type() or t.is_tuple_type():
+            kind = "list" if t.is_list_type() else "set" if t.is_set_type() else "tuple"
+            return {kind: [self.node(e) for _, e in v.element_iterator()]}
+        if t.is_map_type() or t.is_object_type():
+            kind = "map" if t.is_map_type() else "object"
+            return {kind: {k.as_string(): self.node(e) for k, e in v.element_iterator()}}
+        raise TypeError(f"cannot render a value of type {t!r}")
 
 
 def render(v: cty.Value) -> dict[str, Any]:
-    """Return the oracle's rendering of *v*: type, value, and number precisions when not 512."""
-    precs: list[int] = []
-    exact: list[str | None] = []
-    out: dict[str, Any] = {"type": type_json(v.type()), "value": _node(v, precs, exact)}
-    if any(p != 512 for p in precs):
-        out["number_precs"] = precs
-        out["number_exact"] = exact
+    """Return the oracle's rendering of *v* (its ``typedValue``)."""
+    r = _Renderer()
+    out: dict[str, Any] = {"type": type_json(v.type()), "value": r.node(v)}
+    if any(p != 512 for p in r.precs):
+        out["number_precs"] = r.precs
+        out["number_exact"] = r.exact
     return out
 
 
-def render_path(path: cty.Path) -> list[Any]:
-    """Return the oracle's rendering of a path."""
+def render_node(v: cty.Value) -> dict[str, Any]:
+    """Return just the TVN node of *v* (no type, no precisions), as path steps show keys."""
+    return _Renderer().node(v)
+
+
+def render_path(path: Any) -> list[Any]:
+    """Return the oracle's rendering of a cty.Path (``{"attr"}``/``{"index"}`` steps)."""
     out: list[Any] = []
     for step in path:
         if isinstance(step, cty.GetAttrStep):
             out.append({"attr": step.name})
+        elif isinstance(step, cty.IndexStep):
+            key = step.key
+            out.append({"index": {"type": type_json(key.type()), "value": render_node(key)}})
+        elif step is None:
+            out.append(None)
         else:
-            out.append({"index": strip_precisions(render(step.key))})  # type: ignore[attr-defined]
+            raise TypeError(f"unknown path step {step!r}")
     return out
 
 
-def strip_precisions(x: Any) -> Any:
-    """Return *x* without number_precs/number_exact keys, at any depth."""
-    if isinstance(x, dict):
-        return {k: strip_precisions(v) for k, v in x.items()
-                if k not in ("number_precs", "number_exact")}
-    if isinstance(x, list):
-        return [strip_precisions(v) for v in x]
-    return x
+# --- comparing ----------------------------------------------------------------------------------
 
 
-def canonical(x: Any) -> Any:
-    """Return *x* as JSON-normalised Python data (tuples become lists...)."""
-    return json.loads(json.dumps(x, sort_keys=True))
+def canonical(x: Any) -> str:
+    """Return *x* as canonical JSON text (keys sorted, compact): equal texts mean equal data.
+
+    Unlike ``==`` on Python data, this tells ``true`` from ``1`` and a list from a tuple of
+    other contents; it is also the order the oracle sorts its lists by.
+    """
+    return json.dumps(x, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def by_canonical_json(items: list[Any]) -> list[Any]:
+    """Return *items* sorted as the oracle sorts its unordered lists (by canonical JSON)."""
+    return sorted(items, key=lambda x: canonical(x).encode("utf-8", "surrogatepass"))
+
+
+_NOT_COMPARED = ("nondeterministic", "variants")
+
+
+def matches(got: Any, expect: dict[str, Any]) -> bool:
+    """Return whether rendered *got* is go-cty's answer *expect*, or one of its variants.
+
+    Values compare structurally: same type, same node tree, set elements in the same order,
+    marks as sorted lists, unknowns as plain unknowns. ``nondeterministic``/``variants`` list
+    every answer go-cty gave; any of them is right.
+    """
+    want = {k: v for k, v in expect.items() if k not in _NOT_COMPARED}
+    text = canonical(got)
+    if text == canonical(want):
+        return True
+    return any(text == canonical(v) for v in expect.get("variants", ()))
+
+
+def difference(got: Any, want: Any, where: str = "$") -> str | None:
+    """Return where *got* first differs from *want* (a JSON path and both sides), or None."""
+    if isinstance(got, dict) and isinstance(want, dict):
+        for k in sorted(set(got) | set(want)):
+            if k not in got:
+                return f"{where}.{k}: missing, want {want[k]!r}"
+            if k not in want:
+                return f"{where}.{k}: unexpected {got[k]!r}"
+            d = difference(got[k], want[k], f"{where}.{k}")
+            if d:
+                return d
+        return None
+    if isinstance(got, list) and isinstance(want, list):
+        for i, (g, w) in enumerate(zip(got, want, strict=False)):
+            d = difference(g, w, f"{where}[{i}]")
+            if d:
+                return d
+        if len(got) != len(want):
+            return f"{where}: {len(got)} items, want {len(want)}"
+        return None
+    if canonical(got) != canonical(want):
+        return f"{where}: got {got!r}, want {want!r}"
+    return None
