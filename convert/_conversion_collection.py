@@ -1,0 +1,663 @@
+"""Conversions to and from collections (go-cty's conversion_collection.go).
+
+* list or set to list, list or set to set (list to set is unsafe: order and duplicates are
+  lost), map to map: element by element;
+* tuple to list or set, object to map: each element converts to the target element type, which
+  is found by unification when the target asks for ``DynamicPseudoType``;
+* map to object (unsafe): keys the object does not declare are dropped, a missing required
+  attribute is an error, a missing optional one becomes null.
+
+When every element's result type is known from the types alone (the usual case) the plan runs
+one straight loop over the payloads. Otherwise, as go-cty does, the element results' types are
+unified or checked at run time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cty import DynamicPseudoType, List, Map, Object, Set, Type
+from cty._set_payload import EMPTY_SET
+from cty._unknown import UNKNOWN
+
+from ._plan import (
+    ConversionFailure,
+    PayloadFn,
+    Plan,
+    apply_typed,
+    copied_type,
+    copy_type,
+    index_step,
+    key_step,
+    set_payload,
+    static_plan,
+    strip,
+    typed_plan,
+    wholly_known,
+)
+
+_COLLECTIONS: dict[str, Callable[[Type], Type]] = {"list": List, "set": Set, "map": Map}
+_EMPTY: dict[str, Any] = {"list": (), "set": EMPTY_SET}
+
+
+def _empty(kind: str) -> Any:
+    return {} if kind == "map" else _EMPTY[kind]
+
+
+def _all_match(kind: str) -> ConversionFailure:
+    return ConversionFailure(f"element types must all match for conversion to {kind}")
+
+
+def _no_common_type() -> ConversionFailure:
+    return ConversionFailure("cannot find a common base type for all elements")
+
+
+# --- list, set and map sources -------------------------------------------------------------
+
+
+def collection_to_list(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting a list or set type to a list type, or None."""
+    return _from_collection(in_ty, out_ty, unsafe, "list")
+
+
+def collection_to_set(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting a list or set type to a set type, or None.
+
+    List to set is unsafe only: it loses the order and merges duplicates.
+    """
+    if in_ty.is_list_type() and not unsafe:
+        return None
+    return _from_collection(in_ty, out_ty, unsafe, "set")
+
+
+def map_to_map(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting a map type to a map type, or None.
+
+    As in go-cty, the element types must have a conversion, so a map of a primitive type has
+    none to itself.
+    """
+    from ._conversion import get_plan
+
+    elem = get_plan(in_ty.element_type(), out_ty.element_type(), unsafe)
+    if elem is None:
+        return None
+    return _homogeneous(in_ty, out_ty, unsafe, elem, "map")
+
+
+def _from_collection(in_ty: Type, out_ty: Type, unsafe: bool, kind: str) -> Plan | None:
+    from ._conversion import get_plan
+
+    in_ety = in_ty.element_type()
+    out_ety = out_ty.element_type()
+    elem: Plan | None = None
+    if in_ety is not out_ety:
+        elem = get_plan(in_ety, out_ety, unsafe)
+        if elem is None:
+            return None
+    return _homogeneous(in_ty, out_ty, unsafe, elem, kind)
+
+
+def _source_elems(in_ty: Type) -> Callable[[Any], Any]:
+    """Return the function giving the elements of a known payload of list or set type."""
+    if in_ty.is_set_type():
+        return _set_elems
+    return _list_elems
+
+
+def _list_elems(p: Any) -> Any:
+    return p
+
+
+def _set_elems(p: Any) -> Any:
+    return p.elems
+
+
+def _homogeneous(in_ty: Type, out_ty: Type, unsafe: bool, elem: Plan | None,
+                 kind: str) -> Plan:
+    """Return the plan converting a collection elementwise with *elem* (None: no change)."""
+    in_ety = in_ty.element_type()
+    out_ety = out_ty.element_type()
+    coll = _COLLECTIONS[kind]
+    empty_ety = in_ety if out_ety is DynamicPseudoType else strip(out_ety)
+    elem_ty: Type | None = copy_type(in_ety) if elem is None else (
+        elem.ty if elem.uniform() else None)
+    set_to_list = in_ty.is_set_type() and kind == "list"
+    holder: list[Plan] = []
+
+    if elem_ty is not None and elem_ty is empty_ety:
+        ty = coll(elem_ty)
+        known = _static_elementwise(in_ty, kind, None if elem is None else elem.fn, elem_ty)
+        if set_to_list:
+            inner = known
+
+            def known(p: Any) -> Any:
+                if not _set_length_known(in_ety, p):
+                    return UNKNOWN
+                return inner(p)
+
+        return static_plan(in_ty, out_ty, unsafe, known, ty)
+
+    def tknown(p: Any) -> tuple[Any, Type]:
+        if set_to_list and not _set_length_known(in_ety, p):
+            return UNKNOWN, holder[0].null_type()
+        if kind == "map":
+            items = list(p.items())
+            results: list[tuple[Any, Type]] = []
+            try:
+                for _, e in items:
+                    results.append(_apply(elem, e, in_ety))
+            except ConversionFailure as fail:
+                fail.steps.append(key_step(items[len(results)][0]))
+                raise
+            if not results:
+                return {}, coll(empty_ety)
+            if out_ety.is_collection_type() or out_ety.is_object_type():
+                # go-cty unifies these in safe mode, whatever the conversion's mode
+                results = _unify_results(results, [key_step(k) for k, _ in items], False)
+            types = {t for _, t in results}
+            if len(types) != 1:
+                raise _all_match("map")
+            return {k: r for (k, _), (r, _) in zip(items, results, strict=True)}, coll(
+                types.pop())
+        elems = p.elems if in_ty.is_set_type() else p
+        out: list[Any] = []
+        types = set()
+        try:
+            for e in elems:
+                r, t = _apply(elem, e, in_ety)
+                out.append(r)
+                types.add(t)
+        except ConversionFailure as fail:
+            fail.steps.append(index_step(len(out)))
+            raise
+        if not out:
+            return _empty(kind), coll(empty_ety)
+        if len(types) != 1:
+            raise _all_match(kind)
+        ety = types.pop()
+        if kind == "set":
+            return set_payload(ety, out), coll(ety)
+        return tuple(out), coll(ety)
+
+    plan = typed_plan(in_ty, out_ty, unsafe, tknown)
+    holder.append(plan)
+    return plan
+
+
+def _apply(elem: Plan | None, e: Any, in_ety: Type) -> tuple[Any, Type]:
+    if elem is None:
+        return e, copied_type(in_ety, e)
+    return apply_typed(elem, e)
+
+
+def _set_length_known(ety: Type, p: Any) -> bool:
+    """Return whether a known set's length is known: one element, or no unknown inside."""
+    elems = p.elems
+    if len(elems) < 2:
+        return True
+    if ety.is_primitive_type():
+        return not p.has_unknown()
+    return wholly_known(Set(ety), p)
+
+
+def _static_elementwise(in_ty: Type, kind: str, efn: PayloadFn | None,
+                        ety: Type) -> PayloadFn:
+    """Return the known-payload function of a collection conversion with uniform elements."""
+    src_set = in_ty.is_set_type()
+    if kind == "map":
+        if efn is None:
+            return _list_elems
+
+        def known_map(p: Any) -> Any:
+            out: dict[str, Any] = {}
+            k = ""
+            try:
+                for k, e in p.items():
+                    out[k] = efn(e)
+            except ConversionFailure as fail:
+                fail.steps.append(key_step(k))
+                raise
+            return out
+
+        return known_map
+    if kind == "set":
+        if efn is None:
+            if src_set:
+                return _list_elems
+
+            def known_set_same(p: Any) -> Any:
+                if not p:
+                    return EMPTY_SET
+                return set_payload(ety, list(p))
+
+            return known_set_same
+
+        def known_set(p: Any) -> Any:
+            elems = p.elems if src_set else p
+            out: list[Any] = []
+            append = out.append
+            try:
+                for e in elems:
+                    append(efn(e))
+            except ConversionFailure as fail:
+                fail.steps.append(index_step(len(out)))
+                raise
+            if not out:
+                return EMPTY_SET
+            return set_payload(ety, out)
+
+        return known_set
+    if efn is None:
+        if src_set:
+            return _set_elems
+        return _list_elems
+
+    def known_list(p: Any) -> Any:
+        elems = p.elems if src_set else p
+        out: list[Any] = []
+        append = out.append
+        try:
+            for e in elems:
+                append(efn(e))
+        except ConversionFailure as fail:
+            fail.steps.append(index_step(len(out)))
+            raise
+        return tuple(out)
+
+    return known_list
+
+
+def _unify_results(results: list[tuple[Any, Type]], steps: list[Any],
+                   unsafe: bool) -> list[tuple[Any, Type]]:
+    """Return element results converted to the unification of their types (go-cty's
+    conversionUnify*Elements)."""
+    from ._conversion import get_plan
+    from ._unify import unify_type
+
+    types = list(dict.fromkeys(t for _, t in results))
+    u = unify_type(types, unsafe)
+    if u is None:
+        raise _no_common_type()
+    out: list[tuple[Any, Type]] = []
+    for (r, t), step in zip(results, steps, strict=True):
+        if t is u:
+            out.append((r, t))
+            continue
+        plan = get_plan(t, u, unsafe)
+        if plan is None:  # go-cty dereferences a nil conversion here
+            raise _no_common_type()
+        try:
+            out.append(apply_typed(plan, r))
+        except ConversionFailure as fail:
+            fail.steps.append(step)
+            raise
+    return out
+
+
+# --- structural sources --------------------------------------------------------------------
+
+
+def tuple_to_list(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting a tuple type to a list type, or None."""
+    return _from_tuple(in_ty, out_ty, unsafe, "list")
+
+
+def tuple_to_set(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting a tuple type to a set type, or None."""
+    return _from_tuple(in_ty, out_ty, unsafe, "set")
+
+
+def _from_tuple(in_ty: Type, out_ty: Type, unsafe: bool, kind: str) -> Plan | None:
+    from ._unify import unify_type
+
+    etys = in_ty.tuple_element_types()
+    coll = _COLLECTIONS[kind]
+    target = out_ty.element_type()
+    if not etys:
+        empty = _empty(kind)
+        return static_plan(in_ty, out_ty, unsafe, lambda p: empty, coll(strip(target)))
+    if target is DynamicPseudoType:
+        u = unify_type(list(etys), unsafe)
+        if u is None:
+            return None
+        if u is DynamicPseudoType and any(t is not DynamicPseudoType for t in etys):
+            return None
+        target = u
+    plans = _element_plans(etys, target, unsafe)
+    if plans is None:
+        return None
+    return _structural(in_ty, out_ty, _Structural(kind, list(etys), plans, target, unsafe))
+
+
+def object_to_map(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting an object type to a map type, or None."""
+    from ._unify import unify_type
+
+    atys = in_ty.attribute_types()
+    target = out_ty.element_type()
+    if not atys:
+        return static_plan(in_ty, out_ty, unsafe, lambda p: {}, Map(strip(target)))
+    if target is DynamicPseudoType:
+        u = unify_type(list(atys.values()), unsafe)
+        if u is None:
+            return None
+        target = u
+    plans = _element_plans(list(atys.values()), target, unsafe)
+    if plans is None:
+        return None
+    return _structural(in_ty, out_ty,
+                       _Structural("map", list(atys.values()), plans, target, unsafe))
+
+
+def _element_plans(etys: Any, target: Type, unsafe: bool) -> list[Plan | None] | None:
+    from ._conversion import get_plan
+
+    by_type: dict[Type, Plan | None] = {}
+    for t in etys:
+        if t in by_type:
+            continue
+        if t is target:
+            by_type[t] = None
+            continue
+        plan = get_plan(t, target, unsafe)
+        if plan is None:
+            return None
+        by_type[t] = plan
+    return [by_type[t] for t in etys]
+
+
+class _Structural:
+    """What a structural-to-collection plan needs: the kind of the result, the element plans,
+    and go-cty's run-time rules for it."""
+
+    def __init__(self, kind: str, etys: list[Type], plans: list[Plan | None],
+                 target: Type, unsafe: bool) -> None:
+        self.kind = kind
+        self.coll = _COLLECTIONS[kind]
+        self.etys = etys
+        self.plans = plans
+        self.target = target
+        self.unsafe = unsafe
+        # go-cty unifies the converted elements of a tuple-to-list conversion, and of an
+        # object-to-map conversion whose element type is a collection or an object
+        self.runtime_unify = kind == "list" or (
+            kind == "map" and (target.is_collection_type() or target.is_object_type()))
+        self.match_error = (
+            "attribute types must all match for conversion to map" if kind == "map"
+            else f"element types must all match for conversion to {kind}")
+
+    def result_types(self) -> list[Type] | None:
+        """Return each element's result type, or None when one depends on the value."""
+        out: list[Type] = []
+        for t, plan in zip(self.etys, self.plans, strict=True):
+            if plan is None:
+                # go-cty strips optional attributes from null elements of sets only; the
+                # unification of list elements strips them from every element
+                copied = copy_type(t) if self.kind == "set" else t
+                if copied is None:
+                    return None
+                out.append(copied)
+            elif plan.uniform():
+                assert plan.ty is not None
+                out.append(plan.ty)
+            else:
+                return None
+        return out
+
+
+def _structural(in_ty: Type, out_ty: Type, spec: _Structural) -> Plan:
+    """Return the plan converting a tuple (kind list or set) or an object (kind map) whose
+    elements convert with the plans of *spec*."""
+    plan = _static_structural_plan(in_ty, out_ty, spec)
+    if plan is not None:
+        return plan
+    return typed_plan(in_ty, out_ty, spec.unsafe, _typed_structural(in_ty, spec))
+
+
+def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Plan | None:
+    """Return the plan when every element's result type follows from the types, else None."""
+    from ._conversion import get_plan
+    from ._unify import unify_type
+
+    unsafe = spec.unsafe
+    result_types = spec.result_types()
+    if result_types is None:
+        return None
+    fns: list[PayloadFn | None] = [None if p is None else p.fn for p in spec.plans]
+    final = result_types
+    failure: str | None = None
+    if spec.runtime_unify:
+        distinct = list(dict.fromkeys(result_types))
+        u = unify_type(distinct, unsafe)
+        second: dict[Type, Plan | None] = {}
+        if u is not None:
+            for t in distinct:
+                second[t] = None if t is u else get_plan(t, u, unsafe)
+        if u is None or any(t is not u and q is None for t, q in second.items()):
+            failure = "cannot find a common base type for all elements"
+        elif not all(q is None or q.uniform() for q in second.values()):
+            return None  # a result type depends on the value
+        else:
+            fns = _compose_all(fns, [second[t] for t in result_types])
+            final = [t if q is None else q.ty  # type: ignore[misc]
+                     for t, q in ((t, second[t]) for t in result_types)]
+    if failure is None and len(set(final)) != 1:
+        failure = spec.match_error
+    if failure is not None:
+        message = failure
+
+        def fail(p: Any) -> Any:
+            raise ConversionFailure(message)
+
+        return static_plan(in_ty, out_ty, unsafe, fail, spec.coll(strip(spec.target)))
+    ety = final[0]
+    known = _static_structural(spec.kind, fns, in_ty, ety)
+    return static_plan(in_ty, out_ty, unsafe, known, spec.coll(ety))
+
+
+def _typed_structural(in_ty: Type, spec: _Structural) -> Any:
+    """Return the tknown function of a structural-to-collection plan: go-cty's algorithm, on
+    payloads and their types."""
+    kind = spec.kind
+    coll = spec.coll
+    etys = spec.etys
+    plans = spec.plans
+    unsafe = spec.unsafe
+    runtime_unify = spec.runtime_unify
+    match_error = spec.match_error
+    names = list(in_ty.attribute_types()) if kind == "map" else None
+
+    def tknown(p: Any) -> tuple[Any, Type]:
+        results: list[tuple[Any, Type]] = []
+        elems = p.values() if names is not None else p
+        try:
+            for t, plan, e in zip(etys, plans, elems, strict=True):
+                if plan is not None:
+                    results.append(apply_typed(plan, e))
+                else:
+                    results.append((e, copied_type(t, e) if kind == "set" else t))
+        except ConversionFailure as fail:
+            fail.steps.append(key_step(names[len(results)]) if names is not None
+                              else index_step(len(results)))
+            raise
+        if runtime_unify:
+            if names is not None:
+                path_steps = [key_step(n) for n in names]
+            else:
+                path_steps = [index_step(i) for i in range(len(results))]
+            results = _unify_results(results, path_steps, unsafe)
+        types = {t for _, t in results}
+        if len(types) != 1:
+            raise ConversionFailure(match_error)
+        ety = types.pop()
+        payloads = [r for r, _ in results]
+        if kind == "map":
+            assert names is not None
+            return dict(zip(names, payloads, strict=True)), coll(ety)
+        if kind == "set":
+            return set_payload(ety, payloads), coll(ety)
+        return tuple(payloads), coll(ety)
+
+    return tknown
+
+
+def _compose(first: PayloadFn | None, second: Plan | None) -> PayloadFn | None:
+    if second is None:
+        return first
+    g = second.fn
+    if first is None:
+        return g
+    f = first
+
+    def both(p: Any) -> Any:
+        return g(f(p))
+
+    return both
+
+
+def _compose_all(fns: list[PayloadFn | None],
+                 seconds: list[Plan | None]) -> list[PayloadFn | None]:
+    cache: dict[tuple[int, int], PayloadFn | None] = {}
+    out: list[PayloadFn | None] = []
+    for f, s in zip(fns, seconds, strict=True):
+        key = (id(f), id(s))
+        c = cache.get(key)
+        if c is None and key not in cache:
+            c = cache[key] = _compose(f, s)
+        out.append(c)
+    return out
+
+
+def _static_structural(kind: str, fns: list[PayloadFn | None], in_ty: Type,
+                       ety: Type) -> PayloadFn:
+    """Return the known-payload function of a structural-to-collection conversion."""
+    if kind == "map":
+        names = list(in_ty.attribute_types())
+        pairs = list(zip(names, fns, strict=True))
+
+        def known_map(p: Any) -> Any:
+            out: dict[str, Any] = {}
+            name = ""
+            try:
+                for name, f in pairs:
+                    e = p[name]
+                    out[name] = e if f is None else f(e)
+            except ConversionFailure as fail:
+                fail.steps.append(key_step(name))
+                raise
+            return out
+
+        return known_map
+
+    def known_seq(p: Any) -> Any:
+        out: list[Any] = []
+        append = out.append
+        try:
+            for f, e in zip(fns, p, strict=True):
+                append(e if f is None else f(e))
+        except ConversionFailure as fail:
+            fail.steps.append(index_step(len(out)))
+            raise
+        if kind == "set":
+            return set_payload(ety, out)
+        return tuple(out)
+
+    return known_seq
+
+
+# --- map to object -------------------------------------------------------------------------
+
+_COPY = 0
+_CONVERT = 1
+_INCOMPATIBLE = 2
+
+
+def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting a map type to an object type (unsafe only), or None.
+
+    Map keys the object does not declare are dropped. An optional attribute whose type the map's
+    element type cannot convert to is allowed only while the map lacks that key.
+    """
+    from ._conversion import get_plan
+    from ._mismatch_msg import mismatch_message
+
+    if not unsafe:
+        return None
+    map_ety = in_ty.element_type()
+    optional = out_ty.optional_attributes()
+    # (name, action, plan, type when present, type when absent, required)
+    attrs: list[tuple[str, int, Plan | None, Type | None, Type, bool]] = []
+    for name, aty in out_ty.attribute_types().items():
+        absent_ty = strip(aty)
+        required = name not in optional
+        if aty is map_ety:
+            attrs.append((name, _COPY, None, copy_type(map_ety), absent_ty, required))
+            continue
+        plan = get_plan(map_ety, aty, unsafe)
+        if plan is None:
+            if not required:
+                attrs.append((name, _INCOMPATIBLE, None, absent_ty, absent_ty, required))
+                continue
+            return None
+        present = plan.ty if plan.uniform() else None
+        attrs.append((name, _CONVERT, plan, present, absent_ty, required))
+
+    messages = {name: (f"map element type is incompatible with attribute {_go_quote(name)}: "
+                       f"{mismatch_message(map_ety, out_ty.attribute_type(name))}")
+                for name, action, _, _, _, _ in attrs if action == _INCOMPATIBLE}
+
+    def convert_attrs(p: Any, typed: bool) -> tuple[dict[str, Any], dict[str, Type]]:
+        out: dict[str, Any] = {}
+        types: dict[str, Type] = {}
+        for name, action, plan, _, _, _ in attrs:
+            if name not in p:
+                continue
+            e = p[name]
+            if action == _INCOMPATIBLE:
+                raise ConversionFailure(messages[name])
+            if action == _COPY:
+                out[name] = e
+                types[name] = copied_type(map_ety, e)
+                continue
+            assert plan is not None
+            try:
+                if typed:
+                    out[name], types[name] = apply_typed(plan, e)
+                else:
+                    out[name] = plan.fn(e)
+            except ConversionFailure as fail:
+                fail.steps.append(key_step(name))
+                raise
+        for name, _, _, _, absent_ty, required in attrs:
+            if name not in out:
+                if required:
+                    raise ConversionFailure(
+                        f"map has no element for required attribute {_go_quote(name)}")
+                out[name] = None
+                types[name] = absent_ty
+        if len(out) != len(attrs) or list(out) != [a[0] for a in attrs]:
+            out = {a[0]: out[a[0]] for a in attrs}
+        return out, types
+
+    static = all(present is not None and (required or present is absent)
+                 for _, _, _, present, absent, required in attrs)
+    if static:
+        ty = Object({name: present for name, _, _, present, _, _ in attrs})  # type: ignore[misc]
+
+        def known(p: Any) -> Any:
+            return convert_attrs(p, False)[0]
+
+        return static_plan(in_ty, out_ty, unsafe, known, ty)
+
+    def tknown(p: Any) -> tuple[Any, Type]:
+        out, types = convert_attrs(p, True)
+        return out, Object(types)
+
+    return typed_plan(in_ty, out_ty, unsafe, tknown)
+
+
+def _go_quote(s: str) -> str:
+    from cty._gostrconv import go_quote
+
+    return go_quote(s)

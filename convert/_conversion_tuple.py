@@ -1,0 +1,84 @@
+"""Tuple to tuple conversion (go-cty's conversion_tuple.go).
+
+Possible only between tuples of the same length whose elements convert pairwise; the safe or
+unsafe mode passes on to the element conversions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cty import Tuple, Type
+
+from ._plan import (
+    ConversionFailure,
+    Plan,
+    apply_typed,
+    index_step,
+    static_plan,
+    strip,
+    typed_plan,
+)
+
+
+def tuple_to_tuple(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting tuple type *in_ty* to tuple type *out_ty*, or None."""
+    from ._conversion import get_plan
+
+    in_etys = in_ty.tuple_element_types()
+    out_etys = out_ty.tuple_element_types()
+    if len(in_etys) != len(out_etys):
+        return None
+    plans: list[Plan | None] = []
+    for i, o in zip(in_etys, out_etys, strict=True):
+        if i is o:
+            plans.append(None)
+            continue
+        p = get_plan(i, o, unsafe)
+        if p is None:
+            return None
+        plans.append(p)
+
+    if all(p is None or p.uniform() for p in plans):
+        ty = Tuple([strip(i) if p is None else p.ty  # type: ignore[misc]
+                    for i, p in zip(in_etys, plans, strict=True)])
+        if all(p is None for p in plans):
+            def identity(p: Any) -> Any:
+                return p
+
+            return static_plan(in_ty, out_ty, unsafe, identity, ty)
+        fns = [None if p is None else p.fn for p in plans]
+
+        def known(p: Any) -> Any:
+            out: list[Any] = []
+            append = out.append
+            try:
+                for f, e in zip(fns, p, strict=True):
+                    append(e if f is None else f(e))
+            except ConversionFailure as fail:
+                fail.steps.append(index_step(len(out)))
+                raise
+            return tuple(out)
+
+        return static_plan(in_ty, out_ty, unsafe, known, ty)
+
+    stripped_in = [strip(i) for i in in_etys]
+
+    def tknown(p: Any) -> tuple[Any, Type]:
+        out: list[Any] = []
+        types: list[Type] = []
+        try:
+            for plan, t, e in zip(plans, stripped_in, p, strict=True):
+                if plan is None:
+                    out.append(e)
+                    types.append(t)
+                else:
+                    r, rt = apply_typed(plan, e)
+                    out.append(r)
+                    types.append(rt)
+        except ConversionFailure as fail:
+            fail.steps.append(index_step(len(out)))
+            raise
+        return tuple(out), Tuple(types)
+
+    return typed_plan(in_ty, out_ty, unsafe, tknown)

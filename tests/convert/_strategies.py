@@ -1,0 +1,140 @@
+"""Hypothesis strategies for the cty.convert properties: types, values of a type (nulls,
+unknowns, refinements and marks included), and conversion targets derived from a type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+import cty
+from cty import Bool, DynamicPseudoType, List, Map, Number, Object, Set, String, Tuple
+
+NAMES = ["a", "b", "c", "é"]
+MARKS = ["m1", "m2", "sensitive"]
+
+primitive_types = st.sampled_from([String, Number, Bool])
+
+
+def types(max_depth: int = 3, dynamic: bool = True) -> st.SearchStrategy[cty.Type]:
+    """Return a strategy for value types: no optional attributes, DynamicPseudoType rarely."""
+    leaves = st.one_of(primitive_types, st.just(DynamicPseudoType)) if dynamic else (
+        primitive_types)
+    return st.recursive(
+        leaves,
+        lambda inner: st.one_of(
+            inner.map(List),
+            inner.map(Set),
+            inner.map(Map),
+            st.lists(inner, max_size=3).map(Tuple),
+            st.dictionaries(st.sampled_from(NAMES), inner, max_size=3).map(Object),
+        ),
+        max_leaves=max_depth * 2,
+    )
+
+
+_numbers = st.one_of(
+    st.integers(-(2**70), 2**70).map(cty.number_val),
+    st.floats(allow_nan=False, allow_infinity=False).map(cty.number_float_val),
+    st.sampled_from(["0.1", "-0", "1e3", "123456789.123456789", "1p3"]).map(
+        cty.parse_number_val),
+    st.sampled_from([cty.PositiveInfinity, cty.NegativeInfinity, cty.Zero]),
+)
+_strings = st.one_of(
+    st.text(max_size=6).map(cty.string_val),
+    st.sampled_from(["1", "0", "true", "false", "True", "1.5", "inf", "x", ""]).map(
+        cty.string_val),
+)
+
+
+@st.composite
+def values(draw: Any, ty: cty.Type, depth: int = 0, marks: bool = True) -> cty.Value:
+    """Return a strategy for values of type *ty*."""
+    v = draw(_values(ty, depth))
+    if marks and draw(st.integers(0, 5)) == 0:
+        v = v.mark(draw(st.sampled_from(MARKS)))
+    return v
+
+
+@st.composite
+def _values(draw: Any, ty: cty.Type, depth: int) -> cty.Value:
+    special = draw(st.integers(0, 9))
+    if ty is DynamicPseudoType or special == 0:
+        return cty.null_val(ty) if draw(st.booleans()) else cty.unknown_val(ty)
+    if special == 1 and depth > 0:
+        return cty.unknown_val(ty).refine_not_null()
+    if ty is String:
+        return draw(_strings)
+    if ty is Number:
+        return draw(_numbers)
+    if ty is Bool:
+        return cty.bool_val(draw(st.booleans()))
+    if ty.is_list_type() or ty.is_set_type():
+        et = ty.element_type()
+        elems = draw(st.lists(values(et, depth + 1), max_size=3))
+        if not elems:
+            return cty.list_val_empty(et) if ty.is_list_type() else cty.set_val_empty(et)
+        return cty.list_val(elems) if ty.is_list_type() else cty.set_val(elems)
+    if ty.is_map_type():
+        et = ty.element_type()
+        elems = draw(st.dictionaries(st.sampled_from(NAMES), values(et, depth + 1),
+                                     max_size=3))
+        if not elems:
+            return cty.map_val_empty(et)
+        return cty.map_val(elems)
+    if ty.is_tuple_type():
+        return cty.tuple_val([draw(values(t, depth + 1)) for t in ty.tuple_element_types()])
+    return cty.object_val({k: draw(values(t, depth + 1))
+                           for k, t in ty.attribute_types().items()})
+
+
+@st.composite
+def typed_values(draw: Any, marks: bool = True) -> cty.Value:
+    """Return a strategy for values of any type."""
+    return draw(values(draw(types()), marks=marks))
+
+
+@st.composite
+def targets(draw: Any, ty: cty.Type, keep_all: bool = False) -> cty.Type:
+    """Return a strategy for types that values of *ty* might convert to.
+
+    With *keep_all*, the targets keep every attribute and element (no object attribute is
+    dropped), so a conversion to them keeps every mark.
+    """
+    choice = draw(st.integers(0, 9))
+    if choice == 0:
+        return DynamicPseudoType
+    if choice == 1:
+        return ty
+    if ty.is_primitive_type():
+        return draw(st.sampled_from([String, Number, Bool]))
+    if ty is DynamicPseudoType:
+        return draw(types(2))
+    if ty.is_list_type() or ty.is_set_type():
+        coll = draw(st.sampled_from([List, Set]))
+        return coll(draw(targets(ty.element_type(), keep_all)))
+    if ty.is_map_type():
+        et = draw(targets(ty.element_type(), keep_all))
+        if not keep_all and draw(st.booleans()):
+            names = draw(st.lists(st.sampled_from(NAMES), max_size=3, unique=True))
+            optional = draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+            return cty.ObjectWithOptionalAttrs(dict.fromkeys(names, et), optional)
+        return Map(et)
+    if ty.is_tuple_type():
+        etys = ty.tuple_element_types()
+        kind = draw(st.integers(0, 2))
+        if kind == 0 or not etys:
+            return Tuple([draw(targets(t, keep_all)) for t in etys])
+        coll = List if kind == 1 else Set
+        return coll(draw(st.one_of(st.just(DynamicPseudoType), targets(etys[0], keep_all))))
+    attrs = ty.attribute_types()
+    if attrs and draw(st.booleans()):
+        return Map(draw(st.one_of(st.just(DynamicPseudoType),
+                                  targets(next(iter(attrs.values())), keep_all))))
+    kept = {k: draw(targets(t, keep_all)) for k, t in attrs.items()
+            if keep_all or draw(st.booleans())}
+    extra = [n for n in NAMES if n not in attrs and draw(st.booleans())]
+    out = dict(kept)
+    for n in extra:
+        out[n] = draw(types(1, dynamic=False))
+    return cty.ObjectWithOptionalAttrs(out, extra)

@@ -1,0 +1,132 @@
+"""Laws of cty.convert, checked with Hypothesis (derandomized under CI: tests/conftest.py
+loads the "ci" profile when CI is set)."""
+
+from __future__ import annotations
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import cty
+from cty.convert import convert, get_conversion, get_conversion_unsafe, unify, unify_unsafe
+
+from ._strategies import targets, typed_values, types, values
+
+
+@st.composite
+def values_and_targets(draw: st.DrawFn, keep_all: bool = False,
+                       nested_dynamic: bool = True) -> tuple[cty.Value, cty.Type]:
+    v = draw(typed_values())
+    want = draw(targets(v.type(), keep_all))
+    if not nested_dynamic:
+        assume(want is cty.DynamicPseudoType or not want.has_dynamic_types())
+    return v, want
+
+
+def _conforms(v: cty.Value, want: cty.Type) -> bool:
+    return v.type().test_conformance(want.without_optional_attributes_deep()) == []
+
+
+# A target with DynamicPseudoType inside makes the result type depend on the value (an empty
+# list converts to list(dynamic), a known one to the type of its elements), so go-cty's "safe"
+# conversions to, say, a set of such lists can fail at run time with "element types must all
+# match"; the law holds for concrete targets.
+@given(values_and_targets(nested_dynamic=False))
+def test_a_safe_conversion_succeeds_for_every_value(case: tuple[cty.Value, cty.Type]) -> None:
+    v, want = case
+    conv = get_conversion(v.type(), want)
+    assume(conv is not None)
+    assert conv is not None
+
+    got = conv(v)
+
+    assert _conforms(got, want)
+
+
+@given(values_and_targets())
+def test_an_unsafe_conversion_succeeds_or_raises_a_path_error(
+        case: tuple[cty.Value, cty.Type]) -> None:
+    v, want = case
+    conv = get_conversion_unsafe(v.type(), want)
+    assume(conv is not None)
+    assert conv is not None
+
+    try:
+        got = conv(v)
+    except cty.PathError as e:
+        assert e.message
+        return
+    assert _conforms(got, want)
+
+
+@given(typed_values())
+def test_converting_to_the_own_type_returns_the_value(v: cty.Value) -> None:
+    assert convert(v, v.type()) is v
+
+
+@given(typed_values())
+def test_converting_to_dynamic_returns_the_value(v: cty.Value) -> None:
+    conv = get_conversion(v.type(), cty.DynamicPseudoType)
+    assert conv is not None
+
+    assert conv(v) is v
+
+
+@given(values_and_targets(keep_all=True, nested_dynamic=False))
+def test_conversion_never_loses_marks(case: tuple[cty.Value, cty.Type]) -> None:
+    v, want = case
+    conv = get_conversion(v.type(), want)
+    assume(conv is not None)
+    assert conv is not None
+    _, marks = v.unmark_deep()
+
+    got = conv(v)
+
+    assert got.marks() >= v.marks()
+    assert got.unmark_deep()[1] >= marks
+
+
+@given(values_and_targets())
+def test_top_level_marks_are_kept(case: tuple[cty.Value, cty.Type]) -> None:
+    v, want = case
+    conv = get_conversion_unsafe(v.type(), want)
+    assume(conv is not None)
+    assert conv is not None
+    v = v.mark("top")
+
+    try:
+        got = conv(v)
+    except cty.PathError:
+        return
+    assert "top" in got.marks()
+
+
+@st.composite
+def values_of_types(draw: st.DrawFn) -> list[cty.Value]:
+    # As above: DynamicPseudoType inside a type can make go-cty's conversions fail at run
+    # time, so the types here hold none (DynamicPseudoType itself may be one of them).
+    base = draw(types(2, dynamic=False))
+    more = st.one_of(types(2, dynamic=False), targets(base), st.just(cty.DynamicPseudoType))
+    tys = [base, *draw(st.lists(more, min_size=1, max_size=3))]
+    tys = [t.without_optional_attributes_deep() for t in tys]
+    assume(all(t is cty.DynamicPseudoType or not t.has_dynamic_types() for t in tys))
+    return [draw(values(t)) for t in tys]
+
+
+@given(values_of_types())
+def test_unify_accepts_every_input_through_its_conversion(vals: list[cty.Value]) -> None:
+    ty, convs = unify([v.type() for v in vals])
+    assume(ty is not None)
+    assert ty is not None and convs is not None
+
+    for v, conv in zip(vals, convs, strict=True):
+        got = v if conv is None else conv(v)
+        assert got.type().test_conformance(ty) == []
+
+
+@given(st.lists(types(2), min_size=1, max_size=4), st.randoms())
+def test_unify_ignores_input_order(tys: list[cty.Type], rnd: st.SearchStrategy) -> None:
+    shuffled = list(tys)
+    rnd.shuffle(shuffled)  # type: ignore[attr-defined]
+
+    assert unify(tys)[0] == unify(shuffled)[0]
+    assert unify_unsafe(tys)[0] == unify_unsafe(shuffled)[0]
