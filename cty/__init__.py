@@ -16,7 +16,7 @@ from ._capsule import Capsule, CapsuleOps, CapsuleWithOps
 from ._collection_types import List, Map, Set
 from ._dynamic import DynamicPseudoType
 from ._errors import PathError
-from ._marks import new_value_marks
+from ._marks import new_value_marks, value_marks_of_type, value_marks_of_type_deep
 from ._path import (
     GetAttrStep,
     IndexStep,
@@ -46,6 +46,9 @@ from ._value_init import (
     True_,
     Zero,
     bool_val,
+    can_list_val,
+    can_map_val,
+    can_set_val,
     capsule_val,
     list_val,
     list_val_empty,
@@ -116,6 +119,9 @@ __all__ = [
     "WalkFunc",
     "Zero",
     "bool_val",
+    "can_list_val",
+    "can_map_val",
+    "can_set_val",
     "capsule_val",
     "deep_values",
     "get_attr_path",
@@ -147,5 +153,7 @@ __all__ = [
     "type_to_json",
     "unknown_as_null",
     "unknown_val",
+    "value_marks_of_type",
+    "value_marks_of_type_deep",
     "walk",
 ]

@@ -82,7 +82,9 @@ class CapsuleType(Type):
         ops = self._ops
         if ops is not None and ops.type_go_string is not None:
             return ops.type_go_string(self._native)
-        return f"cty.Capsule({self._name!r}, {self._native.__qualname__})"
+        from ._gostrconv import go_quote
+
+        return f"cty.Capsule({go_quote(self._name)}, {self._native.__qualname__})"
 
     def type_expr(self) -> str:
         return self._name

@@ -49,3 +49,14 @@ def union_marks(sets: Iterable[frozenset[Any]]) -> frozenset[Any]:
         if s and s is not result:
             result = s if not result else result | s
     return result
+
+
+def value_marks_of_type(v: Any, mark_type: type, /) -> list[Any]:
+    """Return the top-level marks of value *v* that are instances of *mark_type*."""
+    return [m for m in v.marks() if isinstance(m, mark_type)]
+
+
+def value_marks_of_type_deep(v: Any, mark_type: type, /) -> list[Any]:
+    """Return the marks of *mark_type* found anywhere in value *v*, each once."""
+    _, marks = v.unmark_deep()
+    return [m for m in marks if isinstance(m, mark_type)]

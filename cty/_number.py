@@ -1,15 +1,22 @@
-"""Numbers: Go's math/big.Float semantics, as go-cty uses them. The only gmpy2 import.
+"""Numbers with Go math/big.Float semantics, as go-cty uses them. The only module importing gmpy2.
 
-A number payload is a Python ``int`` (an exact integer at go precision max(64, bit length)) or
+A number payload is a Python ``int`` (the exact integer at go precision max(64, bit length)) or
 a ``gmpy2.mpfr`` whose go precision is its ``.precision``. Three objects are identity
 singletons, as in go-cty: ``ZERO`` (``cty.Zero``, precision 53) and ``POS_INF``/``NEG_INF``
-(``cty.PositiveInfinity``/``cty.NegativeInfinity``, precision 0). Any other infinity of go
-precision 0 is an mpfr of precision 1, which no finite cty number has.
+(``cty.PositiveInfinity``/``cty.NegativeInfinity``, go precision 0). An infinity of go
+precision 0 is an mpfr of precision 1 (so an mpfr infinity of precision 1 reads as go
+precision 0).
 
 Everything follows big.Float: binary mantissas rounded to nearest even, signed zeros, no NaN
-(an operation that would make one raises ValueError), exponents within Go's int32 range.
+(an operation that would make one raises ValueError). gmpy2 always computes within MPFR's
+default exponent range, so binary exponents are limited to +-(2**30 - 1) where Go allows
++-2**31: beyond it a value overflows to an infinity or underflows to zero. Parsing rejects
+exponents outside Go's range, as Go does.
+
 Formatting reproduces ``Text('f', -1)`` (the shortest decimal that reads back to the same
-number at its own precision), ``Text('g', 10)`` and ``Text('g', -1)``.
+number at its own precision, found with Go's roundShortest rules), ``Text('g', 10)`` and
+``Text('g', -1)``. Every gmpy2 operation here runs in an explicit context, so the caller's
+current gmpy2 context never matters and is never changed.
 """
 
 from __future__ import annotations
@@ -19,48 +26,89 @@ import re
 from collections.abc import Hashable
 from decimal import Decimal
 from fractions import Fraction
-from functools import cache
 from typing import Any, Final, TypeAlias
 
 import gmpy2
-from gmpy2 import mpfr
+from gmpy2 import mpfr, mpz
 
-Num: TypeAlias = Any
-"""A number payload: an int or a gmpy2.mpfr (gmpy2 has no type hints, hence Any)."""
+Num: TypeAlias = int | mpfr
+"""A number payload: an int or a gmpy2.mpfr."""
 
-_MPFR = type(mpfr(0))
-_MAX_EXP: Final = (1 << 31) - 1
-_MIN_EXP: Final = -(1 << 31)
+_MPFR: Final = type(mpfr(0))
+_is_regular = gmpy2.is_regular
+_is_signed = gmpy2.is_signed
+_is_inf = gmpy2.is_infinite
+_is_nan = gmpy2.is_nan
+_bit_scan1 = gmpy2.bit_scan1
+_get_exp = gmpy2.get_exp
+
+GO_MAX_EXP: Final = (1 << 31) - 1
+"""Go's big.MaxExp."""
+GO_MIN_EXP: Final = -(1 << 31)
+"""Go's big.MinExp."""
+PARSE_PRECISION: Final = 512
+"""The precision of parsed numbers (go-cty's ParseNumberVal)."""
 _INT64_MIN: Final = -(1 << 63)
 _INT64_MAX: Final = (1 << 63) - 1
 _UINT64_MAX: Final = (1 << 64) - 1
-PARSE_PRECISION: Final = 512
-"""The precision of parsed numbers (go-cty's ParseNumberVal)."""
+_TWO64: Final = 1 << 64
+_STR_BITS: Final = 12_000
+"""Ints longer than this go through mpz for decimal text (Python caps int-to-str at 4300 digits)."""
+
+# --- contexts -----------------------------------------------------------------------------------
+
+_CONTEXTS: dict[int, Any] = {}
 
 
-@cache
 def _ctx(prec: int) -> Any:
-    """Return a gmpy2 context rounding to nearest even at *prec* bits, with Go's exponent range."""
-    return gmpy2.context(
-        precision=max(prec, 1),
-        round=gmpy2.RoundToNearest,
-        emax=_MAX_EXP,
-        emin=_MIN_EXP,
-        subnormalize=False,
-    )
+    """Return a gmpy2 context rounding to nearest even at *prec* bits."""
+    c = _CONTEXTS.get(prec)
+    if c is None:
+        c = gmpy2.context(precision=prec, round=gmpy2.RoundToNearest, subnormalize=False)
+        if prec <= 4096 or prec % 64 == 0:
+            _CONTEXTS[prec] = c
+    return c
 
 
-def _prec0_inf(negative: bool) -> Any:
-    """Return a new infinity of go precision 0 (an mpfr of precision 1)."""
-    return _ctx(1).add(mpfr("-inf" if negative else "inf"), 0)
+def _exact_ctx(bits: int) -> Any:
+    """Return a context with at least *bits* bits (for exact conversions)."""
+    return _ctx(64 if bits <= 64 else (bits + 63) & ~63)
 
 
-ZERO: Final = mpfr(0, 53)
+_C53: Final = _ctx(53)
+_C64: Final = _ctx(64)
+_C512: Final = _ctx(512)
+_C576: Final = _ctx(576)
+_C640: Final = _ctx(640)
+_PZERO: Final = mpfr(0, 2)
+"""A +0 to add ints to: ctx.add(int, _PZERO) converts the int exactly, then rounds once."""
+_ONE: Final = mpfr(1, 2)
+"""ctx.mul(x, _ONE) is x at the context's precision (infinities and -0 included)."""
+
+
+def _from_int_at(i: int, prec: int) -> mpfr:
+    """Return the mpfr of int *i* rounded to *prec* bits."""
+    return _ctx(prec).add(i, _PZERO)
+
+
+def _exact(i: int) -> mpfr:
+    """Return the mpfr holding int *i* exactly."""
+    return _exact_ctx(i.bit_length()).add(i, _PZERO)
+
+
+ZERO: Final = _C53.add(0, _PZERO)
 """go-cty's cty.Zero (precision 53); compared by identity."""
-POS_INF: Final = _prec0_inf(False)
+_INF1: Final = _ctx(1).add(mpfr("inf"), _PZERO)
+_NINF1: Final = _ctx(1).add(mpfr("-inf"), _PZERO)
+POS_INF: Final = _ctx(1).add(_INF1, _PZERO)
 """go-cty's cty.PositiveInfinity (go precision 0); compared by identity."""
-NEG_INF: Final = _prec0_inf(True)
+NEG_INF: Final = _ctx(1).add(_NINF1, _PZERO)
 """go-cty's cty.NegativeInfinity (go precision 0); compared by identity."""
+
+
+def _prec0_inf(negative: bool) -> mpfr:
+    """Return a new infinity of go precision 0 (not one of the singletons)."""
+    return _ctx(1).add(_NINF1 if negative else _INF1, _PZERO)
 
 
 def is_mpfr(x: object) -> bool:
@@ -68,11 +116,35 @@ def is_mpfr(x: object) -> bool:
     return x.__class__ is _MPFR
 
 
-def _is_nan(x: Any) -> bool:
-    return x.__class__ is _MPFR and gmpy2.is_nan(x)
-
-
 # --- construction -------------------------------------------------------------------------------
+
+
+def _finish(x: mpfr, prec: int) -> Num:
+    """Return the payload of *x*, an mpfr result whose go precision is *prec*.
+
+    Whole numbers whose precision is exactly what an int payload means become ints.
+    """
+    if prec == 64:
+        if x.is_integer():
+            if _is_regular(x):
+                if _get_exp(x) <= 64:
+                    return int(x)
+            elif not _is_signed(x):
+                return 0
+        return x
+    if prec == 0:
+        return _prec0_inf(bool(_is_signed(x)))
+    if prec > 64 and x.is_integer() and _is_regular(x) and _get_exp(x) == prec:
+        return int(x)
+    return x
+
+
+def _int_payload(i: int, prec: int) -> Num:
+    """Return the payload of the exact integer *i* at go precision *prec* (rounded if needed)."""
+    bl = i.bit_length()
+    if (bl <= 64 and prec == 64) or (bl > 64 and bl == prec):
+        return i
+    return _from_int_at(i, prec)
 
 
 def from_int(i: int) -> Num:
@@ -81,119 +153,176 @@ def from_int(i: int) -> Num:
 
 
 def from_float(f: float) -> Num:
-    """Return the payload of a float64 at precision 53 (NumberFloatVal). NaN raises ValueError."""
+    """Return the payload of a float64 at precision 53 (NumberFloatVal); NaN raises ValueError."""
     if math.isnan(f):
         raise ValueError("NaN is not a number value")
-    return mpfr(f, 53)
+    return _C53.add(f, _PZERO) if f else (_C53.minus(ZERO) if math.copysign(1.0, f) < 0
+                                          else _C53.plus(ZERO))
 
 
 def from_mpfr(x: Any) -> Num:
-    """Return a number payload from a gmpy2.mpfr, keeping its precision. NaN raises ValueError."""
-    if not is_mpfr(x):
+    """Return the payload of a gmpy2.mpfr, keeping its precision; NaN raises ValueError."""
+    if x.__class__ is not _MPFR:
         raise TypeError(f"expected a gmpy2.mpfr, not {type(x).__name__}")
-    if gmpy2.is_nan(x):
+    if _is_nan(x):
         raise ValueError("NaN is not a number value")
-    return mpfr(x, x.precision)
+    p: int = x.precision
+    if p == 1 and _is_inf(x):
+        return x
+    return _finish(x, p)
 
 
 def from_fraction(q: Fraction) -> Num:
-    """Return *q* rounded to 512 bits, as parsing its decimal form would."""
-    return _ctx(PARSE_PRECISION).div(mpfr(q.numerator, max(q.numerator.bit_length(), 1)),
-                                      mpfr(q.denominator, max(q.denominator.bit_length(), 1)))
+    """Return *q* correctly rounded to 512 bits."""
+    num, den = q.numerator, q.denominator
+    if den == 1:
+        return _from_int_at(num, PARSE_PRECISION)
+    return _C512.div(_exact(num), _exact(den))
 
 
 def from_decimal(d: Decimal) -> Num:
-    """Return *d* parsed as go-cty's ParseNumberVal parses its text."""
+    """Return *d* as go-cty's ParseNumberVal reads its text (512 bits)."""
     if d.is_nan():
         raise ValueError("NaN is not a number value")
     if d.is_infinite():
-        return parse("-inf" if d < 0 else "inf")
+        return parse("-inf" if d.is_signed() else "inf")
     return parse(str(d))
 
 
-# --- parsing ------------------------------------------------------------------------------------
+# --- parsing (big.ParseFloat(s, 10, 512, ToNearestEven)) --------------------------------------
 
-_NUMBER_RE = re.compile(r"([+-]?)(?:([0-9]*)\.?([0-9]*))(?:([eEpP])([+-]?[0-9]+))?\Z")
-_INF_TEXT = {"inf": False, "Inf": False, "+inf": False, "+Inf": False, "-inf": True, "-Inf": True}
+_NUMBER_RE: Final = re.compile(r"([+-]?)([0-9]*)(?:(\.)([0-9]*))?(?:([eEpP])([+-]?)([0-9]+))?")
+_INF_TEXT: Final = {"inf": False, "Inf": False, "+inf": False, "+Inf": False,
+                    "-inf": True, "-Inf": True}
+
+
+class NumberSyntaxError(ValueError):
+    """Text that is not a number. The message is go-cty's, "a number is required", whatever the
+    cause; ``reason`` says what Go's parser objected to ("invalid syntax", "no digits",
+    "exponent out of range" or "exponent overflow").
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("a number is required")
+        self.reason = reason
+
+    def __repr__(self) -> str:
+        return f"NumberSyntaxError(a number is required: {self.reason})"
+
+
+_POW5_SMALL: Final = [5**i for i in range(28)]
+_POW5_CACHE: dict[int, mpfr] = {}
+_POW10_CACHE: dict[int, mpfr] = {}
+
+
+def _go_pow5(n: int) -> mpfr:
+    """Return 5**n as Go's Float.pow5 computes it for a 512-bit parse (576 bits, f at 640)."""
+    if n <= 27:
+        return _C576.add(_POW5_SMALL[n], _PZERO)
+    z = _POW5_CACHE.get(n)
+    if z is not None:
+        return z
+    z = _C576.add(_POW5_SMALL[27], _PZERO)
+    f = _C640.add(5, _PZERO)
+    k = n - 27
+    while k > 0:
+        if k & 1:
+            z = _C576.mul(z, f)
+        f = _C640.mul(f, f)
+        k >>= 1
+    if n < 4096:
+        _POW5_CACHE[n] = z
+    return z
+
+
+def _go_pow10(n: int) -> mpfr:
+    """Return Go's 5**n times 2**n, exactly (the divisor or factor of a decimal exponent)."""
+    z = _POW10_CACHE.get(n)
+    if z is None:
+        p5 = _go_pow5(n)
+        z = _ctx(640).mul_2exp(p5, n)
+        if n < 4096:
+            _POW10_CACHE[n] = z
+    return z
+
+
+def _digits_value(digits: str) -> int | mpz:
+    """Return the integer a string of ASCII digits spells (mpz for long strings)."""
+    if len(digits) < 4000:
+        return int(digits)
+    return mpz(digits)
 
 
 def parse(s: str) -> Num:
     """Return the number *s* spells, at 512 bits (big.ParseFloat(s, 10, 512, ToNearestEven)).
 
-    Accepts what Go accepts: a sign, digits with one optional point, an exponent ``e`` (powers
-    of ten) or ``p`` (powers of two), and ``inf``/``Inf`` with an optional sign.
-    Raises ValueError("a number is required") for anything else.
+    Accepts what Go accepts: a sign, ASCII digits with at most one point, an exponent ``e``
+    (powers of ten) or ``p`` (powers of two), and ``inf``/``Inf`` with an optional sign.
+    Anything else raises NumberSyntaxError (a ValueError), "a number is required".
     """
-    neg = _INF_TEXT.get(s)
-    if neg is not None:
-        return mpfr("-inf" if neg else "inf", PARSE_PRECISION)
-    m = _NUMBER_RE.match(s)
-    if m is None or not (m.group(2) or m.group(3)) or (
-        "." not in s[: m.end(3)] and m.group(3)
-    ):
-        raise ValueError("a number is required")
-    sign, int_digits, frac_digits, ebase, exp_text = m.groups()
-    mant = int(int_digits + frac_digits) if (int_digits or frac_digits) else 0
+    if s.isascii():
+        if s.isdigit():
+            return _C512.add(int(s) if len(s) < 4000 else mpz(s), _PZERO)
+        head, dot, tail = s.partition(".")
+        if dot and tail.isdigit() and len(s) < 4000:  # fast path: [sign]digits.digits
+            sign_ch = head[:1]
+            body = head[1:] if sign_ch in ("-", "+") else head
+            if not body or body.isdigit():
+                mant = int(body + tail)
+                if not mant:
+                    return _C512.minus(_PZERO) if sign_ch == "-" else _C512.add(0, _PZERO)
+                t = _POW10_CACHE.get(len(tail))
+                if t is None:
+                    t = _go_pow10(len(tail))
+                return _C512.div(-mant if sign_ch == "-" else mant, t)
+    m = _NUMBER_RE.fullmatch(s)
+    if m is None:
+        neg = _INF_TEXT.get(s)
+        if neg is not None:
+            return _C512.add(mpfr("-inf" if neg else "inf"), _PZERO)
+        raise NumberSyntaxError("invalid syntax")
+    sign_text, int_digits, point, frac_digits, ebase, esign, edigits = m.groups()
+    if not int_digits and not frac_digits:
+        raise NumberSyntaxError("no digits")
     exp = 0
-    if exp_text is not None:
-        if len(exp_text.lstrip("+-")) > 19:
-            raise ValueError("a number is required")
-        exp = int(exp_text)
+    if ebase is not None:
+        edigits = edigits.lstrip("0")
+        if len(edigits) > 19:
+            raise NumberSyntaxError("exponent out of range")
+        exp = int(edigits) if edigits else 0
+        if esign == "-":
+            exp = -exp
         if not _INT64_MIN <= exp <= _INT64_MAX:
-            raise ValueError("a number is required")
-    neg = sign == "-"
-    if mant == 0:
-        return mpfr("-0" if neg else "0", PARSE_PRECISION)
-    # Go normalises the mantissa, then applies the radix point and exponent as a power of two
-    # (exp2) and a power of five (exp5), checking exp2 against its exponent range.
-    exp5 = -len(frac_digits)
-    exp2 = mant.bit_length() + exp5
-    if ebase in ("e", "E"):
-        exp5 += exp
-        exp2 += exp
-    elif ebase is not None:
-        exp2 += exp
-    if not _MIN_EXP <= exp2 <= _MAX_EXP:
-        raise ValueError("a number is required")
-    shift = exp2 - mant.bit_length()  # value = mant * 2**shift * 5**exp5
+            raise NumberSyntaxError("exponent out of range")
+    neg = sign_text == "-"
+    mant = _digits_value(int_digits + frac_digits) if point else _digits_value(int_digits)
+    if not mant:
+        return _C512.minus(_PZERO) if neg else _C512.add(0, _PZERO)
     if neg:
         mant = -mant
-    ctx = _ctx(PARSE_PRECISION)
-    exact = mpfr(mant, max(mant.bit_length(), 1))
+    # Go: exp2 is the binary exponent of the normalised mantissa, moved by the radix point's
+    # and the exponent's powers of two; exp5 collects the powers of five.
+    fcount = -len(frac_digits) if point else 0
+    bitlen = mant.bit_length()
+    exp5 = fcount
+    shift = fcount + exp  # the power of two applied to the integer mantissa
+    if ebase in ("e", "E"):
+        exp5 += exp
+    if not GO_MIN_EXP <= bitlen + shift <= GO_MAX_EXP:
+        raise NumberSyntaxError("exponent overflow")
     if exp5 == 0:
-        return _scale2(ctx, exact, shift)
-    scaled = _exact_scale2(exact, shift)
-    p5 = _pow5(-exp5 if exp5 < 0 else exp5, PARSE_PRECISION + 64)
-    return ctx.div(scaled, p5) if exp5 < 0 else ctx.mul(scaled, p5)
-
-
-def _exact_scale2(x: Any, n: int) -> Any:
-    """Return x * 2**n exactly (x keeps its precision; only the exponent moves)."""
-    return _ctx(x.precision).mul_2exp(x, n)
-
-
-def _scale2(ctx: Any, x: Any, n: int) -> Any:
-    return ctx.mul_2exp(x, n)
-
-
-_POW5_SMALL = [5**i for i in range(28)]
-
-
-def _pow5(n: int, prec: int) -> Any:
-    """Return 5**n as Go's Float.pow5 computes it at *prec* bits (rounding as Go does)."""
-    if n <= 27:
-        return mpfr(_POW5_SMALL[n], prec)
-    z = mpfr(_POW5_SMALL[27], prec)
-    n -= 27
-    zc = _ctx(prec)
-    fc = _ctx(prec + 64)
-    f = mpfr(5, prec + 64)
-    while n > 0:
-        if n & 1:
-            z = zc.mul(z, f)
-        f = fc.mul(f, f)
-        n >>= 1
-    return z
+        r = _C512.add(mant, _PZERO)
+        return r if shift == 0 else _C512.mul_2exp(r, shift)
+    # gmpy2 takes int and mpz operands exactly, so each of these rounds once, as Go's do
+    if shift == exp5:  # a decimal exponent only: Go's power of ten, scaled exactly
+        if exp5 < 0:
+            t = _POW10_CACHE.get(-exp5)
+            return _C512.div(mant, t if t is not None else _go_pow10(-exp5))
+        t = _POW10_CACHE.get(exp5)
+        return _C512.mul(mant, t if t is not None else _go_pow10(exp5))
+    p5 = _go_pow5(-exp5 if exp5 < 0 else exp5)
+    r = _C512.div(mant, p5) if exp5 < 0 else _C512.mul(mant, p5)
+    return _C512.mul_2exp(r, shift)
 
 
 # --- inspection ---------------------------------------------------------------------------------
@@ -201,372 +330,612 @@ def _pow5(n: int, prec: int) -> Any:
 
 def precision(n: Num) -> int:
     """Return the go precision of *n* in bits (0 for the infinities of go precision 0)."""
-    if n.__class__ is int:
-        return max(64, n.bit_length())
+    if isinstance(n, int):
+        bl: int = n.bit_length()
+        return bl if bl > 64 else 64
     p: int = n.precision
-    if p == 1 and gmpy2.is_infinite(n):
+    if p == 1 and _is_inf(n):
         return 0
     return p
 
 
 def is_integer(n: Num) -> bool:
-    """Return whether *n* is a finite whole number (-0 included)."""
-    return n.__class__ is int or bool(n.is_integer())
+    """Return whether *n* is a finite whole number (zeros included)."""
+    return isinstance(n, int) or bool(n.is_integer())
 
 
 def is_inf(n: Num) -> bool:
     """Return whether *n* is an infinity."""
-    return n.__class__ is not int and bool(gmpy2.is_infinite(n))
+    return not isinstance(n, int) and bool(_is_inf(n))
 
 
 def sign(n: Num) -> int:
-    """Return -1, 0 or 1 (zero for both zeros)."""
-    if n.__class__ is int:
+    """Return -1, 0 or 1 (0 for both zeros)."""
+    if isinstance(n, int):
         return (n > 0) - (n < 0)
-    return int(gmpy2.sign(n))
+    if not n:
+        return 0
+    return -1 if _is_signed(n) else 1
 
 
 def is_neg_zero(n: Num) -> bool:
     """Return whether *n* is negative zero."""
-    return n.__class__ is _MPFR and n == 0 and gmpy2.is_signed(n)
+    return n.__class__ is _MPFR and not n and bool(_is_signed(n))
+
+
+def _int_of(x: mpfr) -> int:
+    """Return the whole number mpfr *x* as an int (exactly)."""
+    num, _ = x.as_integer_ratio()
+    return int(num)
 
 
 def to_int(n: Num) -> int:
     """Return the whole number *n* as an int; ValueError if it is not one."""
-    if n.__class__ is int:
-        return n
+    if isinstance(n, int):
+        return int(n)
     if not n.is_integer():
         raise ValueError(f"{format_f(n)} is not a whole number")
-    return int(n)
+    return _int_of(n)
 
 
 def int64_value(n: Num) -> int | None:
-    """Return *n* as an int if it is a whole number in the int64 range, else None."""
-    if n.__class__ is int:
-        return n if _INT64_MIN <= n <= _INT64_MAX else None
-    if not n.is_integer():
+    """Return *n* as an int if it is a whole number in the int64 range (big.Float.Int64 exact)."""
+    if isinstance(n, int):
+        return int(n) if _INT64_MIN <= n <= _INT64_MAX else None
+    if not n.is_integer() or not -9.3e18 < n < 9.3e18:
         return None
-    i = int(n)
+    i = _int_of(n)
     return i if _INT64_MIN <= i <= _INT64_MAX else None
 
 
 def uint64_value(n: Num) -> int | None:
-    """Return *n* as an int if it is a whole number in the uint64 range, else None."""
-    if n.__class__ is int:
-        return n if 0 <= n <= _UINT64_MAX else None
-    if not n.is_integer():
+    """Return *n* as an int if it is a whole number in the uint64 range (big.Float.Uint64 exact)."""
+    if isinstance(n, int):
+        return int(n) if 0 <= n <= _UINT64_MAX else None
+    if not n.is_integer() or not -1 < n < 1.9e19:
         return None
-    i = int(n)
+    i = _int_of(n)
     return i if 0 <= i <= _UINT64_MAX else None
 
 
 def float64_value(n: Num) -> float | None:
-    """Return *n* as a float if a float64 holds it exactly (infinities too), else None."""
-    if n.__class__ is int:
+    """Return *n* as a float when a float64 holds it exactly (big.Float.Float64 exact), else None.
+
+    Infinities count as exact; finite values too large for a float64 do not.
+    """
+    if isinstance(n, int):
         if -(1 << 53) <= n <= (1 << 53):
             return float(n)
-        f = float(n) if n.bit_length() <= 1024 else None
-        return f if f is not None and int(f) == n else None
+        if n.bit_length() > 1024:
+            return None
+        f = float(n)
+        return f if int(f) == n else None
+    if not _is_regular(n):
+        if not n:
+            return -0.0 if _is_signed(n) else 0.0
+        return float(n)
     f = float(n)
-    if f in (float("inf"), float("-inf")) and not gmpy2.is_infinite(n):
+    if f in (math.inf, -math.inf):
         return None
-    return f if mpfr(f, 53) == n else None
+    return f if f == n else None
 
 
 def to_float(n: Num) -> float:
-    """Return the float64 nearest to *n*."""
-    return float(n)
+    """Return the float64 nearest to *n* (infinity when beyond the float64 range)."""
+    if isinstance(n, int):
+        try:
+            return float(n)
+        except OverflowError:
+            return math.inf if n > 0 else -math.inf
+    r = _C53.plus(n)
+    f = float(r)
+    if _is_regular(r) and abs(f) < 2.2250738585072014e-308:
+        num, den = n.as_integer_ratio()  # subnormal: round once, from the exact value
+        f = float(Fraction(int(num), int(den)))
+    return f
 
 
-def as_mpfr(n: Num) -> Any:
-    """Return *n* as a new gmpy2.mpfr at its go precision (an int at max(64, bits))."""
-    if n.__class__ is int:
-        return mpfr(n, max(64, n.bit_length()))
-    return mpfr(n, n.precision)
+def as_mpfr(n: Num) -> mpfr:
+    """Return *n* as a gmpy2.mpfr at its go precision (an int at max(64, bits), exactly).
+
+    The infinity singletons come back as new objects, as big.Float copies do.
+    """
+    if isinstance(n, int):
+        return _from_int_at(n, max(64, n.bit_length()))
+    if n is POS_INF or n is NEG_INF:
+        return _prec0_inf(n is NEG_INF)
+    return n
+
+
+def _exact_digits(n: Num) -> tuple[bool, str, int]:
+    """Return (negative, digits, point) of finite *n*: exactly 0.digits * 10**point."""
+    if isinstance(n, int):
+        neg = n < 0
+        text = _int_text(-n if neg else n)
+        if text == "0":
+            return False, "", 0
+        return neg, text.rstrip("0"), len(text)
+    neg = bool(_is_signed(n))
+    if not n:
+        return neg, "", 0
+    m, e = n.as_mantissa_exp()
+    m = abs(m)
+    e = int(e)
+    if e >= 0:
+        text = (m << e).digits()
+        return neg, text.rstrip("0"), len(text)
+    tz = _bit_scan1(m)
+    if tz >= -e:
+        text = (m >> -e).digits()
+        return neg, text.rstrip("0"), len(text)
+    m >>= tz
+    k = -e - tz
+    text = (m * mpz(5) ** k).digits()
+    return neg, text.rstrip("0"), len(text) - k
 
 
 def to_exact_text(n: Num) -> str:
-    """Return *n*'s exact value as decimal text (exact for every finite binary number)."""
-    if n.__class__ is int:
-        return str(n)
-    if gmpy2.is_infinite(n):
-        return "-inf" if n < 0 else "inf"
-    if n == 0:
-        return "-0" if gmpy2.is_signed(n) else "0"
-    num, den = n.as_integer_ratio()
-    if den == 1:
-        return str(num)
-    k = den.bit_length() - 1  # den is a power of two
-    digits = str(abs(num) * 5**k).rjust(k + 1, "0")
-    text = (digits[:-k] + "." + digits[-k:]).rstrip("0")
-    return ("-" if num < 0 else "") + text
+    """Return the exact decimal text of *n* ("-0", "inf", "-inf" for the special values)."""
+    if not isinstance(n, int) and _is_inf(n):
+        return "-inf" if _is_signed(n) else "inf"
+    neg, digits, point = _exact_digits(n)
+    if not digits:
+        return "-0" if neg else "0"
+    return ("-" if neg else "") + _fmt_f(digits, point)
 
 
 def to_decimal(n: Num) -> Decimal:
     """Return *n* as an exact Decimal (infinities as Decimal infinities)."""
-    if n.__class__ is int:
-        return Decimal(n)
-    t = to_exact_text(n)
-    return Decimal({"inf": "Infinity", "-inf": "-Infinity"}.get(t, t))
+    if not isinstance(n, int) and _is_inf(n):
+        return Decimal("-Infinity" if _is_signed(n) else "Infinity")
+    neg, digits, point = _exact_digits(n)
+    if not digits:
+        return Decimal((1 if neg else 0, (0,), 0))
+    return Decimal((1 if neg else 0, tuple(map(int, digits)), point - len(digits)))
 
 
 def sort_key(n: Num) -> Num:
-    """Return a key that orders numbers by value (ints and mpfrs compare exactly)."""
+    """Return a key ordering numbers by value (ints and mpfrs compare exactly)."""
     return n
 
 
-# --- decimal conversion (Go's math/big decimal and ftoa) ---------------------------------------
+# --- decimal digits (Go's math/big decimal, roundShortest and ftoa) ----------------------------
+
+_POW10_INT: list[mpz] = [mpz(10) ** i for i in range(700)]
+_POW10_26: Final = _POW10_INT[26]
+_POW10_27: Final = _POW10_INT[27]
+_LOG10_2: Final = 0.30102999566398120
 
 
-def _decimal(mant: int, exp: int) -> tuple[str, int]:
-    """Return (digits, point) with mant * 2**exp == 0.digits * 10**point; no trailing zeros."""
-    if mant == 0:
-        return "", 0
-    if exp >= 0:
-        digits = str(mant << exp)
-        point = len(digits)
-    else:
-        k = -exp
-        digits = str(mant * 5**k)
-        point = len(digits) - k
-    stripped = digits.rstrip("0")
-    return stripped, point
+def _pow10(k: int) -> mpz:
+    return _POW10_INT[k] if k < 700 else mpz(10) ** k
 
 
-def _round_up(digits: str, point: int, n: int) -> tuple[str, int]:
-    """Round 0.digits up at n digits (Go decimal.roundUp; a no-op when n is out of range)."""
-    if n < 0 or n >= len(digits):
-        return digits, point
-    d = digits[:n]
-    i = len(d)
-    while i > 0 and d[i - 1] == "9":
-        i -= 1
-    if i == 0:
-        return "1", point + 1
-    return d[: i - 1] + chr(ord(d[i - 1]) + 1), point
+def _int_text(i: int) -> str:
+    """Return str(i) for a non-negative int, with no length limit."""
+    return str(i) if i.bit_length() < _STR_BITS else mpz(i).digits()
 
 
-def _round_down(digits: str, point: int, n: int) -> tuple[str, int]:
-    if n < 0 or n >= len(digits):
-        return digits, point
-    d = digits[:n].rstrip("0")
-    return d, point if d else 0
-
-
-def _round(digits: str, point: int, n: int) -> tuple[str, int]:
-    """Round 0.digits to n digits, halfway cases to even (Go decimal.round)."""
-    if n < 0 or n >= len(digits):
-        return digits, point
-    c = digits[n]
-    if c == "5" and n + 1 == len(digits):
-        up = n > 0 and (ord(digits[n - 1]) - 48) & 1 == 1
-    else:
-        up = c >= "5"
-    return _round_up(digits, point, n) if up else _round_down(digits, point, n)
-
-
-def _mant_exp(x: Any) -> tuple[int, int]:
-    """Return (m, e) with |x| == m * 2**e, m an odd positive integer (x finite, non-zero)."""
+def _int_text_signed(x: mpfr) -> str:
+    """Return the decimal text of a whole-number mpfr of any size."""
     m, e = x.as_mantissa_exp()
-    m = abs(int(m))
-    tz = (m & -m).bit_length() - 1
-    return m >> tz, int(e) + tz
+    return str((m << int(e)).digits() if e >= 0 else (m >> int(-e)).digits())
 
 
-def _shortest(x: Any, prec: int) -> tuple[str, int]:
-    """Return the shortest digits that identify |x| at *prec* bits (Go roundShortest)."""
-    m, e = _mant_exp(x)
-    digits, point = _decimal(m, e)
-    # Scale the mantissa to prec+1 bits, so one unit is half an ulp.
-    s = prec + 1 - m.bit_length()
-    mm = m << s
-    ee = e - s
-    lower, lpoint = _decimal(mm - 1, ee)
-    upper, upoint = _decimal(mm + 1, ee)
-    inclusive = (mm & 2) == 0
-    del lpoint, upoint  # Go compares digits position by position, as here
-    nl, nu = len(lower), len(upper)
-    for i, c in enumerate(digits):
-        lc = lower[i] if i < nl else "0"
-        uc = upper[i] if i < nu else "0"
-        okdown = lc != c or (inclusive and i + 1 == nl)
-        okup = c != uc and (inclusive or ord(c) + 1 < ord(uc) or i + 1 < nu)
-        if okdown and okup:
-            return _round(digits, point, i + 1)
-        if okdown:
-            return _round_down(digits, point, i + 1)
-        if okup:
-            return _round_up(digits, point, i + 1)
-    return digits, point
+_HUGE_SCALE: Final = 1200
+"""Decimal scalings beyond this many digits are done in MPFR rather than with exact ints."""
+_FIVE: Final = mpfr(5, 3)
+_ROUND_DOWN: dict[int, Any] = {}
+_ROUND_UP: dict[int, Any] = {}
 
 
-def _fmt_f(digits: str, point: int, frac: int) -> str:
-    head = digits[:point].ljust(point, "0") if point > 0 else "0"
-    if frac <= 0:
-        return head
-    tail = "".join(
-        digits[i] if 0 <= i < len(digits) else "0" for i in range(point, point + frac)
-    )
-    return head + "." + tail
+def _directed(prec: int) -> tuple[Any, Any]:
+    """Return contexts rounding toward zero and away from zero at *prec* bits."""
+    down = _ROUND_DOWN.get(prec)
+    if down is None:
+        down = _ROUND_DOWN[prec] = gmpy2.context(precision=prec, round=gmpy2.RoundDown)
+        _ROUND_UP[prec] = gmpy2.context(precision=prec, round=gmpy2.RoundUp)
+    return down, _ROUND_UP[prec]
 
 
-def _fmt_e(digits: str, point: int, prec: int) -> str:
-    first = digits[0] if digits else "0"
-    out = first
+def _scaled_floor_inexact(n: mpz, ee: int, k: int, width: int) -> mpz:
+    """Return floor(n * 2**ee * 10**k) for a huge |k|, known not to be a whole number.
+
+    Computed in MPFR with directed rounding, widening until the bounds agree: the exact
+    route would need numbers of |k| digits.
+    """
+    bits = max(int(n.bit_length()), 2)
+    v = _exact_ctx(bits).add(n, _PZERO)
+    work = int(width * 3.33) + 64
+    while True:
+        down, up = _directed(work)
+        v2 = _exact_ctx(bits).mul_2exp(v, ee + k)  # n * 2**(ee+k), exactly
+        if k >= 0:
+            lo = down.mul(v2, down.pow(_FIVE, k))
+            hi = up.mul(v2, up.pow(_FIVE, k))
+        else:
+            lo = down.div(v2, up.pow(_FIVE, -k))
+            hi = up.div(v2, down.pow(_FIVE, -k))
+        qlo = mpz(int(lo))
+        if qlo == int(hi):
+            return qlo
+        work *= 2
+
+
+def _first_digits(n: mpz, ee: int, dexp: int, width: int) -> tuple[str, int, bool]:
+    """Return the first *width* digits of v = n * 2**ee (n > 0), truncated.
+
+    Returns (digits, dexp, exact): 10**(dexp-1) <= v < 10**dexp, and exact says no nonzero
+    digit follows. *dexp* is a guess, corrected here.
+    """
+    lo = _pow10(width - 1)
+    hi = _pow10(width)
+    while True:
+        k = width - dexp
+        if (k > _HUGE_SCALE and k > 2 * width) or (k < -_HUGE_SCALE and n.bit_length() < -2 * k):
+            # v * 10**k cannot be whole here: for k > 0 it would be a multiple of 5**k, which
+            # is above 10**width; for k < 0, n would need the factor 5**-k
+            q = _scaled_floor_inexact(n, ee, k, width)
+            exact = False
+        elif k >= 0:
+            num = n * _pow10(k)
+            if ee >= 0:
+                q = num << ee
+                exact = True
+            else:
+                q = num >> -ee
+                exact = _bit_scan1(num) >= -ee
+        else:
+            den = _pow10(-k)
+            if ee >= 0:
+                q, r = divmod(n << ee, den)
+            else:
+                q, r = divmod(n, den << -ee)
+            exact = not r
+        if q >= hi:
+            dexp += 1
+        elif q < lo:
+            dexp -= 1
+        else:
+            return q.digits(), dexp, exact
+
+
+def _dexp_guess(n: mpz, ee: int) -> int:
+    """Return a guess at the decimal exponent of n * 2**ee (n > 0)."""
+    return math.floor((int(n.bit_length()) + ee) * _LOG10_2) + 1
+
+
+_UNBOUNDED: Final = 1 << 62
+
+
+def _length(digits: str, exact: bool) -> int:
+    """Return the mantissa length of a digit prefix (a big number when digits follow)."""
+    return len(digits.rstrip("0")) if exact else _UNBOUNDED
+
+
+def _round_at(ds: str, dexp: int, nd: int, n: int) -> tuple[str, int]:
+    """Go decimal.round(n): round 0.ds (true length nd) to n digits, halfway to even."""
+    if n >= nd:
+        return ds[:nd], dexp
+    c = ds[n]
+    if c == "5" and n + 1 == nd:  # exactly halfway: to even
+        if n > 0 and ord(ds[n - 1]) & 1:
+            return _round_up(ds, dexp, nd, n)
+        return _round_down(ds, dexp, nd, n)
+    # otherwise the digit decides (a 5 with more digits after it is above halfway)
+    return _round_up(ds, dexp, nd, n) if c >= "5" else _round_down(ds, dexp, nd, n)
+
+
+def _round_up(ds: str, dexp: int, nd: int, n: int) -> tuple[str, int]:
+    if n >= nd:
+        return ds[:nd], dexp
+    while n > 0 and ds[n - 1] == "9":
+        n -= 1
+    if n == 0:
+        return "1", dexp + 1
+    return ds[: n - 1] + chr(ord(ds[n - 1]) + 1), dexp
+
+
+def _round_down(ds: str, dexp: int, nd: int, n: int) -> tuple[str, int]:
+    if n >= nd:
+        return ds[:nd], dexp
+    return ds[:n].rstrip("0"), dexp
+
+
+def _common_length(a: str, b: str) -> int:
+    """Return how many leading characters two ASCII strings of one length share."""
+    x = int.from_bytes(a.encode(), "big") ^ int.from_bytes(b.encode(), "big")
+    return len(a) - (x.bit_length() + 7) // 8
+
+
+def _three_prefixes(mm: mpz, ee: int, dexp: int, width: int) -> tuple[
+        str, int, bool, str, bool, str, bool]:
+    """Return the *width*-digit prefixes of x = mm * 2**ee and of (mm -+ 1) * 2**ee.
+
+    Returns (ds, dexp, exact_d, ls, exact_l, us, exact_u); each prefix is normalised on its
+    own (Go's decimal), dexp is x's decimal exponent (*dexp* on entry is a guess).
+    """
+    if ee < 0:
+        sh = -ee
+        lo = _pow10(width - 1)
+        hi = _pow10(width)
+        while True:
+            k = width - dexp
+            if k < 0 or k > _HUGE_SCALE:
+                break
+            p10 = _pow10(k)
+            num = mm * p10
+            q = num >> sh
+            if q >= hi:
+                dexp += 1
+                continue
+            if q < lo:
+                dexp -= 1
+                continue
+            numl = num - p10
+            ql = numl >> sh
+            if ql < lo:
+                numl = (mm - 1) * _pow10(k + 1)
+                ql = numl >> sh
+            numu = num + p10
+            qu = numu >> sh
+            if qu >= hi:
+                if k == 0:
+                    break
+                numu = (mm + 1) * _pow10(k - 1)
+                qu = numu >> sh
+            return (q.digits(), dexp, _bit_scan1(num) >= sh, ql.digits(),
+                    _bit_scan1(numl) >= sh, qu.digits(), _bit_scan1(numu) >= sh)
+    ds, dexp, dx = _first_digits(mm, ee, dexp, width)
+    ls, _, lx = _first_digits(mm - 1, ee, dexp, width)
+    us, _, ux = _first_digits(mm + 1, ee, dexp, width)
+    return ds, dexp, dx, ls, lx, us, ux
+
+
+def _shortest(m: mpz, e: int, prec: int, guess: int) -> tuple[str, int]:
+    """Return (digits, dexp): Go's roundShortest of |x| = m * 2**e, m of exactly *prec* bits.
+
+    Go compares the exact decimal expansions of x and of the halfway points to its
+    neighbours (x -+ 1/2 ulp) digit by digit; this does the same on digit prefixes, widening
+    them until the comparison ends within them.
+    """
+    mm = m << 1
+    ee = e - 1
+    inclusive = not (m & 1)
+    width = int(prec * _LOG10_2) + 5 if prec <= 64 else 24
+    while True:
+        ds, dexp, dx, ls, lx, us, ux = _three_prefixes(mm, ee, guess, width)
+        nd = len(ds.rstrip("0")) if dx else _UNBOUNDED
+        nl = len(ls.rstrip("0")) if lx else _UNBOUNDED
+        nu = len(us.rstrip("0")) if ux else _UNBOUNDED
+        last = nd if nd < width else width - 1
+        # Where x's digits match both neighbours' nothing can round up, and rounding down
+        # needs the (inclusive) lower bound to end there: skip to the first difference.
+        start = min(_common_length(ds, ls), _common_length(ds, us))
+        if inclusive and nl <= start and nl <= last:
+            return _round_down(ds, dexp, nd, nl)
+        for i in range(min(start, last), last):
+            c = ds[i]
+            uc = us[i]
+            okdown = ls[i] != c or (inclusive and i + 1 == nl)
+            okup = c != uc and (inclusive or ord(c) + 1 < ord(uc) or i + 1 < nu)
+            if okdown:
+                if okup:
+                    return _round_at(ds, dexp, nd, i + 1)
+                return _round_down(ds, dexp, nd, i + 1)
+            if okup:
+                return _round_up(ds, dexp, nd, i + 1)
+        if nd <= last:
+            return ds[:nd], dexp
+        guess = dexp
+        width = max(width * 2, int(prec * _LOG10_2) + 8)
+
+
+_TWO49: Final = float(1 << 49)
+_MIN_NORMAL: Final = 2.2250738585072014e-308
+
+
+def _float_digits(a: float) -> tuple[str, int]:
+    """Return (digits, dexp) of repr(a), a positive finite float: the shortest round trip."""
+    text = repr(a)
+    mant, _, exp_text = text.partition("e")
+    int_part, _, frac_part = mant.partition(".")
+    if frac_part == "0":
+        frac_part = ""
+    raw = int_part + frac_part
+    digits = raw.lstrip("0")
+    dexp = len(int_part) - (len(raw) - len(digits))
+    if exp_text:
+        dexp += int(exp_text)
+    return digits.rstrip("0"), dexp
+
+
+def _near_short_decimal(m: mpz, e: int, guess: int) -> tuple[str, int] | None:
+    """Return the decimal of at most 24 digits within half an ulp of |x| = m * 2**e, if any.
+
+    m has the precision's full bit count (at least 100) and e <= -4. There the interval
+    around x is far narrower than 10**-26 of x, so such a decimal is unique and is exactly
+    what Go's roundShortest finds (its digit-by-digit walk behaves like a true shortest
+    search when the upper halfway point's expansion is that long).
+    """
+    sh = -e
+    dexp = guess
+    for _ in range(3):
+        k = 27 - dexp
+        if k < 0 or k > _HUGE_SCALE:
+            return None
+        p10 = _pow10(k)
+        num = m * p10
+        q = num >> sh
+        if q >= _POW10_27:
+            dexp += 1
+        elif q < _POW10_26:
+            dexp -= 1
+        else:
+            break
+    else:
+        return None
+    if q % 1000:
+        q += 1
+        if q % 1000:
+            return None
+    # |q/10**k - x| <= 2**(e-1), strictly unless m is even
+    delta = (q << (sh + 1)) - (num << 1)
+    if delta < 0:
+        delta = -delta
+    if delta > p10 or (delta == p10 and m & 1):
+        return None
+    text = q.digits()
+    if len(text) > 27:  # q was 10**27 - 1, rounded up into 10**27
+        dexp += 1
+    return text.rstrip("0"), dexp
+
+
+def _digits_shortest(x: mpfr) -> tuple[bool, str, int]:
+    """Return (negative, digits, dexp) of Go's shortest decimal for finite nonzero mpfr *x*."""
+    neg = bool(_is_signed(x))
+    prec: int = x.precision
+    f = float(x)
+    a = -f if neg else f
+    if prec == 53 and _MIN_NORMAL <= a < _TWO49 and math.frexp(a)[0] != 0.5:
+        # A normal, non-power-of-two float64 below 2**49: Python's repr is the shortest,
+        # nearest decimal, which is what Go's roundShortest finds there.
+        digits, dexp = _float_digits(a)
+        return neg, digits, dexp
+    m, e = x.as_mantissa_exp()
+    if neg:
+        m = -m
+    e = int(e)
+    guess = math.floor(math.log10(a)) + 1 if 1e-300 < a < 1e300 else _dexp_guess(m, e)
+    if prec >= 100 and e <= -4:
+        near = _near_short_decimal(m, e, guess)
+        if near is not None:
+            return neg, near[0], near[1]
+    digits, dexp = _shortest(m, e, prec, guess)
+    return neg, digits, dexp
+
+
+def _fmt_f(digits: str, dexp: int) -> str:
+    """Go's fmtF with the precision that shows every digit (non-empty digits)."""
+    nd = len(digits)
+    if dexp <= 0:
+        return "0." + "0" * -dexp + digits
+    if dexp >= nd:
+        return digits + "0" * (dexp - nd)
+    return digits[:dexp] + "." + digits[dexp:]
+
+
+def _fmt_e(digits: str, dexp: int, prec: int) -> str:
+    """Go's fmtE: one digit, *prec* more after the point, then e+-dd."""
+    out = digits[0] if digits else "0"
     if prec > 0:
-        rest = digits[1 : prec + 1]
-        out += "." + rest.ljust(prec, "0")
-    exp = point - 1 if digits else 0
-    sign_ch = "-" if exp < 0 else "+"
-    exp = abs(exp)
-    return f"{out}e{sign_ch}{exp:02d}"
+        frac = digits[1 : prec + 1]
+        out += "." + frac + "0" * (prec - len(frac))
+    exp = dexp - 1 if digits else 0
+    if exp < 0:
+        return f"{out}e-{-exp:02d}"
+    return f"{out}e+{exp:02d}"
 
 
-def _parts(n: Num) -> tuple[bool, Any]:
-    """Return (negative, x) with x a finite non-zero mpfr or int, for the formatters."""
-    if n.__class__ is int:
-        return n < 0, n
-    return bool(gmpy2.is_signed(n)), n
+def _fmt_g(neg: bool, digits: str, dexp: int, prec: int, shortest: bool) -> str:
+    """Go's 'g' formatting of rounded digits (prec: Go's precision after rounding)."""
+    nd = len(digits)
+    eprec = prec
+    if eprec > nd >= dexp:
+        eprec = nd
+    if shortest:
+        eprec = 6
+    exp = dexp - 1
+    sign_text = "-" if neg else ""
+    if exp < -4 or exp >= eprec:
+        prec = min(prec, nd)
+        return sign_text + _fmt_e(digits, dexp, prec - 1)
+    if not digits:
+        return sign_text + "0"
+    return sign_text + _fmt_f(digits, dexp)
 
 
 def format_f(n: Num) -> str:
-    """Return Go's Text('f', -1): shortest decimal at the number's precision, positional.
+    """Return Go's Text('f', -1): the shortest decimal at the number's precision, positional.
 
     >>> format_f(parse("1e3")), format_f(from_float(0.1)), format_f(parse("-0"))
     ('1000', '0.1', '-0')
     """
-    if n.__class__ is int:
-        # exact at its precision, whose ulp is at most 1: the integer itself is shortest
-        return str(n)
-    if gmpy2.is_infinite(n):
-        return "-Inf" if n < 0 else "+Inf"
-    neg = gmpy2.is_signed(n)
-    if n == 0:
-        return "-0" if neg else "0"
-    prec = n.precision
+    if isinstance(n, int):
+        if -_TWO64 < n < _TWO64:
+            return str(n)
+        return "-" + _int_text(-n) if n < 0 else _int_text(n)
     if n.is_integer():
-        i = int(n)
-        if i.bit_length() <= prec:
-            return str(i)
-    if prec == 53:
-        fast = _format_f53(n)
-        if fast is not None:
-            return fast
-    digits, point = _shortest(n, prec)
-    return ("-" if neg else "") + _fmt_f(digits, point, max(len(digits) - point, 0))
-
-
-_FLOAT_REPR = re.compile(r"(-?)(\d)(?:\.(\d+))?(?:e([+-]\d+))?\Z")
-
-
-def _float_digits(f: float) -> tuple[str, int] | None:
-    """Return (digits, point) of repr(f) (the shortest round-trip digits), or None."""
-    m = _FLOAT_REPR.match(repr(abs(f)).replace(".0e", "e").removesuffix(".0"))
-    if m is None:
-        r = repr(abs(f))
-        if "e" in r or "inf" in r or "nan" in r:
-            return None
-        int_part, _, frac = r.partition(".")
-        digits = (int_part + frac).lstrip("0")
-        point = len(int_part) if int_part != "0" else -(len(frac) - len(frac.lstrip("0")))
-        return digits.rstrip("0"), point
-    _, d0, rest, e = m.groups()
-    digits = (d0 + (rest or "")).rstrip("0")
-    point = 1 + (int(e) if e else 0)
-    return digits, point
-
-
-def _format_f53(n: Any) -> str | None:
-    """Text('f', -1) of a 53-bit number through float repr (Go and Python agree there)."""
-    f = float(n)
-    if f == 0 or abs(f) < 2.2250738585072014e-308 or f in (float("inf"), float("-inf")):
-        return None
-    if math.frexp(f)[0] in (0.5, -0.5):
-        return None  # a power of two: go's symmetric interval differs from float repr's
-    parts = _float_digits(f)
-    if parts is None:
-        return None
-    digits, point = parts
-    return ("-" if f < 0 else "") + _fmt_f(digits, point, max(len(digits) - point, 0))
-
-
-def _digits_for_g(n: Num, prec: int) -> tuple[bool, str, int, bool]:
-    """Return (negative, digits, point, shortest) for a 'g' format at *prec* (-1: shortest)."""
-    neg, x = _parts(n)
-    if x.__class__ is int:
-        if x == 0:
-            return False, "", 0, prec < 0
-        gp = max(64, x.bit_length())
-        x = mpfr(x, gp)
-    else:
-        gp = x.precision
-        if x == 0:
-            return neg, "", 0, prec < 0
-    if prec < 0:
-        digits, point = _shortest(x, gp)
-        return neg, digits, point, True
-    m, e = _mant_exp(x)
-    digits, point = _decimal(m, e)
-    digits, point = _round(digits, point, prec if prec > 0 else 1)
-    return neg, digits, point, False
-
-
-def _format_g(n: Num, prec: int) -> str:
-    if n.__class__ is not int and gmpy2.is_infinite(n):
-        return "-Inf" if n < 0 else "+Inf"
-    neg, digits, point, shortest = _digits_for_g(n, prec)
-    if shortest:
-        prec = len(digits)
-    elif prec == 0:
-        prec = 1
-    eprec = prec
-    if eprec > len(digits) and len(digits) >= point:
-        eprec = len(digits)
-    if shortest:
-        eprec = 6
-    exp = point - 1
-    sign_text = "-" if neg else ""
-    if exp < -4 or exp >= eprec:
-        prec = min(prec, len(digits))
-        return sign_text + _fmt_e(digits, point, prec - 1)
-    if prec > point:
-        prec = len(digits)
-    return sign_text + _fmt_f(digits, point, max(prec - point, 0))
+        if not n:
+            return "-0" if _is_signed(n) else "0"
+        bits = _get_exp(n)
+        if bits <= n.precision:  # exact, and its ulp is at most 1
+            return str(int(n)) if bits < _STR_BITS else _int_text_signed(n)
+    elif not _is_regular(n):
+        if _is_inf(n):
+            return "-Inf" if _is_signed(n) else "+Inf"
+        raise ValueError("NaN is not a number value")
+    neg, digits, dexp = _digits_shortest(n)
+    return ("-" if neg else "") + _fmt_f(digits, dexp)
 
 
 def format_g10(n: Num) -> str:
     """Return Go's Text('g', 10) (big.Float.String(); go-cty's set hash bytes)."""
-    if n.__class__ is int and -10_000_000_000 < n < 10_000_000_000:
-        return str(n)
-    return _format_g(n, 10)
+    if isinstance(n, int):
+        if -10_000_000_000 < n < 10_000_000_000:
+            return str(n)
+        neg, digits, dexp = _exact_digits(n)
+        nd = len(digits)
+    else:
+        if _is_inf(n):
+            return "-Inf" if _is_signed(n) else "+Inf"
+        neg = bool(_is_signed(n))
+        if not n:
+            return "-0" if neg else "0"
+        if n.is_integer() and _get_exp(n) <= 33:  # fewer than 11 digits: shown as they are
+            return str(int(n))
+        m, e = n.as_mantissa_exp()
+        if neg:
+            m = -m
+        e = int(e)
+        ds, dexp, exact = _first_digits(m, e, _dexp_guess(m, e), 12)
+        nd = _length(ds, exact)
+        digits = ds[:nd] if nd <= 12 else ds
+    digits, dexp = _round_at(digits, dexp, nd, 10)
+    return _fmt_g(neg, digits, dexp, 10, False)
 
 
 def format_g(n: Num) -> str:
-    """Return Go's Text('g', -1): shortest digits, exponent form outside [1e-4, 1e6)."""
-    return _format_g(n, -1)
+    """Return Go's Text('g', -1): shortest digits, exponent form when exp < -4 or exp >= 6."""
+    if isinstance(n, int):
+        neg, digits, dexp = _exact_digits(n)
+    elif _is_inf(n):
+        return "-Inf" if _is_signed(n) else "+Inf"
+    elif n.is_integer() and (not n or _get_exp(n) <= n.precision):
+        neg, digits, dexp = _exact_digits(n)
+    else:
+        neg, digits, dexp = _digits_shortest(n)
+    return _fmt_g(neg, digits, dexp, len(digits), True)
 
 
 def _go_float_v(f: float) -> str:
-    """Return Go's %v of a float64."""
-    if f == float("inf"):
-        return "+Inf"
-    if f == float("-inf"):
-        return "-Inf"
+    """Return Go's %v of a float64 (strconv 'g' with the shortest digits)."""
+    if f in (math.inf, -math.inf):
+        return "+Inf" if f > 0 else "-Inf"
     if f == 0:
-        return "-0" if str(f).startswith("-") else "0"
-    parts = _float_digits(f)
-    assert parts is not None
-    digits, point = parts
-    exp = point - 1
-    sign_text = "-" if f < 0 else ""
-    if exp < -4 or exp >= 6:
-        return sign_text + _fmt_e(digits, point, len(digits) - 1)
-    return sign_text + _fmt_f(digits, point, max(len(digits) - point, 0))
+        return "-0" if math.copysign(1.0, f) < 0 else "0"
+    digits, dexp = _float_digits(-f if f < 0 else f)
+    return _fmt_g(f < 0, digits, dexp, len(digits), True)
 
 
 def gostring(n: Num) -> str:
-    """Return go-cty's GoString of a number value."""
-    if is_integer(n):
+    """Return go-cty's GoString of a number value.
+
+    Whole numbers are ``cty.NumberIntVal(%v)`` (with Go's 'g' form, so 1e+21 and -0 occur),
+    values a float64 holds exactly (infinities too) ``cty.NumberFloatVal(%v)``, and the rest
+    ``cty.MustParseNumberVal("...")`` with the Text('f', -1) form.
+    """
+    if isinstance(n, int) or n.is_integer():
         return f"cty.NumberIntVal({format_g(n)})"
     f = float64_value(n)
     if f is not None:
@@ -577,172 +946,223 @@ def gostring(n: Num) -> str:
 # --- arithmetic ---------------------------------------------------------------------------------
 
 
-def _m(n: Num) -> Any:
-    """Return *n* as an mpfr carrying its go precision (ints exact)."""
-    if n.__class__ is int:
-        return mpfr(n, max(64, n.bit_length()))
+def _m(n: Num) -> mpfr:
+    """Return *n* as an mpfr carrying its go precision (ints exactly)."""
+    if isinstance(n, int):
+        bl = n.bit_length()
+        return _ctx(bl if bl > 64 else 64).add(n, _PZERO)
     return n
 
 
 def _prec2(a: Num, b: Num) -> int:
-    return max(precision(a), precision(b))
-
-
-def _result(x: Any, prec: int) -> Num:
-    """Return the payload for an mpfr result of go precision *prec*."""
-    if gmpy2.is_nan(x):
-        raise ValueError("the result is not a number")
-    if prec == 0:
-        return _prec0_inf(x < 0) if gmpy2.is_infinite(x) else x
-    if prec == 64 and x.is_integer() and not (x == 0 and gmpy2.is_signed(x)):
-        i = int(x)
-        if i.bit_length() <= 64:
-            return i
-    return x
+    pa = precision(a)
+    pb = precision(b)
+    return pa if pa > pb else pb
 
 
 def add(a: Num, b: Num) -> Num:
-    """Return a + b at max(precision a, precision b)."""
-    if a.__class__ is int and b.__class__ is int:
+    """Return a + b at max(precision a, precision b).
+
+    Raises ValueError("can't compute sum of opposing infinities") for +Inf + -Inf.
+    """
+    if isinstance(a, int) and isinstance(b, int):
         r = a + b
-        if r.bit_length() <= 64 and a.bit_length() <= 64 and b.bit_length() <= 64:
+        if -_TWO64 < r < _TWO64 and -_TWO64 < a < _TWO64 and -_TWO64 < b < _TWO64:
             return r
-    if is_inf(a) and is_inf(b) and sign(a) != sign(b):
+        return _int_payload(r, _prec2(a, b))
+    ma = _m(a)
+    mb = _m(b)
+    if _is_inf(ma) and _is_inf(mb) and _is_signed(ma) != _is_signed(mb):
         raise ValueError("can't compute sum of opposing infinities")
     p = _prec2(a, b)
-    return _result(_ctx(p).add(_m(a), _m(b)), p)
+    return _finish(_ctx(p or 1).add(ma, mb), p)
 
 
 def neg(a: Num) -> Num:
-    """Return -a at a's precision."""
-    if a.__class__ is int:
+    """Return -a at a's precision (-0 for an int 0)."""
+    if isinstance(a, int):
         if a == 0:
-            return mpfr("-0", 64)
+            return _C64.minus(_PZERO)
         return -a
-    if gmpy2.is_infinite(a):
-        p = precision(a)
-        return _prec0_inf(a > 0) if p == 0 else _ctx(p).minus(a)
-    return _ctx(a.precision).minus(a)
+    p = precision(a)
+    if p == 0:
+        return _prec0_inf(not _is_signed(a))
+    return _finish(_ctx(p).minus(a), p)
 
 
 def sub(a: Num, b: Num) -> Num:
-    """Return a - b, as go-cty computes it: a + (-b)."""
-    if a.__class__ is int and b.__class__ is int:
+    """Return a - b as go-cty computes it, a + (-b).
+
+    Raises ValueError("can't subtract infinity from itself") for Inf - Inf of one sign.
+    """
+    if isinstance(a, int) and isinstance(b, int):
         r = a - b
-        if r.bit_length() <= 64 and a.bit_length() <= 64 and b.bit_length() <= 64:
+        if -_TWO64 < r < _TWO64 and -_TWO64 < a < _TWO64 and -_TWO64 < b < _TWO64:
             return r
-    if is_inf(a) and is_inf(b) and sign(a) == sign(b):
+        return _int_payload(r, _prec2(a, b))
+    if is_inf(a) and is_inf(b) and _is_signed(a) == _is_signed(b):
         raise ValueError("can't subtract infinity from itself")
     return add(a, neg(b))
 
 
 def abs_(a: Num) -> Num:
     """Return |a| at a's precision."""
-    if a.__class__ is int:
+    if isinstance(a, int):
         return -a if a < 0 else a
-    if gmpy2.is_infinite(a):
-        p = precision(a)
-        return _prec0_inf(False) if p == 0 else _ctx(p).abs(a)
-    return _ctx(a.precision).abs(a)
+    p = precision(a)
+    if p == 0:
+        return _prec0_inf(False)
+    return _finish(_ctx(p).abs(a), p)
 
 
 def mul(a: Num, b: Num) -> Num:
-    """Return a * b: the product rounded to 512 bits, at max(pa, pb, its minimum precision)."""
-    if a.__class__ is int and b.__class__ is int:
+    """Return a * b as go-cty computes it.
+
+    The product is rounded to 512 bits, then carried at max(pa, pb, MinPrec(product)), so it
+    stays exact up to 512 bits. Raises ValueError("can't multiply zero by infinity").
+    """
+    if isinstance(a, int) and isinstance(b, int):
         r = a * b
-        if r.bit_length() <= 64 and a.bit_length() <= 64 and b.bit_length() <= 64:
-            return r
-    ma, mb = _m(a), _m(b)
-    if (is_inf(a) and sign(b) == 0) or (is_inf(b) and sign(a) == 0):
+        if not r:
+            if a < 0 or b < 0:  # Go's zero product takes the sign of the operands
+                return _ctx(_prec2(a, b)).minus(_PZERO)
+            return _int_payload(0, _prec2(a, b))
+        bl = r.bit_length()
+        if bl <= 512:
+            if bl <= 64 and -_TWO64 < a < _TWO64 and -_TWO64 < b < _TWO64:
+                return r
+            min_prec = bl - ((r & -r).bit_length() - 1)
+            p = max(_prec2(a, b), min_prec)
+            return _int_payload(r, p)
+    ma = _m(a)
+    mb = _m(b)
+    if (_is_inf(ma) and not mb) or (_is_inf(mb) and not ma):
         raise ValueError("can't multiply zero by infinity")
-    x = _ctx(512).mul(ma, mb)
-    if gmpy2.is_infinite(x):
-        p = max(precision(a), precision(b))
-        return _result(x, p)
-    min_prec = 0
-    if x != 0:
-        m, _ = _mant_exp(x)
-        min_prec = m.bit_length()
-    p = max(precision(a), precision(b), min_prec)
-    return _result(mpfr(x, p), p)
+    x = _C512.mul(ma, mb)
+    p = _prec2(a, b)
+    if _is_regular(x):
+        mant, _ = x.as_mantissa_exp()
+        min_prec = mant.bit_length() - _bit_scan1(mant)
+        p = max(p, min_prec)
+        if p != 512:
+            x = _ctx(p).mul(x, _ONE)
+        return _finish(x, p)
+    if p != 512 and p:
+        x = _ctx(p).mul(x, _ONE)  # (ctx.plus keeps an infinity's precision)
+    return _finish(x, p)
 
 
 def div(a: Num, b: Num) -> Num:
-    """Return a / b at max(precision a, precision b); x/0 is a signed infinity."""
-    if sign(a) == 0 and sign(b) == 0:
-        raise ValueError("can't divide zero by zero or infinity by infinity")
-    if is_inf(a) and is_inf(b):
-        raise ValueError("can't divide zero by zero or infinity by infinity")
+    """Return a / b at max(precision a, precision b); x/0 is an infinity signed as Go signs it.
+
+    Raises ValueError("can't divide zero by zero or infinity by infinity").
+    """
     p = _prec2(a, b)
-    if a.__class__ is int and b.__class__ is int and b != 0 and a % b == 0 and p == 64:
-        q = a // b
-        if q.bit_length() <= 64 and not (q == 0 and (a < 0) != (b < 0)):
-            return q
-    ma, mb = _m(a), _m(b)
-    if sign(b) == 0:
-        negative = bool(gmpy2.is_signed(ma)) != bool(gmpy2.is_signed(mb))
-        return _result(mpfr("-inf" if negative else "inf", max(p, 1)), p)
-    return _result(_ctx(p).div(ma, mb), p)
+    if isinstance(a, int) and isinstance(b, int) and b and p == 64:
+        q, r = divmod(a, b)
+        if not r:
+            if not q and b < 0:
+                return _C64.minus(_PZERO)
+            if -_TWO64 < q < _TWO64:
+                return q
+    ma = _m(a)
+    mb = _m(b)
+    if (not ma and not mb) or (_is_inf(ma) and _is_inf(mb)):
+        raise ValueError("can't divide zero by zero or infinity by infinity")
+    return _finish(_ctx(p or 1).div(ma, mb), p)
 
 
 def mod(a: Num, b: Num) -> Num:
-    """Return go-cty's Modulo: a - b*trunc(a/b) at a's precision; x % 0 is x.
+    """Return go-cty's Modulo: a - b*trunc(a/b), computed at a's precision; x % 0 is x.
 
     When either operand is the PositiveInfinity/NegativeInfinity singleton, go-cty returns
-    a * b instead.
+    a * b instead. Raises ValueError("can't use modulo with zero and infinity") where go-cty
+    panics (an infinite non-singleton operand, or a quotient that overflows).
     """
     if a is POS_INF or a is NEG_INF or b is POS_INF or b is NEG_INF:
-        return mul(a, b)
-    if sign(b) == 0:
+        try:
+            return mul(a, b)
+        except ValueError:
+            raise ValueError("can't use modulo with zero and infinity") from None
+    if not b:
         return a
-    if is_inf(a) or is_inf(b):
+    if isinstance(a, int) and isinstance(b, int) and -(1 << 63) < a < (1 << 63) \
+            and -_TWO64 < b < _TWO64:
+        # Exact: Go's 64-bit quotient cannot round across an integer below 2**63.
+        r = (-a if a < 0 else a) % (-b if b < 0 else b)
+        return -r if a < 0 else r
+    try:
+        rat = div(a, b)
+    except ValueError:
+        raise ValueError("can't use modulo with zero and infinity") from None
+    if is_inf(rat):
         raise ValueError("can't use modulo with zero and infinity")
-    if a.__class__ is int and b.__class__ is int and a.bit_length() <= 63 \
-            and b.bit_length() <= 64:
-        # exact here: go's 64-bit quotient cannot round across an integer below 2**63
-        q = abs(a) // abs(b)
-        if (a < 0) != (b < 0):
-            q = -q
-        return a - b * q
-    rat = div(a, b)
-    t = to_int(rat) if rat.__class__ is int else int(_ctx(max(precision(rat), 1)).trunc(rat))
+    # ctx.trunc rounds its integer result to the context's precision: use rat's own
+    t = rat if isinstance(rat, int) else int(_ctx(rat.precision).trunc(rat))
     pa = precision(a)
     ctx = _ctx(pa)
-    work = mpfr(t, max(pa, 1))
-    work = ctx.mul(_m(b), work)
-    work = ctx.sub(_m(a), work)
-    return _result(work, pa)
+    work = ctx.add(t, _PZERO)
+    mb = _m(b)
+    if _is_inf(mb) and not work:
+        raise ValueError("can't use modulo with zero and infinity")
+    work = ctx.mul(mb, work)
+    return _finish(ctx.sub(_m(a), work), pa)
+
+
+# --- comparison and equality ---------------------------------------------------------------------
 
 
 def cmp(a: Num, b: Num) -> int:
     """Return -1, 0 or 1 comparing a and b exactly (-0 equals 0)."""
-    if a.__class__ is int and b.__class__ is int:
-        return (a > b) - (a < b)
-    return int((a > b) - (a < b))
+    if a == b:
+        return 0
+    return -1 if a < b else 1
+
+
+def _text_key(n: mpfr) -> Hashable:
+    """Return what identifies the Text('f', -1) form of a non-integral mpfr.
+
+    The sign, digits and decimal exponent of the shortest decimal say as much as the text
+    and spare building it (0.000...1 can have a great many zeros).
+    """
+    if _is_inf(n):
+        return "-Inf" if _is_signed(n) else "+Inf"
+    return _digits_shortest(n)
 
 
 def equal(a: Num, b: Num) -> bool:
-    """Return go-cty's number equality: integers as integers, otherwise by Text('f', -1)."""
-    if a.__class__ is int and b.__class__ is int:
-        return a == b
+    """Return go-cty's number equality (rawNumberEqual).
+
+    Different signs are unequal (zeros have sign 0); two whole numbers compare as integers;
+    a whole number never equals a fraction; otherwise the Text('f', -1) forms are compared.
+    """
+    if isinstance(a, int) and isinstance(b, int):
+        return bool(a == b)
     if sign(a) != sign(b):
         return False
-    ai, bi = is_integer(a), is_integer(b)
-    if ai != bi:
+    ai = is_integer(a)
+    if ai != is_integer(b):
         return False
     if ai:
-        return to_int(a) == to_int(b)
-    fa, fb = format_f(a), format_f(b)
-    return fa == fb
+        return bool(a == b)
+    if a == b and precision(a) == precision(b):
+        return True
+    return _text_key(a) == _text_key(b)
 
 
 def eq_key(n: Num) -> Hashable:
-    """Return a hashable key that is equal for numbers equal() calls equal."""
-    if n.__class__ is int:
+    """Return a hashable key, equal for numbers that equal() calls equal.
+
+    Whole numbers key as their int value (an mpfr standing for an enormous one: it hashes and
+    compares like the int); other numbers key as what identifies their Text('f', -1) form.
+    """
+    if isinstance(n, int):
         return n
     if n.is_integer():
-        return int(n)
-    return format_f(n)
-
-
-_ = Fraction
+        if not n:
+            return 0
+        if _get_exp(n) <= 4096:
+            return _int_of(n)
+        big: Hashable = n
+        return big
+    return _text_key(n)

@@ -39,7 +39,9 @@ class GetAttrStep(PathStep):
         if not v.type().is_object_type():
             raise ValueError("not an object type")
         if not v.type().has_attribute(self.name):
-            raise ValueError(f"object has no attribute {self.name!r}")
+            from ._gostrconv import go_quote
+
+            raise ValueError(f"object has no attribute {go_quote(self.name)}")
         return v.get_attr(self.name)
 
     def __eq__(self, other: object) -> bool:

@@ -158,6 +158,33 @@ def list_val(elems: Iterable[Value], /) -> Value:
     return make(List(ety), tuple(payloads))
 
 
+def can_list_val(elems: Iterable[Value], /) -> bool:
+    """Return whether list_val would accept *elems* as element types (True for none)."""
+    return _consistent(elems)
+
+
+def can_set_val(elems: Iterable[Value], /) -> bool:
+    """Return whether set_val would accept *elems* as element types (True for none)."""
+    return _consistent(elems)
+
+
+def can_map_val(elems: Mapping[str, Value], /) -> bool:
+    """Return whether map_val would accept the elements of *elems* (True for none)."""
+    return _consistent(elems.values())
+
+
+def _consistent(elems: Iterable[Value]) -> bool:
+    ety: Type = DynamicPseudoType
+    for v in elems:
+        t = check_value(v, "element")._ty
+        if t is DynamicPseudoType or t is ety:
+            continue
+        if ety is not DynamicPseudoType:
+            return False
+        ety = t
+    return True
+
+
 def list_val_empty(element_type: Type, /) -> Value:
     """Return an empty list of *element_type*."""
     return make(List(check_type(element_type, "element type")), ())
@@ -208,7 +235,10 @@ def map_val(elems: Mapping[str, Value], /) -> Value:
     """
     if not isinstance(elems, Mapping):
         raise TypeError(f"map_val takes a mapping of str to cty.Value, not {type(elems).__name__}")
-    keys = [k if k.__class__ is str and k.isascii() else normalize_string(k) for k in elems]
+    keys = [k if k.__class__ is str and k.isascii() else _key(k) for k in elems]
+    for k, v in elems.items():
+        if v.__class__ is not Value:
+            check_value(v, f"map element {k!r}")
     ety, payloads = _collection_payloads(elems.values(), "map")
     if not payloads:
         raise ValueError("map_val needs at least one element; use map_val_empty(type)")
@@ -216,6 +246,12 @@ def map_val(elems: Mapping[str, Value], /) -> Value:
     if len(d) != len(keys):
         raise ValueError("map_val: two keys are equal after NFC normalisation")
     return make(Map(ety), _sorted_dict(d))
+
+
+def _key(k: object) -> str:
+    if not isinstance(k, str):
+        raise TypeError(f"map keys and attribute names must be str, not {type(k).__name__} {k!r}")
+    return normalize_string(k)
 
 
 def _sorted_dict(d: dict[str, Any]) -> dict[str, Any]:
@@ -245,7 +281,7 @@ def object_val(attrs: Mapping[str, Value], /) -> Value:
     d: dict[str, Any] = {}
     types: dict[str, Type] = {}
     for k, v in attrs.items():
-        nk = k if k.__class__ is str and k.isascii() else normalize_string(k)
+        nk = k if k.__class__ is str and k.isascii() else _key(k)
         if v.__class__ is not Value:
             check_value(v, f"attribute {k!r}")
         if nk in d:

@@ -110,7 +110,8 @@ def _py_number(p: Any) -> str:
     if prec == 53:
         f = _number.float64_value(p)
         if f is not None:
-            return f"cty.number_float_val({f!r})"
+            text = repr(f) if abs(f) != float("inf") else f"float({str(f)!r})"
+            return f"cty.number_float_val({text})"
     return f"cty.number_val(gmpy2.mpfr({_number.to_exact_text(p)!r}, {prec}))"
 
 
