@@ -28,6 +28,7 @@ from ._plan import (
     apply_typed,
     copied_type,
     copy_type,
+    identity,
     index_step,
     key_step,
     set_payload,
@@ -102,11 +103,7 @@ def _source_elems(in_ty: Type) -> Callable[[Any], Any]:
     """Return the function giving the elements of a known payload of list or set type."""
     if in_ty.is_set_type():
         return _set_elems
-    return _list_elems
-
-
-def _list_elems(p: Any) -> Any:
-    return p
+    return identity
 
 
 def _set_elems(p: Any) -> Any:
@@ -207,7 +204,7 @@ def _static_elementwise(in_ty: Type, kind: str, efn: PayloadFn | None,
     src_set = in_ty.is_set_type()
     if kind == "map":
         if efn is None:
-            return _list_elems
+            return identity
 
         def known_map(p: Any) -> Any:
             out: dict[str, Any] = {}
@@ -224,7 +221,7 @@ def _static_elementwise(in_ty: Type, kind: str, efn: PayloadFn | None,
     if kind == "set":
         if efn is None:
             if src_set:
-                return _list_elems
+                return identity
 
             def known_set_same(p: Any) -> Any:
                 if not p:
@@ -251,7 +248,7 @@ def _static_elementwise(in_ty: Type, kind: str, efn: PayloadFn | None,
     if efn is None:
         if src_set:
             return _set_elems
-        return _list_elems
+        return identity
 
     def known_list(p: Any) -> Any:
         elems = p.elems if src_set else p
@@ -350,13 +347,13 @@ def object_to_map(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
                        _Structural("map", list(atys.values()), plans, target, unsafe))
 
 
-def _element_plans(etys: Any, target: Type, unsafe: bool) -> list[Plan | None] | None:
+def _element_plans(etys: Any, target: Type, unsafe: bool) -> dict[Type, Plan | None] | None:
+    """Return the plan (None: no conversion needed) of each distinct element type, or None
+    when one of them does not convert to *target*."""
     from ._conversion import get_plan
 
     by_type: dict[Type, Plan | None] = {}
-    for t in etys:
-        if t in by_type:
-            continue
+    for t in dict.fromkeys(etys):
         if t is target:
             by_type[t] = None
             continue
@@ -364,19 +361,19 @@ def _element_plans(etys: Any, target: Type, unsafe: bool) -> list[Plan | None] |
         if plan is None:
             return None
         by_type[t] = plan
-    return [by_type[t] for t in etys]
+    return by_type
 
 
 class _Structural:
-    """What a structural-to-collection plan needs: the kind of the result, the element plans,
-    and go-cty's run-time rules for it."""
+    """What a structural-to-collection plan needs: the kind of the result, the element types
+    and the plan of each distinct one, and go-cty's run-time rules for it."""
 
-    def __init__(self, kind: str, etys: list[Type], plans: list[Plan | None],
+    def __init__(self, kind: str, etys: list[Type], by_type: dict[Type, Plan | None],
                  target: Type, unsafe: bool) -> None:
         self.kind = kind
         self.coll = _COLLECTIONS[kind]
         self.etys = etys
-        self.plans = plans
+        self.by_type = by_type
         self.target = target
         self.unsafe = unsafe
         # go-cty unifies the converted elements of a tuple-to-list conversion, and of an
@@ -387,20 +384,26 @@ class _Structural:
             "attribute types must all match for conversion to map" if kind == "map"
             else f"element types must all match for conversion to {kind}")
 
-    def result_types(self) -> list[Type] | None:
-        """Return each element's result type, or None when one depends on the value."""
-        out: list[Type] = []
-        for t, plan in zip(self.etys, self.plans, strict=True):
+    def plans(self) -> list[Plan | None]:
+        """Return the plan of each element."""
+        by_type = self.by_type
+        return [by_type[t] for t in self.etys]
+
+    def result_types(self) -> dict[Type, Type] | None:
+        """Return the result type of each distinct element type, or None when one depends on
+        the value."""
+        out: dict[Type, Type] = {}
+        for t, plan in self.by_type.items():
             if plan is None:
                 # go-cty strips optional attributes from null elements of sets only; the
                 # unification of list elements strips them from every element
                 copied = copy_type(t) if self.kind == "set" else t
                 if copied is None:
                     return None
-                out.append(copied)
+                out[t] = copied
             elif plan.uniform():
                 assert plan.ty is not None
-                out.append(plan.ty)
+                out[t] = plan.ty
             else:
                 return None
         return out
@@ -416,19 +419,23 @@ def _structural(in_ty: Type, out_ty: Type, spec: _Structural) -> Plan:
 
 
 def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Plan | None:
-    """Return the plan when every element's result type follows from the types, else None."""
+    """Return the plan when every element's result type follows from the types, else None.
+
+    Everything is worked out per distinct element type, then spread over the elements.
+    """
     from ._conversion import get_plan
     from ._unify import unify_type
 
     unsafe = spec.unsafe
-    result_types = spec.result_types()
-    if result_types is None:
+    result_of = spec.result_types()
+    if result_of is None:
         return None
-    fns: list[PayloadFn | None] = [None if p is None else p.fn for p in spec.plans]
-    final = result_types
+    fn_of: dict[Type, PayloadFn | None] = {
+        t: None if p is None else p.fn for t, p in spec.by_type.items()}
+    final_of = result_of
     failure: str | None = None
     if spec.runtime_unify:
-        distinct = list(dict.fromkeys(result_types))
+        distinct = list(dict.fromkeys(result_of.values()))
         u = unify_type(distinct, unsafe)
         second: dict[Type, Plan | None] = {}
         if u is not None:
@@ -439,10 +446,9 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
         elif not all(q is None or q.uniform() for q in second.values()):
             return None  # a result type depends on the value
         else:
-            fns = _compose_all(fns, [second[t] for t in result_types])
-            final = [t if q is None else q.ty  # type: ignore[misc]
-                     for t, q in ((t, second[t]) for t in result_types)]
-    if failure is None and len(set(final)) != 1:
+            fn_of = {t: _compose(f, second[result_of[t]]) for t, f in fn_of.items()}
+            final_of = {t: _result_type(r, second[r]) for t, r in result_of.items()}
+    if failure is None and len(set(final_of.values())) != 1:
         failure = spec.match_error
     if failure is not None:
         message = failure
@@ -451,7 +457,8 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
             raise ConversionFailure(message)
 
         return static_plan(in_ty, out_ty, unsafe, fail, spec.coll(strip(spec.target)))
-    ety = final[0]
+    ety = next(iter(final_of.values()))
+    fns = [fn_of[t] for t in spec.etys]
     known = _static_structural(spec.kind, fns, in_ty, ety)
     return static_plan(in_ty, out_ty, unsafe, known, spec.coll(ety))
 
@@ -462,7 +469,7 @@ def _typed_structural(in_ty: Type, spec: _Structural) -> Any:
     kind = spec.kind
     coll = spec.coll
     etys = spec.etys
-    plans = spec.plans
+    plans = spec.plans()
     unsafe = spec.unsafe
     runtime_unify = spec.runtime_unify
     match_error = spec.match_error
@@ -502,6 +509,13 @@ def _typed_structural(in_ty: Type, spec: _Structural) -> Any:
     return tknown
 
 
+def _result_type(t: Type, plan: Plan | None) -> Type:
+    if plan is None:
+        return t
+    assert plan.ty is not None
+    return plan.ty
+
+
 def _compose(first: PayloadFn | None, second: Plan | None) -> PayloadFn | None:
     if second is None:
         return first
@@ -516,22 +530,11 @@ def _compose(first: PayloadFn | None, second: Plan | None) -> PayloadFn | None:
     return both
 
 
-def _compose_all(fns: list[PayloadFn | None],
-                 seconds: list[Plan | None]) -> list[PayloadFn | None]:
-    cache: dict[tuple[int, int], PayloadFn | None] = {}
-    out: list[PayloadFn | None] = []
-    for f, s in zip(fns, seconds, strict=True):
-        key = (id(f), id(s))
-        c = cache.get(key)
-        if c is None and key not in cache:
-            c = cache[key] = _compose(f, s)
-        out.append(c)
-    return out
-
-
 def _static_structural(kind: str, fns: list[PayloadFn | None], in_ty: Type,
                        ety: Type) -> PayloadFn:
     """Return the known-payload function of a structural-to-collection conversion."""
+    if all(f is None for f in fns) and kind != "set":
+        return identity  # a tuple's payload is its list's, an object's its map's
     if kind == "map":
         names = list(in_ty.attribute_types())
         pairs = list(zip(names, fns, strict=True))

@@ -8,6 +8,9 @@ The safe or unsafe mode passes on to the attribute conversions.
 
 from __future__ import annotations
 
+import itertools
+import linecache
+from collections.abc import Callable
 from typing import Any
 
 from cty import Object, Type
@@ -20,6 +23,8 @@ from ._plan import (
     attr_step,
     copied_type,
     copy_type,
+    identity,
+    known_class,
     static_plan,
     strip,
     typed_plan,
@@ -55,42 +60,79 @@ def object_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
 
     if all(t is not None for _, _, _, t, _ in actions):
         ty = Object({name: t for name, _, _, t, _ in actions})  # type: ignore[misc]
-        return static_plan(in_ty, out_ty, unsafe, _static_known(actions), ty)
+        known, fast = _static_known(in_ty, out_ty, actions)
+        return static_plan(in_ty, out_ty, unsafe, known, ty, fast=fast)
     return typed_plan(in_ty, out_ty, unsafe, _typed_known(actions))
 
 
-def _static_known(actions: list[tuple[str, int, Plan | None, Type | None, Type]]) -> PayloadFn:
-    steps: list[tuple[str, PayloadFn | None, bool]] = [
-        (name, None if plan is None else plan.fn, kind == _ABSENT)
-        for name, kind, plan, _, _ in actions
-    ]
-    if all(f is None and not absent for _, f, absent in steps):
-        names = [name for name, _, _ in steps]
+def _static_known(in_ty: Type, out_ty: Type,
+                  actions: list[tuple[str, int, Plan | None, Type | None, Type]]
+                  ) -> tuple[PayloadFn | None, Callable[[PayloadFn], PayloadFn] | None]:
+    """Return the known-payload function of a static object plan, or the factory of its fast
+    ``fn`` (generated code: one dict display, one try block per converted attribute), which
+    then serves as the known-payload function too.
+    """
+    if all(kind == _COPY or (plan is not None and plan.passthrough)
+           for _, kind, plan, _, _ in actions):
+        names = [name for name, _, _, _, _ in actions]
 
         def select(p: Any) -> Any:
             if len(p) == len(names):
                 return p
             return {name: p[name] for name in names}
 
-        return select
+        return select, None
 
-    def known(p: Any) -> Any:
-        out: dict[str, Any] = {}
-        name = ""
-        try:
-            for name, f, absent in steps:
-                if f is not None:
-                    out[name] = f(p[name])
-                elif absent:
-                    out[name] = None
-                else:
-                    out[name] = p[name]
-        except ConversionFailure as fail:
-            fail.steps.append(attr_step(name))
-            raise
-        return out
+    namespace: dict[str, Any] = {"Fail": ConversionFailure}
+    body: list[str] = []
+    entries: list[str] = []
+    for i, (name, kind, plan, _, _) in enumerate(actions):
+        key = repr(name)
+        if kind == _ABSENT:
+            entries.append(f"{key}: None")
+            continue
+        if kind == _COPY or (plan is not None and plan.passthrough):
+            entries.append(f"{key}: p[{key}]")
+            continue
+        assert plan is not None
+        namespace[f"f{i}"] = plan.fn
+        namespace[f"s{i}"] = attr_step(name)
+        cls = known_class(plan.in_ty)
+        if cls is not None:
+            namespace[f"k{i}"] = plan.known
+            namespace[f"K{i}"] = cls
+            known_call = "x" if plan.known is identity else f"k{i}(x)"
+            call = f"{known_call} if x.__class__ is K{i} else f{i}(x)"
+        else:
+            call = f"f{i}(x)"
+        body += [
+            f"    x = p[{key}]",
+            "    try:",
+            f"        v{i} = {call}",
+            "    except Fail as e:",
+            f"        e.steps.append(s{i})",
+            "        raise",
+        ]
+        entries.append(f"{key}: v{i}")
+    body.append("    return {" + ", ".join(entries) + "}")
+    fn_src = "\n".join(["def fn(p):", "    if p.__class__ is not dict:",
+                        "        return slow(p)", *body]) + "\n"
 
-    return known
+    def fast(slow: PayloadFn) -> PayloadFn:
+        return _compile(fn_src, "fn", {**namespace, "slow": slow}, f"{in_ty} -> {out_ty}")
+
+    return None, fast
+
+
+_generated = itertools.count()
+
+
+def _compile(src: str, name: str, namespace: dict[str, Any], what: str) -> PayloadFn:
+    """Return the function *name* that *src* defines, named in linecache for tracebacks."""
+    filename = f"<cty.convert generated {name} {next(_generated)}: {what}>"
+    linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
+    exec(compile(src, filename, "exec"), namespace)
+    return namespace[name]  # type: ignore[no-any-return]
 
 
 def _typed_known(actions: list[tuple[str, int, Plan | None, Type | None, Type]]) -> Any:

@@ -14,6 +14,7 @@ from ._plan import (
     ConversionFailure,
     Plan,
     apply_typed,
+    identity,
     index_step,
     static_plan,
     strip,
@@ -43,9 +44,6 @@ def tuple_to_tuple(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
         ty = Tuple([strip(i) if p is None else p.ty  # type: ignore[misc]
                     for i, p in zip(in_etys, plans, strict=True)])
         if all(p is None for p in plans):
-            def identity(p: Any) -> Any:
-                return p
-
             return static_plan(in_ty, out_ty, unsafe, identity, ty)
         fns = [None if p is None else p.fn for p in plans]
 

@@ -93,6 +93,27 @@ def copied_type(t: Type, p: Any) -> Type:
     return strip(t) if p is None else t
 
 
+def identity(p: Any) -> Any:
+    """Return *p*: the known-payload function of conversions that change only the type."""
+    return p
+
+
+def known_class(ty: Type) -> type | None:
+    """Return the one Python class of the known payloads of *ty*, or None when there are
+    several (numbers) or any (capsules, dynamic)."""
+    if ty is String:
+        return str
+    if ty.is_primitive_type():
+        return bool if ty is not Number else None
+    if ty.is_list_type() or ty.is_tuple_type():
+        return tuple
+    if ty.is_map_type() or ty.is_object_type():
+        return dict
+    if ty.is_set_type():
+        return SetPayload
+    return None
+
+
 # --- marks ---------------------------------------------------------------------------------
 
 
@@ -303,12 +324,18 @@ class Plan:
         return f"<conversion plan {self.in_ty} -> {self.out_ty} ({mode})>"
 
 
-def static_plan(in_ty: Type, out_ty: Type, unsafe: bool, known: PayloadFn, ty: Type) -> Plan:
-    """Return a plan whose known results all have type *ty*."""
+def static_plan(in_ty: Type, out_ty: Type, unsafe: bool, known: PayloadFn | None, ty: Type,
+                *, fast: Callable[[PayloadFn], PayloadFn] | None = None) -> Plan:
+    """Return a plan whose known results all have type *ty*.
+
+    *fast*, if given, makes the plan's ``fn`` from the generic one: a function that converts
+    known payloads itself and hands anything else to the generic one. It is then also the
+    known-payload function when *known* is None.
+    """
     plan = Plan(in_ty, out_ty, unsafe)
-    plan.known = known
     plan.ty = ty
     unknown = plan.unknown
+    known_fn: PayloadFn = _unreachable if known is None else known
 
     def fn(p: Any) -> Any:
         c = p.__class__
@@ -318,9 +345,15 @@ def static_plan(in_ty: Type, out_ty: Type, unsafe: bool, known: PayloadFn, ty: T
             return None
         if c is Unknown:
             return unknown(p)
-        return known(p)
+        return known_fn(p)
 
-    plan.fn = fn
+    if fast is None:
+        plan.fn = fn
+    else:
+        plan.fn = fast(fn)
+        if known is None:
+            known_fn = plan.fn  # the closure above sees this too
+    plan.known = known_fn
     return plan
 
 
@@ -345,9 +378,6 @@ def passthrough_plan(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan:
     plan = Plan(in_ty, out_ty, unsafe)
     plan.passthrough = True
     plan.ty = in_ty
-
-    def identity(p: Any) -> Any:
-        return p
 
     plan.fn = identity
     plan.known = identity
