@@ -35,7 +35,7 @@ order (which of several bad attributes an error names), ours takes sorted order.
 >>> import cty
 >>> from cty.convert import convert
 >>> convert(cty.tuple_val([cty.number_int_val(1), cty.string_val("2")]), cty.List(cty.Number))
-cty.list_val([cty.number_int_val(1), cty.must_parse_number_val('2')])
+cty.list_val([cty.number_val(1), cty.parse_number_val('2')])
 """
 
 from ._conversion import Conversion, convert, get_conversion, get_conversion_unsafe

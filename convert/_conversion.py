@@ -21,13 +21,12 @@ from ._conversion_collection import (
     collection_to_list,
     collection_to_set,
     map_to_map,
-    map_to_object,
     object_to_map,
     tuple_to_list,
     tuple_to_set,
 )
 from ._conversion_dynamic import dynamic_fixup, dynamic_passthrough
-from ._conversion_object import object_to_object
+from ._conversion_object import map_to_object, object_to_object
 from ._conversion_primitive import primitive_plan
 from ._conversion_tuple import tuple_to_tuple
 from ._mismatch_msg import mismatch_message
@@ -245,7 +244,7 @@ def convert(value: Value, want: Type, /) -> Value:
     mismatch_message() and its path is empty.
 
     >>> convert(cty.string_val("1.5"), cty.Number)
-    cty.must_parse_number_val('1.5')
+    cty.parse_number_val('1.5')
     """
     check_value(value, "the value to convert")
     vt = value._ty

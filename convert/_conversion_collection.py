@@ -4,8 +4,7 @@
   lost), map to map: element by element;
 * tuple to list or set, object to map: each element converts to the target element type, which
   is found by unification when the target asks for ``DynamicPseudoType``;
-* map to object (unsafe): keys the object does not declare are dropped, a missing required
-  attribute is an error, a missing optional one becomes null.
+(Map to object lives with object to object, in _conversion_object.)
 
 When every element's result type is known from the types alone (the usual case) the plan runs
 one straight loop over the payloads. Otherwise, as go-cty does, the element results' types are
@@ -17,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cty import DynamicPseudoType, List, Map, Object, Set, Type
+from cty import DynamicPseudoType, List, Map, Set, Type
 from cty._set_payload import EMPTY_SET
 from cty._unknown import UNKNOWN
 
@@ -97,13 +96,6 @@ def _from_collection(in_ty: Type, out_ty: Type, unsafe: bool, kind: str) -> Plan
         if elem is None:
             return None
     return _homogeneous(in_ty, out_ty, unsafe, elem, kind)
-
-
-def _source_elems(in_ty: Type) -> Callable[[Any], Any]:
-    """Return the function giving the elements of a known payload of list or set type."""
-    if in_ty.is_set_type():
-        return _set_elems
-    return identity
 
 
 def _set_elems(p: Any) -> Any:
@@ -567,100 +559,3 @@ def _static_structural(kind: str, fns: list[PayloadFn | None], in_ty: Type,
         return tuple(out)
 
     return known_seq
-
-
-# --- map to object -------------------------------------------------------------------------
-
-_COPY = 0
-_CONVERT = 1
-_INCOMPATIBLE = 2
-
-
-def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
-    """Return the plan converting a map type to an object type (unsafe only), or None.
-
-    Map keys the object does not declare are dropped. An optional attribute whose type the map's
-    element type cannot convert to is allowed only while the map lacks that key.
-    """
-    from ._conversion import get_plan
-    from ._mismatch_msg import mismatch_message
-
-    if not unsafe:
-        return None
-    map_ety = in_ty.element_type()
-    optional = out_ty.optional_attributes()
-    # (name, action, plan, type when present, type when absent, required)
-    attrs: list[tuple[str, int, Plan | None, Type | None, Type, bool]] = []
-    for name, aty in out_ty.attribute_types().items():
-        absent_ty = strip(aty)
-        required = name not in optional
-        if aty is map_ety:
-            attrs.append((name, _COPY, None, copy_type(map_ety), absent_ty, required))
-            continue
-        plan = get_plan(map_ety, aty, unsafe)
-        if plan is None:
-            if not required:
-                attrs.append((name, _INCOMPATIBLE, None, absent_ty, absent_ty, required))
-                continue
-            return None
-        present = plan.ty if plan.uniform() else None
-        attrs.append((name, _CONVERT, plan, present, absent_ty, required))
-
-    messages = {name: (f"map element type is incompatible with attribute {_go_quote(name)}: "
-                       f"{mismatch_message(map_ety, out_ty.attribute_type(name))}")
-                for name, action, _, _, _, _ in attrs if action == _INCOMPATIBLE}
-
-    def convert_attrs(p: Any, typed: bool) -> tuple[dict[str, Any], dict[str, Type]]:
-        out: dict[str, Any] = {}
-        types: dict[str, Type] = {}
-        for name, action, plan, _, _, _ in attrs:
-            if name not in p:
-                continue
-            e = p[name]
-            if action == _INCOMPATIBLE:
-                raise ConversionFailure(messages[name])
-            if action == _COPY:
-                out[name] = e
-                types[name] = copied_type(map_ety, e)
-                continue
-            assert plan is not None
-            try:
-                if typed:
-                    out[name], types[name] = apply_typed(plan, e)
-                else:
-                    out[name] = plan.fn(e)
-            except ConversionFailure as fail:
-                fail.steps.append(key_step(name))
-                raise
-        for name, _, _, _, absent_ty, required in attrs:
-            if name not in out:
-                if required:
-                    raise ConversionFailure(
-                        f"map has no element for required attribute {_go_quote(name)}")
-                out[name] = None
-                types[name] = absent_ty
-        if len(out) != len(attrs) or list(out) != [a[0] for a in attrs]:
-            out = {a[0]: out[a[0]] for a in attrs}
-        return out, types
-
-    static = all(present is not None and (required or present is absent)
-                 for _, _, _, present, absent, required in attrs)
-    if static:
-        ty = Object({name: present for name, _, _, present, _, _ in attrs})  # type: ignore[misc]
-
-        def known(p: Any) -> Any:
-            return convert_attrs(p, False)[0]
-
-        return static_plan(in_ty, out_ty, unsafe, known, ty)
-
-    def tknown(p: Any) -> tuple[Any, Type]:
-        out, types = convert_attrs(p, True)
-        return out, Object(types)
-
-    return typed_plan(in_ty, out_ty, unsafe, tknown)
-
-
-def _go_quote(s: str) -> str:
-    from cty._gostrconv import go_quote
-
-    return go_quote(s)

@@ -1,9 +1,13 @@
-"""Object to object conversion (go-cty's conversion_object.go).
+"""Conversions to object types: object to object (go-cty's conversion_object.go) and map to
+object (in go-cty's conversion_collection.go).
 
 The target type describes the attributes the result has: each must exist in the source,
 unless it is optional (then a missing one becomes a null of its type, optional markers
 stripped), and must convert; source attributes the target does not mention are dropped.
 The safe or unsafe mode passes on to the attribute conversions.
+
+Map to object is unsafe only: map keys the object does not declare are dropped, a missing
+required attribute is an error, a missing optional one becomes null.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from ._plan import (
     copied_type,
     copy_type,
     identity,
+    key_step,
     known_class,
     static_plan,
     strip,
@@ -157,3 +162,98 @@ def _typed_known(actions: list[tuple[str, int, Plan | None, Type | None, Type]])
         return out, Object(types)
 
     return tknown
+
+
+# --- map to object (in go-cty's conversion_collection.go) ------------------------------
+
+_INCOMPATIBLE = 3
+
+
+def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
+    """Return the plan converting a map type to an object type (unsafe only), or None.
+
+    Map keys the object does not declare are dropped. An optional attribute whose type the map's
+    element type cannot convert to is allowed only while the map lacks that key.
+    """
+    from ._conversion import get_plan
+    from ._mismatch_msg import mismatch_message
+
+    if not unsafe:
+        return None
+    map_ety = in_ty.element_type()
+    optional = out_ty.optional_attributes()
+    # (name, action, plan, type when present, type when absent, required)
+    attrs: list[tuple[str, int, Plan | None, Type | None, Type, bool]] = []
+    for name, aty in out_ty.attribute_types().items():
+        absent_ty = strip(aty)
+        required = name not in optional
+        if aty is map_ety:
+            attrs.append((name, _COPY, None, copy_type(map_ety), absent_ty, required))
+            continue
+        plan = get_plan(map_ety, aty, unsafe)
+        if plan is None:
+            if not required:
+                attrs.append((name, _INCOMPATIBLE, None, absent_ty, absent_ty, required))
+                continue
+            return None
+        present = plan.ty if plan.uniform() else None
+        attrs.append((name, _CONVERT, plan, present, absent_ty, required))
+
+    messages = {name: (f"map element type is incompatible with attribute {_go_quote(name)}: "
+                       f"{mismatch_message(map_ety, out_ty.attribute_type(name))}")
+                for name, action, _, _, _, _ in attrs if action == _INCOMPATIBLE}
+
+    def convert_attrs(p: Any, typed: bool) -> tuple[dict[str, Any], dict[str, Type]]:
+        out: dict[str, Any] = {}
+        types: dict[str, Type] = {}
+        for name, action, plan, _, _, _ in attrs:
+            if name not in p:
+                continue
+            e = p[name]
+            if action == _INCOMPATIBLE:
+                raise ConversionFailure(messages[name])
+            if action == _COPY:
+                out[name] = e
+                types[name] = copied_type(map_ety, e)
+                continue
+            assert plan is not None
+            try:
+                if typed:
+                    out[name], types[name] = apply_typed(plan, e)
+                else:
+                    out[name] = plan.fn(e)
+            except ConversionFailure as fail:
+                fail.steps.append(key_step(name))
+                raise
+        for name, _, _, _, absent_ty, required in attrs:
+            if name not in out:
+                if required:
+                    raise ConversionFailure(
+                        f"map has no element for required attribute {_go_quote(name)}")
+                out[name] = None
+                types[name] = absent_ty
+        if len(out) != len(attrs) or list(out) != [a[0] for a in attrs]:
+            out = {a[0]: out[a[0]] for a in attrs}
+        return out, types
+
+    static = all(present is not None and (required or present is absent)
+                 for _, _, _, present, absent, required in attrs)
+    if static:
+        ty = Object({name: present for name, _, _, present, _, _ in attrs})  # type: ignore[misc]
+
+        def known(p: Any) -> Any:
+            return convert_attrs(p, False)[0]
+
+        return static_plan(in_ty, out_ty, unsafe, known, ty)
+
+    def tknown(p: Any) -> tuple[Any, Type]:
+        out, types = convert_attrs(p, True)
+        return out, Object(types)
+
+    return typed_plan(in_ty, out_ty, unsafe, tknown)
+
+
+def _go_quote(s: str) -> str:
+    from cty._gostrconv import go_quote
+
+    return go_quote(s)

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ._deep import deep
 from ._type import Type, _init_slot, check_type
 
 
 class CollectionType(Type):
     """Shared behaviour of list, map and set types."""
 
-    __slots__ = ("_elem",)
+    __slots__ = ("_dyn", "_elem")
     _elem: Type
+    _dyn: bool
     _kind: ClassVar[str]
 
     def __init__(self, elem: Type) -> None:
         _init_slot(self, "_elem", elem)
+        _init_slot(self, "_dyn", elem.has_dynamic_types())
 
     def is_collection_type(self) -> bool:
         return True
@@ -23,9 +26,11 @@ class CollectionType(Type):
     def element_type(self) -> Type:
         return self._elem
 
+    @deep
     def friendly_name(self) -> str:
         return f"{self._kind} of {self._elem.friendly_name()}"
 
+    @deep
     def friendly_name_for_constraint(self) -> str:
         elem = self._elem
         name = "any single type" if elem.is_dynamic_pseudo_type() else (
@@ -34,14 +39,17 @@ class CollectionType(Type):
         return f"{self._kind} of {name}"
 
     def has_dynamic_types(self) -> bool:
-        return self._elem.has_dynamic_types()
+        return self._dyn
 
+    @deep
     def go_string(self) -> str:
         return f"cty.{self._kind.capitalize()}({self._elem.go_string()})"
 
+    @deep
     def type_expr(self) -> str:
         return f"{self._kind}({self._elem.type_expr()})"
 
+    @deep
     def __repr__(self) -> str:
         return f"cty.{self._kind.capitalize()}({self._elem!r})"
 
@@ -58,11 +66,14 @@ class ListType(CollectionType):
     def list_element_type(self) -> Type:
         return self._elem
 
+    @deep
     def without_optional_attributes_deep(self) -> Type:
         return List(self._elem.without_optional_attributes_deep())
 
-    def __reduce__(self) -> tuple[object, tuple[Type]]:
-        return (List, (self._elem,))
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        from ._type_pickle import reduce_type
+
+        return reduce_type(self)
 
 
 class MapType(CollectionType):
@@ -77,11 +88,14 @@ class MapType(CollectionType):
     def map_element_type(self) -> Type:
         return self._elem
 
+    @deep
     def without_optional_attributes_deep(self) -> Type:
         return Map(self._elem.without_optional_attributes_deep())
 
-    def __reduce__(self) -> tuple[object, tuple[Type]]:
-        return (Map, (self._elem,))
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        from ._type_pickle import reduce_type
+
+        return reduce_type(self)
 
 
 class SetType(CollectionType):
@@ -96,11 +110,14 @@ class SetType(CollectionType):
     def set_element_type(self) -> Type:
         return self._elem
 
+    @deep
     def without_optional_attributes_deep(self) -> Type:
         return Set(self._elem.without_optional_attributes_deep())
 
-    def __reduce__(self) -> tuple[object, tuple[Type]]:
-        return (Set, (self._elem,))
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        from ._type_pickle import reduce_type
+
+        return reduce_type(self)
 
 
 _lists: dict[Type, ListType] = {}

@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from . import _number
+from ._deep import deep
 from ._gostrconv import go_quote
 from ._marks import Marked
 from ._primitive_type import Bool, Number, String
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from ._value import Value
 
 
+@deep
 def hash_bytes(ty: Type, p: Any) -> str:
     """Return go-cty's set hash bytes of payload *p* of type *ty*, as text (UTF-8 order)."""
     parts: list[str] = []
@@ -139,6 +141,11 @@ def element_key(ty: Type, p: Any) -> Hashable | None:
         return p  # type: ignore[no-any-return]
     if ty is Number:
         return _number_key(p)
+    return _composite_key(ty, p)
+
+
+@deep
+def _composite_key(ty: Type, p: Any) -> Hashable | None:
     nums: list[Hashable] = []
     out: list[str] = []
     if not _append_hash(ty, p, out, nums):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
+from ._deep import deep
 from ._go_names import go_string_literal
 from ._strings import normalize_string
 from ._type import Type, _init_slot, check_type
@@ -13,13 +14,15 @@ from ._type import Type, _init_slot, check_type
 class ObjectType(Type):
     """An object type; build with ``cty.Object`` or ``cty.ObjectWithOptionalAttrs``."""
 
-    __slots__ = ("_attrs", "_optional", "_view")
+    __slots__ = ("_attrs", "_dyn", "_optional", "_view")
     _attrs: dict[str, Type]
+    _dyn: bool
     _optional: frozenset[str]
     _view: Mapping[str, Type]
 
     def __init__(self, attrs: dict[str, Type], optional: frozenset[str]) -> None:
         _init_slot(self, "_attrs", attrs)
+        _init_slot(self, "_dyn", any(t.has_dynamic_types() for t in attrs.values()))
         _init_slot(self, "_optional", optional)
         _init_slot(self, "_view", MappingProxyType(attrs))
 
@@ -56,11 +59,13 @@ class ObjectType(Type):
         return self._optional
 
     def has_dynamic_types(self) -> bool:
-        return any(t.has_dynamic_types() for t in self._attrs.values())
+        return self._dyn
 
+    @deep
     def without_optional_attributes_deep(self) -> Type:
         return Object({k: t.without_optional_attributes_deep() for k, t in self._attrs.items()})
 
+    @deep
     def go_string(self) -> str:
         if not self._attrs:
             return "cty.EmptyObject"
@@ -72,6 +77,7 @@ class ObjectType(Type):
             return f"cty.ObjectWithOptionalAttrs(map[string]cty.Type{{{body}}}, []string{{{opts}}})"
         return f"cty.Object(map[string]cty.Type{{{body}}})"
 
+    @deep
     def type_expr(self) -> str:
         parts = []
         for k, t in self._attrs.items():
@@ -82,6 +88,7 @@ class ObjectType(Type):
             parts.append(f"{name}={texpr}")
         return "object({" + ",".join(parts) + "})"
 
+    @deep
     def __repr__(self) -> str:
         if not self._attrs:
             return "cty.EmptyObject"
@@ -91,9 +98,9 @@ class ObjectType(Type):
         return f"cty.Object({{{body}}})"
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        if self._optional:
-            return (ObjectWithOptionalAttrs, (dict(self._attrs), sorted(self._optional)))
-        return (Object, (dict(self._attrs),))
+        from ._type_pickle import reduce_type
+
+        return reduce_type(self)
 
 
 def _is_identifier(name: str) -> bool:
@@ -105,11 +112,13 @@ def _is_identifier(name: str) -> bool:
 class TupleType(Type):
     """A tuple type; build with ``cty.Tuple([...])``."""
 
-    __slots__ = ("_elems",)
+    __slots__ = ("_dyn", "_elems")
+    _dyn: bool
     _elems: tuple[Type, ...]
 
     def __init__(self, elems: tuple[Type, ...]) -> None:
         _init_slot(self, "_elems", elems)
+        _init_slot(self, "_dyn", any(t.has_dynamic_types() for t in elems))
 
     def is_tuple_type(self) -> bool:
         return True
@@ -132,26 +141,32 @@ class TupleType(Type):
         return len(self._elems)
 
     def has_dynamic_types(self) -> bool:
-        return any(t.has_dynamic_types() for t in self._elems)
+        return self._dyn
 
+    @deep
     def without_optional_attributes_deep(self) -> Type:
         return Tuple([t.without_optional_attributes_deep() for t in self._elems])
 
+    @deep
     def go_string(self) -> str:
         if not self._elems:
             return "cty.EmptyTuple"
         return "cty.Tuple([]cty.Type{" + ", ".join(t.go_string() for t in self._elems) + "})"
 
+    @deep
     def type_expr(self) -> str:
         return "tuple([" + ",".join(t.type_expr() for t in self._elems) + "])"
 
+    @deep
     def __repr__(self) -> str:
         if not self._elems:
             return "cty.EmptyTuple"
         return "cty.Tuple([" + ", ".join(repr(t) for t in self._elems) + "])"
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (Tuple, (list(self._elems),))
+        from ._type_pickle import reduce_type
+
+        return reduce_type(self)
 
 
 _objects: dict[tuple[tuple[tuple[str, Type], ...], frozenset[str]], ObjectType] = {}

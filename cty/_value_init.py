@@ -124,7 +124,16 @@ def _elem_payload(v: Value) -> Any:
     return v._v
 
 
+def _check_iterable(vals: object, what: str) -> None:
+    if vals.__class__ is Value or not isinstance(vals, Iterable):
+        shown = repr(vals)
+        if len(shown) > 80:
+            shown = shown[:77] + "..."
+        raise TypeError(f"{what}_val takes a list of cty.Values, not {shown}")
+
+
 def _collection_payloads(vals: Iterable[Value], what: str) -> tuple[Type, list[Any]]:
+    _check_iterable(vals, what)
     ety: Type = DynamicPseudoType
     out: list[Any] = []
     append = out.append
@@ -295,6 +304,7 @@ def object_val(attrs: Mapping[str, Value], /) -> Value:
 
 def tuple_val(elems: Iterable[Value], /) -> Value:
     """Return a known tuple of *elems* (any types; none gives EmptyTupleVal)."""
+    _check_iterable(elems, "tuple")
     types: list[Type] = []
     payloads: list[Any] = []
     for i, v in enumerate(elems):

@@ -205,7 +205,15 @@ def _rebuild(ty: Any, p: Any, marks: frozenset[Any]) -> Value:
     return make(ty, _swap(p, False), marks)
 
 
-@deep
 def reduce_value(v: Value) -> tuple[Any, tuple[Any, ...]]:
-    """Return the pickle reduction of *v* (the number singletons come back by identity)."""
-    return (_rebuild, (v._ty, _swap(v._v, True), v._marks))
+    """Return the pickle reduction of *v*: its gob stream (cty.encoding.gob).
+
+    Everything the value holds survives (types, unknowns and refinements, marks at any depth,
+    number precision and singletons, set order). Raises cty.encoding.EncodeError for what gob
+    cannot write: a capsule without a registered codec, a mark of an unregistered class.
+    """
+    import importlib
+
+    # lazily, by name: the core does not import cty.encoding at import time (nor type-check it)
+    gob = importlib.import_module("cty.encoding.gob")
+    return (gob._unpickle_value, (gob.dumps(v),))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cty import PathError
 
@@ -52,3 +52,27 @@ class EncodeError(PathError):
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         return (EncodeError, (self.path, self.message))
+
+
+class Fail(Exception):
+    """Internal: a decoding failure travelling out of the planned decoders.
+
+    Each container it passes adds its step (innermost first); the entry point turns it into a
+    DecodeError with the whole path. Never escapes cty.encoding.
+    """
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.steps: list[Any] = []
+
+    def at(self, step: Any) -> Fail:
+        """Record that the failure happened inside *step*; return self for re-raising."""
+        self.steps.append(step)
+        return self
+
+    def decode_error(self, offset: int | None = None) -> DecodeError:
+        """Return the public DecodeError for this failure."""
+        from cty import Path as _Path
+
+        return DecodeError(self.message, path=_Path(reversed(self.steps)), offset=offset)

@@ -15,8 +15,3 @@ def refined(ty: cty.Type, *, not_null: bool = False, lo: int = 0,
     collapse to a known value, which these tests never need)."""
     return make(ty, Unknown(Refinement(False if not_null else None, length_min=lo,
                                        length_max=hi)))
-
-
-def error_text(e: cty.PathError) -> str:
-    """Return the error as go-cty's tests print it: the path, then the message."""
-    return str(e)

@@ -1,0 +1,90 @@
+"""Pickling composite types as a flat table, so types of any depth pickle.
+
+The pickle module recurses once per nesting level and fails long before a 10,000-deep type.
+A composite type therefore reduces to a tuple of nodes in post-order: each node names its
+children by their index in the table, and a type used twice is written once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._collection_types import List, Map, Set
+from ._structural_types import Object, ObjectWithOptionalAttrs, Tuple
+from ._type import Type
+
+Node = Any
+"""A leaf Type (primitive, dynamic, capsule) or a tuple (kind, children...)."""
+
+
+def _children(t: Type) -> tuple[Type, ...]:
+    if t.is_collection_type():
+        return (t.element_type(),)
+    if t.is_object_type():
+        return tuple(t.attribute_types().values())
+    if t.is_tuple_type():
+        return t.tuple_element_types()
+    return ()
+
+
+def flatten(root: Type) -> tuple[Node, ...]:
+    """Return *root* as a post-order table of nodes; the last node is *root*."""
+    index: dict[Type, int] = {}
+    nodes: list[Node] = []
+    stack: list[tuple[Type, bool]] = [(root, False)]
+    while stack:
+        t, ready = stack.pop()
+        if t in index:
+            continue
+        kids = _children(t)
+        if not ready and kids:
+            stack.append((t, True))
+            stack.extend((k, False) for k in reversed(kids) if k not in index)
+            continue
+        if t.is_list_type():
+            node: Node = ("list", index[t.element_type()])
+        elif t.is_map_type():
+            node = ("map", index[t.element_type()])
+        elif t.is_set_type():
+            node = ("set", index[t.element_type()])
+        elif t.is_object_type():
+            attrs = tuple((k, index[a]) for k, a in t.attribute_types().items())
+            node = ("object", attrs, tuple(sorted(t.optional_attributes())))
+        elif t.is_tuple_type():
+            node = ("tuple", tuple(index[e] for e in t.tuple_element_types()))
+        else:
+            node = t
+        index[t] = len(nodes)
+        nodes.append(node)
+    return tuple(nodes)
+
+
+def unflatten(nodes: tuple[Node, ...]) -> Type:
+    """Rebuild the type that flatten() wrote as *nodes*."""
+    built: list[Type] = []
+    for node in nodes:
+        if isinstance(node, Type):
+            built.append(node)
+            continue
+        kind = node[0]
+        if kind == "list":
+            built.append(List(built[node[1]]))
+        elif kind == "map":
+            built.append(Map(built[node[1]]))
+        elif kind == "set":
+            built.append(Set(built[node[1]]))
+        elif kind == "object":
+            attrs = {k: built[i] for k, i in node[1]}
+            built.append(ObjectWithOptionalAttrs(attrs, node[2]) if node[2] else Object(attrs))
+        elif kind == "tuple":
+            built.append(Tuple([built[i] for i in node[1]]))
+        else:
+            raise ValueError(f"unknown node {node!r} in a pickled cty type")
+    if not built:
+        raise ValueError("empty pickled cty type")
+    return built[-1]
+
+
+def reduce_type(t: Type) -> tuple[object, tuple[object, ...]]:
+    """Return the __reduce__ result of composite type *t*."""
+    return (unflatten, (flatten(t),))

@@ -1,0 +1,630 @@
+"""JSON decoding: msgspec parses the text, a planned decoder per type makes the payload.
+
+msgspec.json decodes into dict, list, str, int, bool and None; every float literal comes to us
+as its text (``float_hook``), so numbers are exact: a number is parsed from its literal at 512
+bits, and a string slot given a number keeps the literal (``1.50`` stays ``"1.50"``). The one
+literal msgspec reads into an int without keeping its text is ``-0``; input that may hold one
+is parsed again with the standard library's json, which passes every number's text.
+
+Decoding is go-cty's (cty/json's Unmarshal), lenient where it is: a JSON string for a number
+or a bool, a number or a bool for a string, missing object attributes as nulls. As in the
+msgpack decoders, a fixed type's decoder returns the payload and any other type's decoder
+returns ``(type, payload)``; failures travel as Fail and collect their path.
+"""
+
+from __future__ import annotations
+
+import json as _stdlib_json
+import re
+from collections.abc import Callable
+from operator import lt as _lt
+from typing import Any, Final
+
+import msgspec
+
+import cty
+from cty import GetAttrStep, IndexStep, Type
+from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
+from cty._strings import normalize_string
+
+from ._errors import DecodeError, Fail
+from ._json_number import parse as _parse
+from ._json_number import parse_int as _parse_int
+from ._json_type import type_from_tree
+from ._msgpack_codegen import Check, object_decoder
+from ._msgpack_decode import Dec, VarDec, is_fixed
+
+_DynamicPseudoType: Final = cty.DynamicPseudoType
+
+
+class JNum(str):
+    """A JSON number literal, as its text (floats, and every number on the slow path).
+
+    A str subclass, so that msgspec's float_hook makes one at C speed; ``x.__class__ is
+    JNum`` tells it from a JSON string.
+    """
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        """The literal."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"JNum({str(self)!r})"
+
+
+_decoder: Final = msgspec.json.Decoder(float_hook=JNum)
+_NEG_ZERO: Final = re.compile(rb"-0(?![0-9.eE])")
+
+
+def _may_hold_negative_zero(raw: bytes) -> bool:
+    """Return whether *raw* may hold the number literal -0: "-0" not followed by a digit,
+    point or exponent, where a value can start (a match inside a string is harmless)."""
+    for m in _NEG_ZERO.finditer(raw):
+        i = m.start() - 1
+        while i >= 0 and raw[i] in b" \t\n\r":
+            i -= 1
+        if i < 0 or raw[i] in b"[:,":
+            return True
+    return False
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"invalid JSON literal {name}")
+
+
+def load(data: bytes | bytearray | memoryview | str) -> Any:
+    """Return JSON *data* as Python objects (numbers as int or JNum); DecodeError if it is not
+    exactly one JSON value in UTF-8."""
+    if isinstance(data, str):
+        try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError:
+            raise DecodeError("JSON text holds a lone surrogate: not valid Unicode") from None
+    try:
+        tree = _decoder.decode(data)
+    except msgspec.DecodeError as e:
+        raise DecodeError(_error_text(data, str(e)), offset=_offset(str(e))) from None
+    except UnicodeDecodeError as e:
+        raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
+                          offset=e.start) from None
+    except RecursionError:
+        raise DecodeError("JSON nested too deeply") from None
+    raw = bytes(data)
+    if b"-0" in raw and _may_hold_negative_zero(raw):
+        # msgspec reads the literal -0 as the int 0; read again keeping every literal
+        tree = _stdlib_json.loads(raw, parse_int=JNum, parse_float=JNum,
+                                  parse_constant=_reject_constant)
+    return tree
+
+
+def _error_text(data: Any, message: str) -> str:
+    if not bytes(data).strip():
+        return "EOF"
+    return message
+
+
+_BYTE_OFFSET: Final = re.compile(r"\(byte (\d+)\)")
+
+
+def _offset(message: str) -> int | None:
+    m = _BYTE_OFFSET.search(message)
+    return int(m.group(1)) if m else None
+
+
+# --- primitives ------------------------------------------------------------------------------
+
+
+def _nfc(s: str) -> str:
+    return s if s.isascii() else normalize_string(s)
+
+
+def _decode_string(x: Any) -> Any:
+    c = x.__class__
+    if c is str:
+        return x if x.isascii() else normalize_string(x)
+    if c is JNum:
+        return str(x)
+    if c is bool:
+        return "true" if x else "false"
+    if c is int:
+        return str(x)
+    if x is None:
+        return None
+    raise Fail("string is required")
+
+
+def _decode_number(x: Any) -> Any:
+    c = x.__class__
+    if c is int:
+        return _parse_int(x)
+    if c is JNum or c is str:
+        try:
+            return _parse(x)
+        except ValueError:
+            raise Fail("a number is required") from None
+    if x is None:
+        return None
+    raise Fail("number is required")
+
+
+def _decode_bool(x: Any) -> Any:
+    if x is True or x is False or x is None:
+        return x
+    if x.__class__ is str:
+        s = _nfc(x)
+        if s in ("true", "1"):
+            return True
+        if s in ("false", "0"):
+            return False
+        low = s.lower()
+        if low in ("true", "false"):
+            raise Fail(f'a bool is required; to convert from string, use lowercase "{low}"')
+        raise Fail("a bool is required")
+    raise Fail("bool is required")
+
+
+# --- planning --------------------------------------------------------------------------------
+
+_fixed_cache: dict[Type, Dec] = {}
+_var_cache: dict[Type, VarDec] = {}
+
+
+def fixed_decoder(ty: Type) -> Dec:
+    """Return the JSON decoder of the fixed type *ty* (planned once, cached)."""
+    found = _fixed_cache.get(ty)
+    if found is None:
+        found = _plan_fixed(ty)
+        _fixed_cache[ty] = found
+    return found
+
+
+def var_decoder(ty: Type) -> VarDec:
+    """Return the (type, payload) JSON decoder of *ty* (planned once, cached)."""
+    found = _var_cache.get(ty)
+    if found is None:
+        found = _plan_var(ty)
+        _var_cache[ty] = found
+    return found
+
+
+def _plan_fixed(ty: Type) -> Dec:
+    if ty is cty.String:
+        return _decode_string
+    if ty is cty.Number:
+        return _decode_number
+    if ty is cty.Bool:
+        return _decode_bool
+    if ty.is_list_type():
+        return _list(fixed_decoder(ty.element_type()))
+    if ty.is_set_type():
+        return _set(ty.element_type(), fixed_decoder(ty.element_type()))
+    if ty.is_map_type():
+        return _map(fixed_decoder(ty.element_type()))
+    if ty.is_object_type():
+        return _object(ty)
+    if ty.is_tuple_type():
+        return _tuple(ty)
+    if ty.is_capsule_type():
+        return _capsule(ty)
+    raise AssertionError(f"no JSON decoder for {ty!r}")  # pragma: no cover
+
+
+def _index(i: int) -> IndexStep:
+    return IndexStep(cty.number_int_val(i))
+
+
+def _locate(f: Callable[[Any], Any], items: list[Any]) -> None:
+    for i, item in enumerate(items):
+        try:
+            f(item)
+        except Fail as e:
+            raise e.at(_index(i)) from None
+
+
+def _list(f: Dec) -> Dec:
+    def dec(x: Any) -> Any:
+        if x.__class__ is list:
+            try:
+                return tuple(map(f, x))
+            except Fail:
+                _locate(f, x)
+                raise
+        if x is None:
+            return None
+        raise Fail("missing expected [")
+
+    return dec
+
+
+def _set(ety: Type, f: Dec) -> Dec:
+    step = IndexStep(cty.unknown_val(ety))
+    strings = ety is cty.String
+
+    def dec(x: Any) -> Any:
+        if x.__class__ is list:
+            if not x:
+                return EMPTY_SET
+            if strings and _sorted_ascii_strings(x):
+                return SetPayload(tuple(x))
+            try:
+                return build_set_payload(ety, list(map(f, x)))
+            except Fail as e:
+                raise e.at(step) from None
+        if x is None:
+            return None
+        raise Fail("missing expected [")
+
+    return dec
+
+
+def _sorted_ascii_strings(x: list[Any]) -> bool:
+    try:
+        return "".join(x).isascii() and all(map(_lt, x, x[1:]))
+    except TypeError:
+        return False
+
+
+def _items(x: dict[str, Any]) -> dict[str, Any]:
+    """Return the entries of a JSON object under NFC keys, sorted; a later key wins."""
+    keys = list(x)
+    joined = "".join(keys)
+    if not joined.isascii():
+        out: dict[str, Any] = {}
+        for k, v in x.items():
+            nk = _nfc(k)
+            out.pop(nk, None)
+            out[nk] = v
+        x = out
+        keys = list(x)
+    if keys != sorted(keys):
+        return {k: x[k] for k in sorted(keys)}
+    return x
+
+
+def _map(f: Dec) -> Dec:
+    def dec(x: Any) -> Any:
+        if x.__class__ is dict:
+            items = _items(x)
+            try:
+                return {k: f(v) for k, v in items.items()}
+            except Fail:
+                for k, v in items.items():
+                    try:
+                        f(v)
+                    except Fail as e:
+                        raise e.at(IndexStep(cty.string_val(k))) from None
+                raise
+        if x is None:
+            return None
+        raise Fail("missing expected {")
+
+    return dec
+
+
+def _object_entries(names: dict[str, Any], x: dict[str, Any]) -> dict[str, Any]:
+    """Return *x*, refusing a name the object type lacks.
+
+    As in go-cty, a key is looked up as written: attribute names are NFC, so a key spelled in
+    another normal form is an unsupported attribute, not an alias.
+    """
+    for k in x:
+        if k not in names:
+            raise Fail(f"unsupported attribute {_quote(k)}")
+    return x
+
+
+def _quote(s: str) -> str:
+    from cty._gostrconv import go_quote
+
+    return go_quote(s)
+
+
+def _object(ty: Type) -> Dec:
+    attrs = ty.attribute_types()
+    pairs = tuple((k, fixed_decoder(t)) for k, t in attrs.items())
+    names = dict(pairs)
+
+    def slow(x: Any) -> Any:
+        if x.__class__ is dict:
+            items = _object_entries(names, x)
+            out = {}
+            for k, f in pairs:
+                v = items.get(k)
+                try:
+                    out[k] = f(v)
+                except Fail as e:
+                    raise e.at(GetAttrStep(k)) from None
+            return out
+        if x is None:
+            return None
+        raise Fail("missing expected {")
+
+    if not pairs:
+        return slow
+    return object_decoder([(k, _check_of(t), f) for (k, f), t in zip(pairs, attrs.values(),
+                                                                       strict=True)], slow, Fail)
+
+
+def _check_of(t: Type) -> Check:
+    if t is cty.String:
+        return "str"
+    if t is cty.Number:
+        return "jnum"
+    if t is cty.Bool:
+        return "bool"
+    if t is _LIST_STRING:
+        return "liststr"
+    if t is _SET_STRING:
+        return "setstr"
+    if t is _MAP_STRING:
+        return "mapstr"
+    return "call"
+
+
+_LIST_STRING: Final = cty.List(cty.String)
+_SET_STRING: Final = cty.Set(cty.String)
+_MAP_STRING: Final = cty.Map(cty.String)
+
+
+def _tuple(ty: Type) -> Dec:
+    fs = tuple(fixed_decoder(t) for t in ty.tuple_element_types())
+    n = len(fs)
+
+    def dec(x: Any) -> Any:
+        if x.__class__ is list:
+            _tuple_length(n, len(x))
+            out = []
+            for i, (f, item) in enumerate(zip(fs, x, strict=True)):
+                try:
+                    out.append(f(item))
+                except Fail as e:
+                    raise e.at(_index(i)) from None
+            return tuple(out)
+        if x is None:
+            return None
+        raise Fail("missing expected [")
+
+    return dec
+
+
+def _tuple_length(n: int, given: int) -> None:
+    if given > n:
+        raise Fail(f"too many tuple elements (need {n})")
+    if given < n:
+        raise Fail(f"not enough tuple elements (need {n})")
+
+
+def _capsule(ty: Type) -> Dec:
+    native = ty.encapsulated_type()
+
+    def dec(x: Any) -> Any:
+        if x is None:
+            return None
+        try:
+            return msgspec.convert(_plain(x), native)
+        except (msgspec.ValidationError, TypeError, ValueError) as e:
+            raise Fail(str(e)) from None
+
+    return dec
+
+
+def _plain(x: Any) -> Any:
+    """Return decoded JSON with number literals as Python numbers (for capsule types)."""
+    c = x.__class__
+    if c is JNum:
+        try:
+            return int(x)
+        except ValueError:
+            return float(x)
+    if c is list:
+        return [_plain(e) for e in x]
+    if c is dict:
+        return {k: _plain(v) for k, v in x.items()}
+    return x
+
+
+# --- variable types --------------------------------------------------------------------------
+
+
+def _plan_var(ty: Type) -> VarDec:
+    if is_fixed(ty):
+        f = fixed_decoder(ty)
+
+        def fixed(x: Any) -> tuple[Type, Any]:
+            return ty, f(x)
+
+        return fixed
+    if ty is _DynamicPseudoType:
+        return _decode_dynamic
+    if ty.is_list_type() or ty.is_set_type() or ty.is_map_type():
+        return _var_collection(ty)
+    if ty.is_object_type():
+        return _var_object(ty)
+    if ty.is_tuple_type():
+        return _var_tuple(ty)
+    raise AssertionError(f"no variable JSON decoder for {ty!r}")  # pragma: no cover
+
+
+def _decode_dynamic(x: Any) -> tuple[Type, Any]:
+    if x is None:
+        return _DynamicPseudoType, None
+    if x.__class__ is not dict:
+        raise Fail("missing expected {")
+    t: Type | None = None
+    has_value = False
+    value: Any = None
+    for k, v in x.items():
+        if k == "type":
+            try:
+                t = type_from_tree(v)
+            except DecodeError as e:
+                raise Fail(f"failed to decode type for dynamic value: {e.message}") from None
+        elif k == "value":
+            has_value = True
+            value = v
+        else:
+            raise Fail(f"invalid key {_quote(k)} in dynamically-typed value")
+    if t is None:
+        raise Fail("missing type in dynamically-typed value")
+    if not has_value:
+        raise Fail("missing value in dynamically-typed value")
+    return var_decoder(t)(value)
+
+
+def _element_type(types: list[Type], what: str) -> Type:
+    found: Type = _DynamicPseudoType
+    for i, t in enumerate(types):
+        if found is _DynamicPseudoType:
+            found = t
+        elif t is not _DynamicPseudoType and t is not found:
+            raise Fail(f"inconsistent {what} element types ({found.go_string()} then "
+                       f"{t.go_string()}, at element {i})")
+    return found
+
+
+def _var_collection(ty: Type) -> VarDec:
+    ety = ty.element_type()
+    f = var_decoder(ety)
+    is_map = ty.is_map_type()
+    is_set = ty.is_set_type()
+    kind = "map" if is_map else "set" if is_set else "list"
+    set_step = IndexStep(cty.unknown_val(ety)) if is_set else None
+
+    def dec(x: Any) -> tuple[Type, Any]:
+        if x is None:
+            return ty, None
+        decoded: list[tuple[Type, Any]] = []
+        keys: list[str] = []
+        if is_map:
+            if x.__class__ is not dict:
+                raise Fail("missing expected {")
+            items = _items(x)
+            keys = list(items)
+            for k, v in items.items():
+                try:
+                    decoded.append(f(v))
+                except Fail as e:
+                    raise e.at(IndexStep(cty.string_val(k))) from None
+        else:
+            if x.__class__ is not list:
+                raise Fail("missing expected [")
+            for i, item in enumerate(x):
+                try:
+                    decoded.append(f(item))
+                except Fail as e:
+                    raise e.at(set_step if set_step is not None else _index(i)) from None
+        if not decoded:
+            return ty, EMPTY_SET if is_set else {} if is_map else ()
+        et = _element_type([t for t, _ in decoded], kind)
+        payloads = [p for _, p in decoded]
+        if is_map:
+            return cty.Map(et), dict(zip(keys, payloads, strict=True))
+        if is_set:
+            return cty.Set(et), build_set_payload(et, payloads)
+        return cty.List(et), tuple(payloads)
+
+    return dec
+
+
+def _var_object(ty: Type) -> VarDec:
+    attrs = ty.attribute_types()
+    fs = {k: var_decoder(t) for k, t in attrs.items()}
+
+    def dec(x: Any) -> tuple[Type, Any]:
+        if x is None:
+            return ty, None
+        if x.__class__ is not dict:
+            raise Fail("missing expected {")
+        items = _object_entries(fs, x)
+        types: dict[str, Type] = {}
+        out: dict[str, Any] = {}
+        for k, f in fs.items():
+            if k not in items:
+                types[k], out[k] = attrs[k], None  # go-cty: NullVal of the attribute type
+                continue
+            try:
+                types[k], out[k] = f(items[k])
+            except Fail as e:
+                raise e.at(GetAttrStep(k)) from None
+        return cty.Object(types), out
+
+    return dec
+
+
+def _var_tuple(ty: Type) -> VarDec:
+    fs = [var_decoder(t) for t in ty.tuple_element_types()]
+    n = len(fs)
+
+    def dec(x: Any) -> tuple[Type, Any]:
+        if x is None:
+            return ty, None
+        if x.__class__ is not list:
+            raise Fail("missing expected [")
+        _tuple_length(n, len(x))
+        types = []
+        out = []
+        for i, (f, item) in enumerate(zip(fs, x, strict=True)):
+            try:
+                t, p = f(item)
+            except Fail as e:
+                raise e.at(_index(i)) from None
+            types.append(t)
+            out.append(p)
+        return cty.Tuple(types), tuple(out)
+
+    return dec
+
+
+# --- implied types ---------------------------------------------------------------------------
+
+
+class _Pairs(list[tuple[str, Any]]):
+    """A JSON object as its (key, value) pairs in order, duplicates kept."""
+
+
+def implied_type(data: bytes | bytearray | memoryview | str) -> Type:
+    """Return go-cty's JSON ImpliedType of *data*: objects are object types, arrays tuple
+    types, null dynamic. Raises DecodeError for malformed JSON and for a property repeated
+    with another type."""
+    load(data)  # msgspec checks the syntax, strictly
+    raw = data if isinstance(data, str) else bytes(data).decode("utf-8")
+    tree = _stdlib_json.loads(raw, object_pairs_hook=_Pairs, parse_int=JNum, parse_float=JNum,
+                              parse_constant=_reject_constant)
+    try:
+        return _implied(tree)
+    except Fail as e:
+        raise e.decode_error() from None
+    except RecursionError:
+        raise DecodeError("JSON nested too deeply") from None
+
+
+def _implied(x: Any) -> Type:
+    c = x.__class__
+    if x is None:
+        return _DynamicPseudoType
+    if c is bool:
+        return cty.Bool
+    if c is JNum:
+        return cty.Number
+    if c is str:
+        return cty.String
+    if c is _Pairs:
+        attrs: dict[str, Type] = {}
+        for k, v in x:
+            t = _implied(v)
+            existing = attrs.get(k)
+            if existing is not None and existing is not t:
+                raise Fail(f"duplicate {_quote(k)} property in JSON object")
+            attrs[k] = t
+        norm: dict[str, Type] = {}
+        for k, t in attrs.items():
+            nk = _nfc(k)
+            norm.pop(nk, None)
+            norm[nk] = t
+        return cty.Object(norm)
+    if c is list:
+        return cty.Tuple([_implied(e) for e in x])
+    raise AssertionError(f"unexpected JSON value {x!r}")  # pragma: no cover

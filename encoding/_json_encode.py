@@ -1,0 +1,206 @@
+"""JSON encoding: a planned converter per (wanted type, value type) pair, then msgspec.
+
+msgspec.json writes payload trees much as Go's encoding/json does (sorted payload dicts keep
+their order; ints of any size are exact; control characters are escaped the same way), and
+``go_escape`` adds the escapes Go has and msgspec lacks (``<``, ``>``, ``&``, U+2028, U+2029).
+The planned converter rebuilds only what differs:
+
+* a value in a slot of DynamicPseudoType: ``{"value": ..., "type": ...}``, in that order;
+* a capsule: the wrapped object, encoded by msgspec;
+* a non-integer number (``enc_hook``): ``Text('f', -1)``, the shortest positional decimal;
+* a set (``enc_hook``): its elements in go-cty's order.
+
+Unknown and marked values, infinities, and capsules msgspec cannot encode stop the fast pass;
+a slow walk in go-cty's order then raises EncodeError with the path and go-cty's message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeAlias
+
+import msgspec
+
+import cty
+from cty import Type, _number
+from cty._marks import Marked
+from cty._set_payload import SetPayload
+from cty._unknown import Unknown
+from cty._value import Value, wrap
+
+from ._errors import EncodeError
+from ._json_number import float_text_as_msgspec, format_f
+from ._json_type import go_escape, type_to_json
+from ._msgpack_codegen import EncKind, object_encoder
+
+Enc: TypeAlias = Callable[[Any], Any]
+
+_DynamicPseudoType: Final = cty.DynamicPseudoType
+_Raw: Final = msgspec.Raw
+
+
+class Refused(Exception):
+    """Internal: the fast pass met something it cannot encode (the slow walk explains)."""
+
+
+_MPFR: Final = _number.ZERO.__class__
+
+
+def _hook(obj: Any) -> Any:
+    c = obj.__class__
+    if c is SetPayload:
+        return obj.elems
+    if c is _MPFR:
+        f = float_text_as_msgspec(obj)
+        if f is not None:
+            return f  # msgspec writes the same shortest positional digits as Go here
+        text = format_f(obj)
+        if text[-1] != "f":  # not "+Inf" or "-Inf"
+            return _Raw(text.encode())
+    raise Refused
+
+
+_encoder: Final = msgspec.json.Encoder(enc_hook=_hook)
+_capsule_encoder: Final = msgspec.json.Encoder()
+
+_plans: dict[tuple[Type, Type], Enc | None] = {}
+
+
+def plan(decl: Type, actual: Type) -> Enc | None:
+    """Return the converter for a payload of type *actual* in a slot of type *decl*, or None
+    when msgspec encodes it correctly as it is."""
+    key = (decl, actual)
+    try:
+        return _plans[key]
+    except KeyError:
+        pass
+    found = _plan(decl, actual)
+    _plans[key] = found
+    return found
+
+
+def _refuse(p: Any) -> Any:
+    raise Refused
+
+
+def _plan(decl: Type, actual: Type) -> Enc | None:
+    if decl is _DynamicPseudoType:
+        if actual is _DynamicPseudoType:
+            return None
+        try:
+            tj = _Raw(type_to_json(actual))
+        except EncodeError:
+            return _refuse
+        inner = plan(actual, actual)
+        if inner is None:
+            return lambda p: {"value": p, "type": tj}
+        return lambda p: {"value": inner(p), "type": tj}
+    if decl.is_primitive_type():
+        return None
+    if decl.is_list_type() or decl.is_set_type():
+        f = plan(decl.element_type(), actual.element_type())
+        if f is None:
+            return None
+        g: Enc = f
+        if decl.is_list_type():
+            return lambda p: list(map(g, p)) if p.__class__ is tuple else p
+        return lambda p: list(map(g, p.elems)) if p.__class__ is SetPayload else p
+    if decl.is_map_type():
+        fm = plan(decl.element_type(), actual.element_type())
+        if fm is None:
+            return None
+        h: Enc = fm
+        return lambda p: {k: h(v) for k, v in p.items()} if p.__class__ is dict else p
+    if decl.is_object_type():
+        aattrs = actual.attribute_types()
+        convs: list[tuple[str, EncKind, Enc]] = []
+        for k, t in decl.attribute_types().items():
+            f = plan(t, aattrs[k])
+            if f is not None:
+                convs.append((k, "call", f))
+        if not convs:
+            return None
+        return object_encoder(convs)
+    if decl.is_tuple_type():
+        fs = [plan(d, a) for d, a in zip(decl.tuple_element_types(),
+                                         actual.tuple_element_types(), strict=True)]
+        if all(f is None for f in fs):
+            return None
+        ids = [f if f is not None else _identity for f in fs]
+        return lambda p: [f(e) for f, e in zip(ids, p, strict=True)] \
+            if p.__class__ is tuple else p
+    return _capsule
+
+
+def _identity(p: Any) -> Any:
+    return p
+
+
+def _capsule(p: Any) -> Any:
+    if p is None or p.__class__ is Unknown or p.__class__ is Marked:
+        return p
+    try:
+        return _Raw(go_escape(_capsule_encoder.encode(p)))
+    except (TypeError, ValueError, OverflowError):
+        raise Refused from None
+
+
+def encode_payload(v: Value, ty: Type, conv: Enc | None) -> bytes:
+    """Return the JSON text of *v* (conforming to *ty*) with the planned converter."""
+    if v._marks:
+        raise EncodeError(cty.Path(), "value has marks, so it cannot be serialized as JSON")
+    try:
+        out = _encoder.encode(v._v if conv is None else conv(v._v))
+    except (Refused, TypeError, ValueError, OverflowError) as e:
+        explain(ty, v._ty, v._v, cty.Path())
+        raise EncodeError(cty.Path(), f"cannot serialize value: {e}") from None
+    return go_escape(out)
+
+
+def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
+    """Raise EncodeError for the first value go-cty's JSON marshal refuses, in its order."""
+    if p.__class__ is Marked:
+        raise EncodeError(path, "value has marks, so it cannot be serialized as JSON")
+    if p.__class__ is Unknown:
+        raise EncodeError(path, "value is not known")
+    if decl is _DynamicPseudoType and actual is not _DynamicPseudoType:
+        try:
+            type_to_json(actual)
+        except EncodeError as e:
+            raise EncodeError(path, f"failed to serialize type: {e.message}") from None
+        try:
+            explain(actual, actual, p, path)
+        except EncodeError as e:
+            raise EncodeError(path, f"failed to serialize value: {e.message}") from None
+        return
+    if p is None:
+        return
+    if decl is cty.Number:
+        if _number.is_inf(p):
+            raise EncodeError(path, "cannot serialize infinity as JSON")
+        return
+    if decl.is_primitive_type():
+        return
+    if decl.is_list_type():
+        for i, elem in enumerate(p):
+            explain(decl.element_type(), actual.element_type(), elem, path.index_int(i))
+    elif decl.is_set_type():
+        aety = actual.element_type()
+        for elem in p.elems:
+            explain(decl.element_type(), aety, elem, path.index(wrap(aety, elem)))
+    elif decl.is_map_type():
+        for k, elem in p.items():
+            explain(decl.element_type(), actual.element_type(), elem, path.index_string(k))
+    elif decl.is_tuple_type():
+        for i, (d, a, elem) in enumerate(zip(decl.tuple_element_types(),
+                                             actual.tuple_element_types(), p, strict=True)):
+            explain(d, a, elem, path.index_int(i))
+    elif decl.is_object_type():
+        aattrs = actual.attribute_types()
+        for k, d in decl.attribute_types().items():
+            explain(d, aattrs[k], p[k], path.get_attr(k))
+    elif decl.is_capsule_type():
+        try:
+            _capsule_encoder.encode(p)
+        except (TypeError, ValueError, OverflowError) as e:
+            raise EncodeError(path, str(e)) from None

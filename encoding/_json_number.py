@@ -1,0 +1,127 @@
+"""Fast paths for the number work of the encoders, checked against cty._number.
+
+``cty._number`` is exact and general; these helpers handle the common cases in a fraction of
+the time and hand everything else to it. tests/encoding/test_json_numbers.py holds each one to
+the general function it shortcuts.
+
+* ``parse``: a decimal literal is ParseNumberVal'd (512 bits, nearest even) with one rounding
+  of the exact value, which is what Go's algorithm gives while the power of ten is exact
+  (|exponent| <= 27, as go's pow5 table); other literals go to ``_number.parse``.
+* ``from_float``: a float64 as a 53-bit number (NumberFloatVal).
+* ``format_f``: Text('f', -1) of a 53-bit non-integer in the normal range is Python's repr
+  (the shortest round-trip digits), except at powers of two, where Go's neighbours differ;
+  a whole number of low precision is written exactly (where go-cty would lose it).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Final
+
+from cty import _number
+
+# cty._number's rounding contexts (nearest even, Go's exponent range). Arithmetic through a
+# context is exact-then-rounded and much faster than building numbers with gmpy2.mpfr().
+_ctx512: Final = _number._ctx(_number.PARSE_PRECISION)
+_ctx53: Final = _number._ctx(53)
+_MAX_POW10: Final = 27
+_POW10: Final = tuple(10**i for i in range(_MAX_POW10 + 1))
+_MIN_NORMAL: Final = 2.2250738585072014e-308
+
+
+_cache: dict[Any, Any] = {}
+_CACHE_SIZE: Final = 4096
+
+
+def _remember(key: Any, value: Any) -> Any:
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.clear()
+    _cache[key] = value
+    return value
+
+
+def parse(text: str) -> Any:
+    """Return ParseNumberVal(text) for a JSON number literal or any decimal text.
+
+    Raises ValueError("a number is required") for text that is not a number. Recent results
+    are remembered (numbers repeat in real data; payloads are immutable).
+    """
+    found = _cache.get(text)
+    if found is not None:
+        return found
+    return _remember(text, _parse(text))
+
+
+def _parse(text: str) -> Any:
+    mant_text = text
+    exp = 0
+    if "e" in text or "E" in text:
+        mant_text, _, exp_text = text.replace("E", "e").partition("e")
+        if not exp_text or not exp_text.lstrip("+-").isdigit() or len(exp_text) > 6:
+            return _number.parse(text)
+        exp = int(exp_text)
+    int_part, _, frac = mant_text.partition(".")
+    digits = int_part + frac
+    body = digits[1:] if digits[:1] in ("-", "+") else digits
+    if not body.isdigit() or not body.isascii() or not (int_part.lstrip("+-") or frac):
+        return _number.parse(text)
+    mant = int(digits)
+    if mant == 0:
+        return _number.parse(text)  # signed zeros
+    e = exp - len(frac)
+    # true division of ints gives an mpfr rounded once from the exact quotient
+    if 0 <= e <= _MAX_POW10:
+        return _ctx512.div(mant * _POW10[e], 1)
+    if -_MAX_POW10 <= e < 0:
+        return _ctx512.div(mant, _POW10[-e])
+    return _number.parse(text)
+
+
+def parse_int(i: int) -> Any:
+    """Return ParseNumberVal(str(i)) for an int."""
+    found = _cache.get(i)
+    if found is not None:
+        return found
+    if i == 0 or i.bit_length() > _number.PARSE_PRECISION:
+        return _remember(i, _number.parse(str(i)))
+    return _remember(i, _ctx512.div(i, 1))
+
+
+def from_float(f: float) -> Any:
+    """Return NumberFloatVal(f) (53 bits); ValueError for NaN."""
+    if math.isnan(f):
+        raise ValueError("NaN is not a number value")
+    return _ctx53.plus(f)
+
+
+def float_text_as_msgspec(n: Any) -> float | None:
+    """Return *n* as a float when msgspec's JSON text of that float is Text('f', -1) of *n*:
+    a 53-bit non-integer of magnitude 1e-4 to 1e16, not a power of two; None otherwise."""
+    if _number.precision(n) != 53:
+        return None
+    f = float(n)  # exact: 53 bits, and the range below is normal
+    if 1e-4 <= abs(f) < 1e16 and not f.is_integer() and math.frexp(f)[0] not in (0.5, -0.5):
+        return f
+    return None
+
+
+def format_f(n: Any) -> str:
+    """Return Text('f', -1) of number payload *n*, except that a whole number of less than
+    512 bits' precision is written with its exact digits.
+
+    (Text('f', -1) of a low-precision whole number is the shortest text that rounds to it at
+    its own precision: the float64 2**64 is "18446744073709550000", which reads back, at 512
+    bits, as another number. go-cty writes that; we keep the number.)
+    """
+    if n.__class__ is int:
+        return str(n)
+    if _number.is_integer(n) and _number.precision(n) < _number.PARSE_PRECISION:
+        return str(_number.to_int(n))
+    if _number.precision(n) == 53:
+        f = _number.to_float(n)
+        if (_MIN_NORMAL <= abs(f) < 1e16 and not f.is_integer()
+                and math.frexp(f)[0] not in (0.5, -0.5)):
+            r = repr(f)
+            if "e" not in r:
+                return r
+    return _number.format_f(n)

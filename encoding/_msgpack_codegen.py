@@ -1,0 +1,150 @@
+"""Generated per-type functions for the hottest shapes: objects.
+
+An object's decoder (or encoder) is a function written for its attribute names and types, so
+that a known-good attribute costs a class check instead of a call. The source is registered in
+linecache under ``<cty generated ...>``, so tracebacks and debuggers show it. Both wire formats
+use these generators; anything unusual falls back to the planned closures they are given.
+"""
+
+from __future__ import annotations
+
+import itertools
+import linecache
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeAlias
+
+from cty import _number
+from cty._set_payload import SetPayload
+
+Check: TypeAlias = Literal["str", "int", "num", "jnum", "bool", "liststr", "setstr", "mapstr",
+                          "call"]
+"""How a decoder takes an attribute: keep an ASCII str / an int / a bool as it is, take an
+array of ASCII str as a list or (when strictly sorted) as a set, or a map of ASCII str with
+sorted keys as it is, and call the attribute's decoder otherwise; or always call it."""
+
+_counter = itertools.count()
+
+
+def compile_function(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:
+    """Return the function *name* defined by *source*, run in *namespace*.
+
+    The source is registered in linecache, so tracebacks show the generated lines.
+    """
+    filename = f"<cty generated {name} {next(_counter)}>"
+    code = compile(source, filename, "exec")
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(code, namespace)
+    fn: Callable[..., Any] = namespace[name]
+    return fn
+
+
+_KEEP = {
+    "str": "    if v{i}.__class__ is not str or not v{i}.isascii():\n        v{i} = f{i}(v{i})\n",
+    "int": "    if v{i}.__class__ is not int:\n        v{i} = f{i}(v{i})\n",
+    # a msgpack number: an int as it is, a float (not NaN) as a 53-bit number
+    "num": "    if v{i}.__class__ is not int:\n        v{i} = float53(v{i}) "
+           "if v{i}.__class__ is float and v{i} == v{i} else f{i}(v{i})\n",
+    "bool": "    if v{i} is not True and v{i} is not False:\n        v{i} = f{i}(v{i})\n",
+    # a JSON number: an int or a float literal, read at 512 bits
+    "jnum": "    c = v{i}.__class__\n    v{i} = parse_int(v{i}) if c is int else "
+            "parse_text(v{i}) if c is JNum else f{i}(v{i})\n",
+    "liststr": "    ok = False\n    if v{i}.__class__ is list:\n        try:\n"
+               "            ok = \"\".join(v{i}).isascii()\n"
+               "        except TypeError:\n            pass\n"
+               "    v{i} = tuple(v{i}) if ok else f{i}(v{i})\n",
+    # a set of ASCII strings strictly increasing (so sorted and unique) is taken as it is
+    "setstr": "    ok = False\n    if v{i}.__class__ is list and v{i}:\n        try:\n"
+              "            ok = \"\".join(v{i}).isascii()\n"
+              "        except TypeError:\n            pass\n"
+              "        if ok:\n            p = None\n            for k in v{i}:\n"
+              "                if p is not None and not p < k:\n"
+              "                    ok = False\n                    break\n"
+              "                p = k\n"
+              "    v{i} = SetPayload(tuple(v{i})) if ok else f{i}(v{i})\n",
+    # a map of ASCII strings whose keys are strictly increasing is its own payload
+    "mapstr": "    ok = False\n    if v{i}.__class__ is dict:\n        try:\n"
+              "            ok = \"\".join(v{i}).isascii() and "
+              "\"\".join(v{i}.values()).isascii()\n"
+              "        except TypeError:\n            pass\n"
+              "        if ok:\n            p = None\n            for k in v{i}:\n"
+              "                if p is not None and not p < k:\n"
+              "                    ok = False\n                    break\n"
+              "                p = k\n"
+              "    if not ok:\n        v{i} = f{i}(v{i})\n",
+    "call": "    v{i} = f{i}(v{i})\n",
+}
+
+
+def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
+                   slow: Callable[[Any], Any], fail: type[Exception]) -> Callable[[Any], Any]:
+    """Return a decoder of a decoded map holding exactly the attributes *attrs* (name, check,
+    attribute decoder), sorted by name; any other input, or a failing attribute, goes to
+    *slow*, which decodes it again with full checks and paths.
+
+    The "str" attributes are checked together: one join and one isascii() for all of them.
+    """
+    n = len(attrs)
+    from ._json_decode import JNum
+    from ._json_number import parse, parse_int
+
+    ns: dict[str, Any] = {"slow": slow, "Fail": fail, "SetPayload": SetPayload,
+                          "float53": _number._ctx(53).plus, "JNum": JNum,
+                          "parse_int": parse_int, "parse_text": parse}
+    src = [f"def dec(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
+           "        return slow(x)\n    try:\n"]
+    for i, (name, _, f) in enumerate(attrs):
+        src.append(f"        v{i} = x[{name!r}]\n")
+        ns[f"f{i}"] = f
+    src.append("    except KeyError:\n        return slow(x)\n    try:\n")
+    strs = [i for i, (_, check, _) in enumerate(attrs) if check == "str"]
+    if strs:
+        joined = ", ".join(f"v{i}" for i in strs) + ("," if len(strs) == 1 else "")
+        src.append(f"        try:\n            plain = \"\".join(({joined})).isascii()\n"
+                   "        except TypeError:\n            plain = False\n"
+                   "        if not plain:\n")
+        for i in strs:
+            src.append(_indent(_indent(_KEEP["str"].format(i=i))))
+    for i, (_, check, _) in enumerate(attrs):
+        if check != "str":
+            src.append(_indent(_KEEP[check].format(i=i)))
+    src.append("    except Fail:\n        return slow(x)\n")
+    body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
+    src.append(f"    return {{{body}}}\n")
+    return compile_function("dec", "".join(src), ns)
+
+
+def _indent(block: str) -> str:
+    return "".join("    " + line for line in block.splitlines(True))
+
+
+EncKind: TypeAlias = Literal["int64", "call"]
+"""How an encoder treats an attribute: an int outside int64 must be rewritten (anything else
+the encoder's hook handles), or the attribute's converter must always be called."""
+
+
+def object_encoder(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],
+                   ) -> Callable[[Any], Any]:
+    """Return a converter of object payloads that rewrites the attributes *attrs* (name, kind,
+    converter) and passes anything but a dict (null, unknown, marked) through.
+
+    When every attribute is of kind "int64", a payload whose ints all fit is returned as it
+    is (no copy); only one holding a big int is copied and rewritten.
+    """
+    ns: dict[str, Any] = {}
+    for i, (_, _, f) in enumerate(attrs):
+        ns[f"f{i}"] = f
+    calls = [(i, name) for i, (name, kind, _) in enumerate(attrs) if kind == "call"]
+    ints = [(i, name) for i, (name, kind, _) in enumerate(attrs) if kind == "int64"]
+    src = ["def enc(p):\n    if p.__class__ is not dict:\n        return p\n"]
+    if not calls:
+        for _i, name in ints:
+            src.append(f"    v = p[{name!r}]\n    if v.__class__ is int and not "
+                       "-9223372036854775808 <= v <= 9223372036854775807:\n"
+                       "        return rewrite(p)\n")
+        src.append("    return p\n\n\n")
+        src.append("def rewrite(p):\n")
+    src.append("    d = p.copy()\n")
+    for i, name in calls + ints:
+        src.append(f"    d[{name!r}] = f{i}(d[{name!r}])\n")
+    src.append("    return d\n")
+    return compile_function("enc", "".join(src), ns)

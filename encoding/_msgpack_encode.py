@@ -1,0 +1,238 @@
+"""msgpack encoding: a planned converter per (wanted type, value type) pair, then msgspec.
+
+msgspec's msgpack encoder already writes what go-cty's encoder (vmihailenco/msgpack with compact
+ints) writes for the payload forms: the shortest int with unsigned codes for non-negatives,
+float64 for floats, str8 from 32 bytes, bin for bytes, the smallest fixext/ext header, and
+dicts in insertion order (payload dicts are sorted). So most of a payload tree is handed to
+msgspec as it is. The planned converter rebuilds only what differs on the wire:
+
+* a number: an int outside int64 is written as its decimal string (go-cty >= 1.14.4); a
+  non-integer big.Float goes through ``number_wire`` (msgspec's ``enc_hook`` does it);
+* a value in a slot of DynamicPseudoType: ``[bin(type JSON), value]``;
+* a set: its elements in go-cty's order (``enc_hook``: ``SetPayload.elems``);
+* an unknown: extension 0 or 12 (``enc_hook``).
+
+A mark, a capsule or a type with no JSON form makes the fast pass stop; a second, slow walk in
+go-cty's order then finds the first offending value and raises EncodeError with its path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeAlias
+
+import msgspec
+
+import cty
+from cty import Type, _number
+from cty._marks import Marked
+from cty._set_payload import SetPayload
+from cty._unknown import Unknown
+from cty._value import Value, wrap
+
+from ._errors import EncodeError
+from ._json_type import type_to_json
+from ._msgpack_codegen import EncKind, object_encoder
+from ._msgpack_refinement import number_wire, unknown_ext
+
+Enc: TypeAlias = Callable[[Any], Any]
+"""A planned converter: payload -> what msgspec encodes as go-cty's bytes."""
+
+_INT64_MIN: Final = -(1 << 63)
+_INT64_MAX: Final = (1 << 63) - 1
+_DynamicPseudoType: Final = cty.DynamicPseudoType
+
+
+class Refused(Exception):
+    """Internal: the fast pass met something it cannot encode (the slow walk explains)."""
+
+
+def _hook(obj: Any) -> Any:
+    c = obj.__class__
+    if c is Unknown:
+        return unknown_ext(obj)
+    if c is SetPayload:
+        return obj.elems
+    if _number.is_mpfr(obj):
+        return number_wire(obj)
+    raise Refused
+
+
+encoder: Final = msgspec.msgpack.Encoder(enc_hook=_hook)
+"""The one msgspec encoder every cty msgpack encoder uses."""
+
+
+_plans: dict[tuple[Type, Type], Enc | None] = {}
+
+
+def plan(decl: Type, actual: Type) -> Enc | None:
+    """Return the converter for a payload of type *actual* in a slot of type *decl*.
+
+    None means that msgspec encodes the payload correctly as it is (with the enc_hook).
+    """
+    key = (decl, actual)
+    try:
+        return _plans[key]
+    except KeyError:
+        pass
+    found = _plan(decl, actual)
+    _plans[key] = found
+    return found
+
+
+def _number_enc(p: Any) -> Any:
+    c = p.__class__
+    if c is int:
+        return p if _INT64_MIN <= p <= _INT64_MAX else str(p)
+    if p is None or c is Unknown or c is Marked:
+        return p
+    return number_wire(p)
+
+
+def _refuse(p: Any) -> Any:
+    raise Refused
+
+
+def _plan(decl: Type, actual: Type) -> Enc | None:
+    if decl is _DynamicPseudoType:
+        if actual is _DynamicPseudoType:
+            return None
+        try:
+            tj = type_to_json(actual)
+        except EncodeError:
+            return _refuse
+        inner = plan(actual, actual)
+        if inner is None:
+            return lambda p: [tj, p]
+        return lambda p: [tj, inner(p)]
+    if decl is cty.String or decl is cty.Bool:
+        return None
+    if decl is cty.Number:
+        return _number_enc
+    if decl.is_list_type() or decl.is_set_type():
+        f = plan(decl.element_type(), actual.element_type())
+        if f is None:
+            return None
+        g: Enc = f
+        if decl.is_list_type():
+            return lambda p: list(map(g, p)) if p.__class__ is tuple else p
+        return lambda p: list(map(g, p.elems)) if p.__class__ is SetPayload else p
+    if decl.is_map_type():
+        f = plan(decl.element_type(), actual.element_type())
+        if f is None:
+            return None
+        return lambda p: {k: f(v) for k, v in p.items()} if p.__class__ is dict else p
+    if decl.is_object_type():
+        return _plan_object(decl, actual)
+    if decl.is_tuple_type():
+        return _plan_tuple(decl, actual)
+    return _plan_capsule
+
+
+def _plan_capsule(p: Any) -> Any:
+    if p is None or p.__class__ is Unknown or p.__class__ is Marked:
+        return p
+    raise Refused
+
+
+def _plan_object(decl: Type, actual: Type) -> Enc | None:
+    aattrs = actual.attribute_types()
+    convs: list[tuple[str, EncKind, Enc]] = []
+    for k, t in decl.attribute_types().items():
+        f = plan(t, aattrs[k])
+        if f is not None:
+            convs.append((k, "int64" if f is _number_enc else "call", f))
+    if not convs:
+        return None
+    return object_encoder(convs)
+
+
+def _plan_tuple(decl: Type, actual: Type) -> Enc | None:
+    fs = [plan(d, a) for d, a in zip(decl.tuple_element_types(),
+                                     actual.tuple_element_types(), strict=True)]
+    if all(f is None for f in fs):
+        return None
+    ids = [f if f is not None else _identity for f in fs]
+
+    def enc(p: Any) -> Any:
+        if p.__class__ is tuple:
+            return [f(e) for f, e in zip(ids, p, strict=True)]
+        return p
+
+    return enc
+
+
+def _identity(p: Any) -> Any:
+    return p
+
+
+def encode_payload(v: Value, ty: Type, conv: Enc | None) -> bytes:
+    """Return the msgpack bytes of *v* (conforming to *ty*) with the planned converter."""
+    if v._marks:
+        raise EncodeError(cty.Path(), "value has marks, so it cannot be serialized")
+    try:
+        return encoder.encode(v._v if conv is None else conv(v._v))
+    except (Refused, TypeError, ValueError, OverflowError) as e:
+        explain(ty, v._ty, v._v, cty.Path())
+        raise EncodeError(cty.Path(), f"cannot serialize value: {e}") from None
+
+
+def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
+    """Raise EncodeError for the first value go-cty's marshal would refuse; walk in its order."""
+    if p.__class__ is Marked:
+        raise EncodeError(path, "value has marks, so it cannot be serialized")
+    if decl is _DynamicPseudoType and actual is not _DynamicPseudoType:
+        try:
+            type_to_json(actual)
+        except EncodeError as e:
+            raise EncodeError(path, f"failed to serialize type: {e.message}") from None
+        decl = actual
+    if p is None or p.__class__ is Unknown:
+        return
+    if decl.is_primitive_type():
+        return
+    if decl.is_list_type():
+        for i, elem in enumerate(p):
+            explain(decl.element_type(), actual.element_type(), elem, path.index_int(i))
+    elif decl.is_set_type():
+        aety = actual.element_type()
+        for elem in p.elems:
+            explain(decl.element_type(), aety, elem, path.index(wrap(aety, elem)))
+    elif decl.is_map_type():
+        for k, elem in p.items():
+            explain(decl.element_type(), actual.element_type(), elem, path.index_string(k))
+    elif decl.is_tuple_type():
+        for i, (d, a, elem) in enumerate(zip(decl.tuple_element_types(),
+                                             actual.tuple_element_types(), p, strict=True)):
+            explain(d, a, elem, path.index_int(i))
+    elif decl.is_object_type():
+        aattrs = actual.attribute_types()
+        for k, d in decl.attribute_types().items():
+            explain(d, aattrs[k], p[k], path.get_attr(k))
+    elif decl.is_capsule_type():
+        raise EncodeError(path, "capsule types not supported for msgpack encoding")
+
+
+def conform(v: Value, ty: Type) -> Value:
+    """Return *v* if its type conforms to *ty*, else *v* converted to *ty* (cty.convert).
+
+    go-cty's Marshal converts a value that does not conform; conversion errors (PathErrors)
+    pass through. Without cty.convert, a non-conforming value raises EncodeError.
+    """
+    if v.__class__ is not Value:
+        raise TypeError(f"expected a cty.Value, not {type(v).__name__}")
+    if not isinstance(ty, Type):
+        raise TypeError(f"expected a cty.Type, not {type(ty).__name__}")
+    vt = v._ty
+    if vt is ty:
+        return v
+    errs = vt.test_conformance(ty)
+    if not errs:
+        return v
+    try:
+        from cty.convert import convert  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:  # pragma: no cover - only before cty.convert exists
+        first = errs[0]
+        raise EncodeError(first.path, f"{first.message} (cty.convert is not available to "
+                                      "convert the value)") from None
+    return convert(v, ty)  # type: ignore[no-any-return,unused-ignore]

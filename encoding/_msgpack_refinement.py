@@ -1,0 +1,375 @@
+"""Unknown values on the msgpack wire: extension 0 (no refinement) and 12 (refinements).
+
+An unknown value with nothing known about it is ``d4 00 00``: a fixext1 of code 0 with one
+zero byte. One whose refinement says something is an extension of code 12 holding a msgpack
+map with small integer keys, written in this order:
+
+=== ============================ =====================================================
+key meaning                      value
+=== ============================ =====================================================
+1   nullness                     ``false`` (definitely not null); ``true`` decodes too
+3   number lower bound           ``[number, inclusive]``, the number as usual
+4   number upper bound           ``[number, inclusive]``
+2   string prefix                str; cut to 255 bytes first when longer than 256
+5   collection length lower bnd  int
+6   collection length upper bnd  int
+=== ============================ =====================================================
+
+Decoding follows go-cty's RefinementBuilder: contradictory refinements are an error (go-cty
+panics), and a refinement that pins the value down gives the known value (a null, a number
+whose inclusive bounds are equal, an empty collection, a list of known length, a one-element
+set). Any extension of length 0 or 1 is a plain unknown, whatever its code.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any, Final
+
+import msgspec
+from msgspec.msgpack import Ext
+
+import cty
+from cty import Type, _number
+from cty._set_payload import EMPTY_SET, SetPayload
+from cty._unknown import UNKNOWN, Unknown
+from cty._unknown_refinement import Refinement
+
+from ._errors import Fail
+from ._msgpack_reader import ReaderError, read_prefix
+
+UNKNOWN_EXT: Final = Ext(0, b"\x00")
+"""The extension go-cty writes for an unknown value without refinements."""
+
+REFINED_EXT_CODE: Final = 12
+_MAX_REFINEMENT_BYTES: Final = 1024
+_MAX_INT: Final = (1 << 63) - 1
+_MAX_PREFIX_BYTES: Final = 256
+_MAX_KNOWN_LIST_LENGTH: Final = 1 << 20
+"""A refinement pinning a list's length collapses to a known list of unknowns only up to this
+length (go-cty would allocate any length the input claims); a longer one stays unknown."""
+
+_KEY_NULL, _KEY_PREFIX, _KEY_MIN, _KEY_MAX, _KEY_LEN_MIN, _KEY_LEN_MAX = 1, 2, 3, 4, 5, 6
+
+_encode = msgspec.msgpack.encode
+_decode = msgspec.msgpack.decode
+
+
+# --- encoding -----------------------------------------------------------------------------
+
+
+def number_wire(n: Any) -> Any:
+    """Return what go-cty writes for number payload *n*, as msgspec will encode it.
+
+    An integer in int64 range as an int (compact, unsigned codes for non-negatives), any
+    infinity as a float64, a non-integer that float64 holds exactly as a float, a whole number
+    beyond int64 as its exact decimal digits, anything else as the decimal string
+    ``Text('f', -1)``. ``-0`` is written as the int 0.
+    """
+    if n.__class__ is int:
+        if -_MAX_INT - 1 <= n <= _MAX_INT:
+            return n
+        return str(n)
+    # float() rounds, maybe imperfectly for subnormals; only an exact result is kept
+    f = float(n)
+    if f == n:  # a float64 holds n exactly (infinities included)
+        if not f.is_integer():
+            return f
+        if -9.223372036854775808e18 <= f < 9.223372036854775808e18:
+            return int(f)
+        # a whole number beyond int64: its exact digits (Text('f', -1) when that is exact)
+        return str(int(f))
+    i = _number.int64_value(n)
+    if i is not None:
+        return i
+    if _number.is_integer(n) and _number.precision(n) < _number.PARSE_PRECISION:
+        # go-cty >= 1.14.4 writes Text('f', -1) here: for a whole number of less than 512
+        # bits' precision that is the shortest text rounding to it at *its* precision, which
+        # read back (at 512 bits) can be another number (2**63+2**11 as a float64 would
+        # become "9223372036854777856"... or worse, 2**70 "1180591620717411300000"). We
+        # write the exact digits, which go-cty reads back as the same number.
+        return str(_number.to_int(n))
+    return _number.format_f(n)
+
+
+def unknown_ext(u: Unknown) -> Ext:
+    """Return the extension for the unknown payload *u*, with its refinement if it has one."""
+    r = u.refinement
+    if r is None:
+        return UNKNOWN_EXT
+    entries: dict[int, Any] = {}
+    if r.null is False:
+        entries[_KEY_NULL] = False
+    lo = r.min
+    if lo is not None and lo is not _number.NEG_INF:
+        entries[_KEY_MIN] = [number_wire(lo), bool(r.min_inclusive)]
+    hi = r.max
+    if hi is not None and hi is not _number.POS_INF:
+        entries[_KEY_MAX] = [number_wire(hi), bool(r.max_inclusive)]
+    if r.prefix:
+        entries[_KEY_PREFIX] = _wire_prefix(r.prefix)
+    if r.length_min:
+        entries[_KEY_LEN_MIN] = r.length_min
+    if r.length_max is not None and r.length_max != _MAX_INT:
+        entries[_KEY_LEN_MAX] = r.length_max
+    if not entries:
+        return UNKNOWN_EXT
+    return Ext(REFINED_EXT_CODE, _encode(entries))
+
+
+def _wire_prefix(prefix: str) -> str:
+    raw = prefix.encode("utf-8")
+    if len(raw) <= _MAX_PREFIX_BYTES:
+        return prefix
+    cut = raw[:_MAX_PREFIX_BYTES - 1].decode("utf-8", "ignore")
+    return safe_known_prefix(cut)
+
+
+_DELIMITERS: Final = frozenset("-_:;/\\,.(){}[]|?!~ \t@#$%^&*+\"'")
+
+
+def safe_known_prefix(prefix: str) -> str:
+    """Return *prefix* without the trailing characters that a continuation could change.
+
+    An approximation of go-cty's ctystrings.SafeKnownPrefix (which needs Unicode grapheme
+    cluster rules): the last character, with any combining marks after it, is dropped unless
+    it is one of go-cty's delimiters. Used only for string prefixes over 256 bytes.
+    """
+    from cty._strings import normalize_string
+
+    s = normalize_string(prefix)
+    if not s:
+        return s
+    if s[-1] in _DELIMITERS:
+        return s
+    end = len(s) - 1
+    while end > 0 and (unicodedata.combining(s[end]) or s[end] in "\u200d\ufe0e\ufe0f"):
+        end -= 1
+    return s[:end]
+
+
+# --- decoding -----------------------------------------------------------------------------
+
+
+def decode_unknown(ty: Type, ext: Ext, number: Callable[[Any], Any]) -> Any:
+    """Return the payload of the unknown value extension *ext* stands for, in a slot of *ty*.
+
+    *number* decodes a number payload (for the bounds). Raises Fail for an unsupported
+    extension, an oversized or malformed refinement, or refinements that contradict.
+    """
+    data = bytes(ext.data)
+    n = len(data)
+    if n <= 1:
+        return UNKNOWN
+    if ext.code != REFINED_EXT_CODE:
+        raise Fail(f"unsupported extension type 0x{ext.code & 0xFF:02x} with len {n}")
+    if n > _MAX_REFINEMENT_BYTES:
+        raise Fail("oversize unknown value refinement")
+    entries = _refinement_map(data)
+    if ty is cty.DynamicPseudoType:
+        return UNKNOWN  # go-cty ignores refinements of DynamicVal
+    b = _Builder(ty)
+    for key, value in entries.items():
+        if key.__class__ is not int:
+            raise Fail("failed to decode msgpack extension body: non-integer key in map")
+        if key == _KEY_NULL:
+            if value.__class__ is not bool:
+                raise Fail("failed to decode msgpack extension body: "
+                           "null refinement is not boolean")
+            b.null(value)
+        elif key == _KEY_PREFIX:
+            if ty is not cty.String:
+                raise Fail("failed to decode msgpack extension body: "
+                           "string prefix refinement for non-string type")
+            b.prefix(_prefix_text(value))
+        elif key in (_KEY_LEN_MIN, _KEY_LEN_MAX):
+            if not ty.is_collection_type():
+                raise Fail("failed to decode msgpack extension body: "
+                           "length lower bound refinement for non-collection type")
+            if value.__class__ is not int or not -_MAX_INT - 1 <= value <= _MAX_INT:
+                raise Fail("failed to decode msgpack extension body: length bound refinement "
+                           "must be integer or [integer, bool] array")
+            if key == _KEY_LEN_MIN:
+                b.length_min(value)
+            else:
+                b.length_max(value)
+        elif key in (_KEY_MIN, _KEY_MAX):
+            if ty is not cty.Number:
+                raise Fail("failed to decode msgpack extension body: "
+                           "numeric bound refinement for non-number type")
+            bound, inclusive = _number_bound(value, number)
+            if key == _KEY_MIN:
+                b.lower(bound, inclusive)
+            else:
+                b.upper(bound, inclusive)
+        # other keys are for refinements of later versions: skipped
+    return b.new_payload()
+
+
+def _prefix_text(value: Any) -> str:
+    if value.__class__ is bytes:
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Fail("failed to decode msgpack extension body: "
+                       "string prefix refinement is not valid UTF-8") from None
+    if value.__class__ is not str:
+        raise Fail("failed to decode msgpack extension body: "
+                   "string prefix refinement is not string")
+    return value
+
+
+def _refinement_map(data: bytes) -> dict[Any, Any]:
+    try:
+        body = _decode(data)
+    except (msgspec.DecodeError, ValueError):
+        # go-cty reads the map and ignores whatever follows it
+        try:
+            body, _ = read_prefix(data)
+        except ReaderError:
+            raise Fail("failed to decode msgpack extension body: not a map") from None
+    if body is None:
+        return {}  # go-cty reads a nil map header as a map of no entries
+    if not isinstance(body, dict):
+        raise Fail("failed to decode msgpack extension body: not a map")
+    return body
+
+
+def _number_bound(value: Any, number: Callable[[Any], Any]) -> tuple[Any, bool]:
+    bad = ("failed to decode msgpack extension body: "
+           "length bound refinement must be [number, bool] array")
+    if value.__class__ is not list or len(value) != 2:
+        raise Fail(bad)
+    raw, inclusive = value
+    if inclusive.__class__ is not bool:
+        raise Fail(bad)
+    try:
+        bound = number(raw)
+    except Fail:
+        raise Fail(bad) from None
+    if bound is None or bound.__class__ is Unknown:
+        raise Fail(bad)
+    return bound, inclusive
+
+
+class _Builder:
+    """go-cty's RefinementBuilder for an unknown value of one type, raising Fail where it
+    panics."""
+
+    __slots__ = ("hi", "hi_inc", "is_null", "len_hi", "len_lo", "lo", "lo_inc", "pfx", "ty")
+
+    def __init__(self, ty: Type) -> None:
+        self.ty = ty
+        self.is_null: bool | None = None
+        self.pfx = ""
+        self.lo: Any = None
+        self.lo_inc = False
+        self.hi: Any = None
+        self.hi_inc = False
+        self.len_lo = 0
+        self.len_hi = _MAX_INT
+
+    def null(self, is_null: bool) -> None:
+        if self.is_null is not None and self.is_null != is_null:
+            raise Fail("refining null value as non-null" if not is_null
+                       else "refining non-null value as null")
+        self.is_null = is_null
+
+    def prefix(self, prefix: str) -> None:
+        from cty._strings import normalize_string
+
+        try:
+            new = normalize_string(prefix)
+        except ValueError:
+            raise Fail("failed to decode msgspec extension body: "
+                       "string prefix refinement is not valid UTF-8") from None
+        have = self.pfx.encode("utf-8")
+        got = new.encode("utf-8")
+        m = min(len(have), len(got))
+        if have[:m] != got[:m]:
+            raise Fail("refined prefix is inconsistent with previous refined prefix")
+        if len(got) > len(have):
+            self.pfx = new
+
+    def lower(self, bound: Any, inclusive: bool) -> None:
+        if self.lo is not None:
+            c = _number.cmp(bound, self.lo)
+            ok = c > 0 if (inclusive and not self.lo_inc) else c >= 0
+            if not ok:
+                return
+        if bound is not _number.NEG_INF:
+            self.lo = bound
+            self.lo_inc = inclusive
+        self._check_bounds()
+
+    def upper(self, bound: Any, inclusive: bool) -> None:
+        if self.hi is not None:
+            c = _number.cmp(bound, self.hi)
+            ok = c < 0 if (inclusive and not self.hi_inc) else c <= 0
+            if not ok:
+                return
+        if bound is not _number.POS_INF:
+            self.hi = bound
+            self.hi_inc = inclusive
+        self._check_bounds()
+
+    def _check_bounds(self) -> None:
+        if self.lo is None or self.hi is None:
+            return
+        c = _number.cmp(self.lo, self.hi)
+        ok = c < 0 if self.lo_inc != self.hi_inc else c <= 0
+        if not ok:
+            raise Fail(f"number lower bound {_number.format_f(self.lo)} is greater than "
+                       f"upper bound {_number.format_f(self.hi)}")
+
+    def length_min(self, n: int) -> None:
+        if self.len_lo > n:
+            return
+        self.len_lo = n
+        self._check_lengths()
+
+    def length_max(self, n: int) -> None:
+        if self.len_hi < n:
+            return
+        self.len_hi = n
+        self._check_lengths()
+
+    def _check_lengths(self) -> None:
+        if self.len_hi < self.len_lo:
+            raise Fail(f"collection length upper bound {self.len_hi} is less than lower "
+                       f"bound {self.len_lo}")
+
+    def new_payload(self) -> Any:
+        """Return the payload go-cty's NewValue gives: known when the refinements pin it."""
+        ty = self.ty
+        if self.is_null is True:
+            return None
+        if self.is_null is False:
+            if ty is cty.Number:
+                if self.lo_inc and self.hi_inc and self.lo is not None and self.hi is not None \
+                        and _number.equal(self.lo, self.hi):
+                    return self.lo
+            elif ty.is_collection_type() and self.len_lo == self.len_hi:
+                n = self.len_lo
+                if n == 0:
+                    if ty.is_list_type():
+                        return ()
+                    if ty.is_set_type():
+                        return EMPTY_SET
+                    return {}
+                if ty.is_list_type() and n <= _MAX_KNOWN_LIST_LENGTH:
+                    return (UNKNOWN,) * n
+                if ty.is_set_type() and n == 1:
+                    return SetPayload((UNKNOWN,))
+        r = Refinement(
+            self.is_null,
+            prefix=self.pfx,
+            min=self.lo,
+            min_inclusive=self.lo_inc,
+            max=self.hi,
+            max_inclusive=self.hi_inc,
+            length_min=self.len_lo,
+            length_max=None if self.len_hi == _MAX_INT else self.len_hi,
+        )
+        return Unknown(r)

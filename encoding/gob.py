@@ -1,0 +1,426 @@
+"""cty.encoding.gob: a self-describing, streaming binary format for cty values.
+
+Save any value to disk or send it to another process, and read it back with no schema in
+hand: a stream describes each type once and then refers to it by a small id, so many values of
+one type cost only their payloads. Everything a Value holds survives: every type (optional
+attributes, dynamic slots), nulls, unknowns with their refinements, marks at any depth, numbers
+with their exact precision, set order.
+
+>>> v = cty.object_val({"name": cty.string_val("web"), "port": cty.number_int_val(80)})
+>>> gob.loads(gob.dumps(v)) == v
+True
+
+A stream starts with magic bytes and a format version and is made of frames, each with its
+length and a CRC-32, so a reader yields every intact value of a file whose tail was torn and
+then raises DecodeError saying the tail is incomplete; a corrupt frame is reported with its
+index. Decoding untrusted bytes runs no code of the data's choosing, allocates in proportion
+to the input, and raises only DecodeError. The format is built on msgpack (msgspec);
+docs/formats/gob.md specifies it byte by byte.
+
+Capsule values are written through a codec registered with register_capsule_codec(); marks
+that are not str, int, bool, None or tuples of those through register_mark_type().
+Values pickle through this format, so they cross process boundaries.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import io
+import struct
+import zlib
+from types import TracebackType
+from typing import IO, Any, Final
+
+import msgspec
+
+from cty import DynamicPseudoType, Path, Type, Value
+from cty._capsule import CapsuleType
+from cty._marks import Marked
+from cty._value import make
+
+from ._errors import DecodeError, EncodeError, Fail
+from ._gob_decode import Dec, decode_deep, plan
+from ._gob_encode import ValueEncoder, value_encoder
+from ._gob_frame import (
+    END_FRAME,
+    HEADER,
+    KIND_END,
+    KIND_TYPES,
+    KIND_VALUE,
+    MAX_BODY,
+    FrameReader,
+    frame,
+    parse_value_prefix,
+    value_frame,
+    value_prefix,
+)
+from ._gob_registry import (
+    CapsuleDecodeHook,
+    CapsuleEncodeHook,
+    MarkDecodeHook,
+    MarkEncodeHook,
+    register_capsule_codec,
+    register_mark_type,
+)
+from ._gob_scalar import BASE_BUDGET, BUDGET_PER_BYTE, set_budget
+from ._gob_scalar import _state as _budget_state
+from ._gob_types import DecoderTypes, EncoderTypes
+
+__all__ = [
+    "CapsuleDecodeHook",
+    "CapsuleEncodeHook",
+    "DecodeError",
+    "Decoder",
+    "EncodeError",
+    "Encoder",
+    "MarkDecodeHook",
+    "MarkEncodeHook",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+    "register_capsule_codec",
+    "register_mark_type",
+]
+
+FORMAT_VERSION: Final = 1
+"""The version of the format this module writes and reads."""
+
+_encode_descs: Final = msgspec.msgpack.Encoder().encode
+_decode_msgpack: Final = msgspec.msgpack.decode
+_pack: Final = struct.Struct(">I").pack
+_unpack_from: Final = struct.Struct(">I").unpack_from
+_crc32: Final = zlib.crc32
+
+
+def _check_value(value: object) -> Value:
+    if value.__class__ is not Value:
+        raise TypeError(f"gob encodes cty.Value objects, not {type(value).__name__}")
+    return value
+
+
+def _write_all(fp: io.RawIOBase) -> Any:
+    """Return a function that writes all of its bytes to the unbuffered file *fp*."""
+    def write(data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            n = fp.write(view)
+            if n is None:
+                raise BlockingIOError("gob.Encoder: the file is non-blocking and not ready")
+            view = view[n:]
+    return write
+
+
+class _Writer:
+    """The frames of one stream: its type table, and the last type written (the fast path)."""
+
+    __slots__ = ("last_enc", "last_prefix", "last_type", "types")
+
+    def __init__(self) -> None:
+        self.types = EncoderTypes()
+        self.last_type: Type | None = None
+        self.last_prefix = b""
+        self.last_enc: ValueEncoder | None = None
+
+    def frames(self, value: Value) -> bytes:
+        """Return the frames of *value*: its types' descriptions if new, and its value frame.
+
+        (Encoder.encode writes a value of the last type itself, without calling this.)
+        """
+        ty = value._ty
+        tid, descs, pending = self.types.plan(ty)
+        prefix = value_prefix(tid)
+        enc = value_encoder(ty)
+        out = value_frame(prefix, enc(value._v, value._marks))
+        if descs:
+            out = frame(b"T", _encode_descs(descs)) + out
+        self.types.commit(pending)
+        self.last_type, self.last_prefix, self.last_enc = ty, prefix, enc
+        return out
+
+
+class Encoder:
+    """Writes a stream of values to the binary file *fp*.
+
+    The header is written at once; encode() writes each value (and, the first time a type
+    appears, its description); close() writes the end frame, without which a reader reports
+    the stream's tail as incomplete. Used as a context manager, the encoder closes the stream
+    when the block ends normally, and leaves it unterminated when the block raises, so a
+    reader can tell that the writer did not finish. Not thread-safe.
+
+    >>> buf = io.BytesIO()
+    >>> with gob.Encoder(buf) as enc:
+    ...     for i in range(3):
+    ...         enc.encode(cty.number_int_val(i))
+    >>> [v.as_big_float() for v in gob.Decoder(buf.getvalue())] == [0, 1, 2]
+    True
+    """
+
+    __slots__ = ("_closed", "_write", "_writer")
+
+    def __init__(self, fp: IO[bytes], /) -> None:
+        write = getattr(fp, "write", None)
+        if write is None:
+            raise TypeError(f"gob.Encoder writes to a binary file, not {type(fp).__name__}")
+        if isinstance(fp, io.RawIOBase):  # unbuffered: a write may take only part of the data
+            write = _write_all(fp)
+        self._write = write
+        self._writer = _Writer()
+        self._closed = False
+        write(HEADER)
+
+    def encode(self, value: Value, /) -> None:
+        """Write *value* as the next frame(s) of the stream.
+
+        Raises EncodeError (naming the path) for what gob cannot write: a capsule without a
+        codec, a mark of an unregistered class. Nothing is written then.
+        Cost: O(size of the value); a value of the type written just before costs its payload
+        and a few microseconds.
+        """
+        w = self._writer
+        if value.__class__ is Value and value._ty is w.last_type:
+            prefix = w.last_prefix
+            payload = w.last_enc(value._v, value._marks)  # type: ignore[misc]
+            n = len(prefix) + len(payload)
+            if n > MAX_BODY:
+                self._write(value_frame(prefix, payload))  # raises EncodeError
+            head = _pack(n) + prefix
+            self._write(b"".join((head, payload, _pack(_crc32(payload, _crc32(head))))))
+            return
+        if self._closed:
+            raise ValueError("gob.Encoder.encode() after close()")
+        self._write(w.frames(_check_value(value)))
+
+    def close(self) -> None:
+        """Write the end frame (once); the file itself stays open."""
+        if not self._closed:
+            self._closed = True
+            self._writer.last_type = None
+            self._write(END_FRAME)
+
+    def __enter__(self) -> Encoder:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if exc_type is None:
+            self.close()
+
+
+class Decoder:
+    """Reads the values of a gob stream one by one from a binary file or bytes *src*.
+
+    Iterate over it: each value is decoded when it is reached, so memory stays constant
+    however long the stream. Streams written one after another into one file are read in
+    turn. A stream whose tail is missing (a torn write) yields every intact value and then
+    raises DecodeError saying the tail is incomplete; a corrupt frame raises DecodeError
+    naming the frame's index. After an error the decoder is exhausted.
+
+    >>> [v.as_string() for v in gob.Decoder(gob.dumps(cty.string_val("a")))]
+    ['a']
+    """
+
+    __slots__ = ("_done", "_first", "_last", "_reader", "_types")
+
+    def __init__(self, src: IO[bytes] | bytes | bytearray | memoryview, /) -> None:
+        self._reader = FrameReader(src)
+        self._types: DecoderTypes | None = None
+        self._first = True
+        self._done = False
+        self._last: tuple[int, Type, Dec | None] = (-1, DynamicPseudoType, None)
+
+    def __iter__(self) -> Decoder:
+        return self
+
+    def __next__(self) -> Value:
+        if self._done:
+            raise StopIteration
+        r = self._reader
+        buf = r._buf
+        tid, ty, dec = self._last
+        if buf is not None and dec is not None and self._types is not None:
+            # the usual case: in a buffer, a well-formed frame of the last value's type
+            off = r.offset
+            start = off + 4
+            if start <= r._size:
+                stop = start + _unpack_from(buf, off)[0]
+                if start + 2 < stop <= r._size - 4 and buf[start] == KIND_VALUE \
+                        and buf[start + 1] == tid \
+                        and _crc32(buf[off:stop]) == _unpack_from(buf, stop)[0]:
+                    _budget_state.budget = BASE_BUDGET + BUDGET_PER_BYTE * (stop - start)
+                    try:
+                        p = dec(_decode_msgpack(buf[start + 2:stop]))
+                    except Exception:
+                        pass
+                    else:
+                        r.offset = stop + 4
+                        r.index += 1
+                        if p.__class__ is Marked:
+                            return make(ty, p.v, p.marks)
+                        return make(ty, p)
+        try:
+            v = self._next(stop_at_end=False)
+        except BaseException:
+            self._done = True
+            raise
+        if v is None:
+            self._done = True
+            raise StopIteration
+        return v
+
+    def decode(self) -> Value:
+        """Return the next value; raise DecodeError when the stream has no more values."""
+        try:
+            return next(self)
+        except StopIteration:
+            raise DecodeError("no more values in the stream",
+                              offset=self._reader.offset) from None
+
+    def _next(self, *, stop_at_end: bool) -> Value | None:
+        """Return the next value, or None at the end of the input (or of the stream)."""
+        r = self._reader
+        while True:
+            if self._types is None:
+                if not r.read_header(first=self._first):
+                    return None
+                self._first = False
+                self._types = DecoderTypes()
+                self._last = (-1, DynamicPseudoType, None)
+            body, idx, off = r.read_frame()
+            kind = body[0]
+            if kind == KIND_VALUE:
+                return self._value(body, idx, off)
+            if kind == KIND_TYPES:
+                _define(self._types, body, idx, off)
+            elif kind == KIND_END:
+                if len(body) != 1:
+                    raise DecodeError(f"frame {idx}: an end frame has no content", offset=off)
+                self._types = None
+                if stop_at_end:
+                    return None
+            else:
+                raise DecodeError(f"frame {idx}: unknown frame kind {kind:#04x}", offset=off)
+
+    def _value(self, body: Any, idx: int, off: int) -> Value:
+        tid = body[1] if len(body) > 1 else 0xFF
+        start = 2
+        if tid >= 0x80:
+            parsed = parse_value_prefix(body)
+            if parsed is None:
+                raise DecodeError(f"frame {idx}: a value frame starts with a type id (a msgpack "
+                                  f"uint)", offset=off)
+            tid, start = parsed
+        last = self._last
+        try:
+            if tid != last[0]:
+                assert self._types is not None
+                last = self._last = (tid, self._types.get(tid), None)
+            ty, dec = last[1], last[2]
+            set_budget(BASE_BUDGET + BUDGET_PER_BYTE * len(body))
+            try:
+                if dec is None:
+                    dec = plan(ty)
+                    self._last = (tid, ty, dec)
+                p = dec(_decode_msgpack(body[start:]))
+            except RecursionError:
+                return decode_deep(ty, body[start:], BASE_BUDGET + BUDGET_PER_BYTE * len(body))
+            if p.__class__ is Marked:
+                return make(ty, p.v, p.marks)
+            return make(ty, p)
+        except Fail as f:
+            raise DecodeError(f"frame {idx}: {f.message}", path=Path(reversed(f.steps)),
+                              offset=off) from None
+        except (msgspec.DecodeError, ValueError, OverflowError) as e:
+            raise DecodeError(f"frame {idx}: malformed msgpack: {e}", offset=off) from None
+        except Exception as e:  # the contract: bad input raises DecodeError, whatever happens
+            raise DecodeError(f"frame {idx}: unexpected error while decoding ({e!r})",
+                              offset=off) from e
+
+
+def _define(types: DecoderTypes, body: Any, idx: int, off: int) -> None:
+    try:
+        descs = _decode_msgpack(body[1:])
+    except (msgspec.DecodeError, ValueError, RecursionError, OverflowError) as e:
+        raise DecodeError(f"frame {idx}: malformed type frame: {e}", offset=off) from None
+    try:
+        types.define(descs)
+    except Fail as f:
+        raise DecodeError(f"frame {idx}: {f.message}", offset=off) from None
+    except RecursionError:
+        raise DecodeError(f"frame {idx}: type descriptors nested too deeply",
+                          offset=off) from None
+
+
+def dumps(value: Value, /) -> bytes:
+    """Return a complete gob stream holding *value*.
+
+    Raises EncodeError (naming the path) for what gob cannot write, such as a capsule without a
+    registered codec or a mark of an unregistered class.
+
+    >>> gob.dumps(cty.string_val("hi")).hex(" ")
+    '89 63 74 79 67 6f 62 01 00 00 00 05 56 01 a2 68 69 fa 9d 69 4e 00 00 00 01 45 d9 8f 73 43'
+    """
+    return b"".join((HEADER, _Writer().frames(_check_value(value)), END_FRAME))
+
+
+def dump(value: Value, fp: IO[bytes], /) -> None:
+    """Write a complete gob stream holding *value* to the binary file *fp*."""
+    fp.write(dumps(value))
+
+
+def _load(src: IO[bytes] | bytes | bytearray | memoryview) -> tuple[Value, Decoder]:
+    dec = Decoder(src)
+    v = dec._next(stop_at_end=True)
+    if v is None:
+        raise DecodeError("the stream holds no value", offset=dec._reader.offset)
+    if dec._next(stop_at_end=True) is not None:
+        raise DecodeError("the stream holds more than one value (read it with gob.Decoder)",
+                          offset=dec._reader.offset)
+    return v, dec
+
+
+def load(fp: IO[bytes], /) -> Value:
+    """Return the one value of the gob stream that *fp* continues with.
+
+    Reads up to the stream's end frame and no further, so streams written by successive
+    dump() calls are read by successive load() calls. Raises DecodeError for a stream that is
+    malformed, incomplete, or holds no value or more than one.
+    """
+    return _load(fp)[0]
+
+
+def loads(data: bytes | bytearray | memoryview, /) -> Value:
+    """Return the value of the gob stream *data*, which must hold exactly one value.
+
+    Raises DecodeError for bad input (malformed, incomplete, trailing bytes, not one value).
+    """
+    v, dec = _load(data)
+    if not dec._reader.at_end():
+        raise DecodeError("trailing bytes after the end of the stream (another stream? "
+                          "gob.Decoder reads streams written one after another)",
+                          offset=dec._reader.offset)
+    return v
+
+
+# --- pickling -----------------------------------------------------------------------------------
+
+
+def _unpickle_value(data: bytes) -> Value:
+    """Rebuild a pickled Value (the pickle holds its gob stream)."""
+    return loads(data)
+
+
+def _reduce_type(t: Type) -> tuple[Any, tuple[bytes]]:
+    """Return a pickle reduction of type *t* through gob (as the type of a null value)."""
+    return (_unpickle_type, (dumps(make(t, None)),))
+
+
+def _unpickle_type(data: bytes) -> Type:
+    """Rebuild a type pickled by _reduce_type()."""
+    return loads(data).type()
+
+
+# Capsule types pickle through their registered codec's name, so a type holding one (and
+# everything built on it) can cross a process boundary and come back as the same capsule type.
+copyreg.pickle(CapsuleType, _reduce_type)
+

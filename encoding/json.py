@@ -1,0 +1,252 @@
+"""go-cty's JSON encoding of cty values and types (go-cty's cty/json).
+
+``marshal(v, ty)`` writes the JSON go-cty writes, byte for byte (Go's escaping of ``<``, ``>``,
+``&``, U+2028 and U+2029 included; numbers as exact positional decimals), and
+``unmarshal(data, ty)`` reads JSON as go-cty does. JSON's types are fewer than cty's, so the
+type is given on both sides; where it is ``cty.DynamicPseudoType`` the value travels as
+``{"value": ..., "type": ...}`` with the type in go-cty's type JSON (``marshal_type``).
+
+Caveats, as in go-cty:
+
+* Unknown values cannot be encoded (``value is not known``), nor marked values, nor
+  infinities. Capsule values are encoded as msgspec encodes the object they wrap.
+* Decoding is lenient the way go-cty's is: a JSON string is accepted for a number or a bool,
+  a number or a bool for a string (a number keeps its literal text), and missing object
+  attributes are null. It is strict about everything else: malformed JSON, trailing data,
+  invalid UTF-8 and unknown attributes raise DecodeError with the path.
+* ``SimpleJSONValue`` encodes a value with its own type and decodes with ``implied_type``,
+  so types come back as objects and tuples.
+
+>>> ty = cty.Object({"name": cty.String, "port": cty.Number})
+>>> json.marshal(cty.object_val({"name": cty.string_val("<web>"),
+...                              "port": cty.number_float_val(0.5)}), ty)
+b'{"name":"\\\\u003cweb\\\\u003e","port":0.5}'
+>>> json.unmarshal(b'{"port":"80"}', ty).get_attr("name").is_null()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cty
+from cty import Type, Value
+from cty._type import check_type
+from cty._value import make
+
+from ._errors import DecodeError, EncodeError, Fail
+from ._json_decode import fixed_decoder, load, var_decoder
+from ._json_decode import implied_type as _implied_type
+from ._json_encode import Enc, encode_payload, plan
+from ._json_stream import first_error
+from ._json_type import type_from_json, type_to_json
+from ._msgpack_decode import is_fixed
+from ._msgpack_encode import conform
+
+__all__ = [
+    "DecodeError",
+    "Decoder",
+    "EncodeError",
+    "Encoder",
+    "SimpleJSONValue",
+    "implied_type",
+    "marshal",
+    "marshal_type",
+    "simple_json_marshal",
+    "simple_json_unmarshal",
+    "unmarshal",
+    "unmarshal_type",
+]
+
+Buffer = bytes | bytearray | memoryview | str
+"""The JSON inputs the decoders take (text, or UTF-8 bytes)."""
+
+
+class Encoder:
+    """Encodes values as JSON for one wanted type, planning the work once.
+
+    >>> json.Encoder(cty.List(cty.Number)).encode(cty.list_val([cty.number_int_val(1)]))
+    b'[1]'
+    """
+
+    __slots__ = ("_actual", "_plan", "_ty")
+
+    def __init__(self, ty: Type, /) -> None:
+        self._ty = check_type(ty, "type")
+        self._actual: Type | None = None
+        self._plan: Enc | None = None
+
+    @property
+    def type(self) -> Type:
+        """The type values are encoded as."""
+        return self._ty
+
+    def encode(self, value: Value, /) -> bytes:
+        """Return *value* encoded as JSON for this encoder's type (see marshal())."""
+        ty = self._ty
+        v = conform(value, ty)
+        vt = v._ty
+        if vt is not self._actual:
+            self._plan = plan(ty, vt)
+            self._actual = vt
+        return encode_payload(v, ty, self._plan)
+
+
+class Decoder:
+    """Decodes JSON into values of one type, planning the work once.
+
+    >>> json.Decoder(cty.Set(cty.String)).decode('["b", "a", "b"]')
+    cty.set_val([cty.string_val('a'), cty.string_val('b')])
+    """
+
+    __slots__ = ("_fixed", "_ty", "_var")
+
+    def __init__(self, ty: Type, /) -> None:
+        self._ty = check_type(ty, "type")
+        self._fixed = fixed_decoder(ty) if is_fixed(ty) else None
+        self._var = var_decoder(ty) if self._fixed is None else None
+
+    @property
+    def type(self) -> Type:
+        """The type values are decoded as."""
+        return self._ty
+
+    def decode(self, data: Buffer, /) -> Value:
+        """Return the value JSON *data* holds (see unmarshal())."""
+        ty = self._ty
+        try:
+            tree = load(_check_buffer(data))
+            if self._fixed is not None:
+                return make(ty, self._fixed(tree))
+            assert self._var is not None
+            t, p = self._var(tree)
+            return make(t, p)
+        except Fail as e:
+            error = e.decode_error()
+        except RecursionError:
+            error = DecodeError("value nested too deeply")
+        except DecodeError as e:
+            error = e
+        # Cold path: say which problem go-cty's reading order meets first, and where.
+        raise _first_error(data, ty) or error
+
+
+def _first_error(data: Buffer, ty: Type) -> DecodeError | None:
+    if not isinstance(data, str):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return first_error(data, ty)
+
+
+def _check_buffer(data: Any) -> Buffer:
+    if not isinstance(data, bytes | bytearray | memoryview | str):
+        raise TypeError(f"JSON data must be str or bytes-like, not {type(data).__name__}")
+    return data
+
+
+_encoders: dict[Type, Encoder] = {}
+_decoders: dict[Type, Decoder] = {}
+
+
+def marshal(value: Value, ty: Type, /) -> bytes:
+    """Return go-cty's JSON encoding of *value* as a value of *ty* (UTF-8, no whitespace).
+
+    A value whose type does not conform to *ty* is converted first (cty.convert), as go-cty
+    does. Raises EncodeError (a cty.PathError) for unknown or marked values and infinities.
+    """
+    enc = _encoders.get(ty)
+    if enc is None:
+        enc = _encoders.setdefault(ty, Encoder(ty))
+    return enc.encode(value)
+
+
+def unmarshal(data: Buffer, ty: Type, /) -> Value:
+    """Return the value of *ty* that JSON *data* holds (go-cty's Unmarshal).
+
+    Raises DecodeError, with the path, for malformed JSON and for data that does not fit *ty*.
+    """
+    dec = _decoders.get(ty)
+    if dec is None:
+        dec = _decoders.setdefault(ty, Decoder(ty))
+    return dec.decode(data)
+
+
+def marshal_type(ty: Type, /) -> bytes:
+    """Return go-cty's JSON encoding of the type *ty* (``["list","string"]``).
+
+    Raises EncodeError for a type holding a capsule type.
+    """
+    return type_to_json(check_type(ty, "type"))
+
+
+def unmarshal_type(data: Buffer, /) -> Type:
+    """Return the type go-cty's type JSON *data* describes; DecodeError if it describes none."""
+    if isinstance(data, bytearray | memoryview):
+        data = bytes(data)
+    return type_from_json(_check_buffer(data))  # type: ignore[arg-type]
+
+
+def implied_type(data: Buffer, /) -> Type:
+    """Return the type JSON *data* implies: objects are object types, arrays tuple types, null
+    is dynamic (go-cty's ImpliedType). Raises DecodeError for malformed JSON and for a
+    property repeated with values of different types."""
+    try:
+        return _implied_type(_check_buffer(data))
+    except ValueError as e:
+        if isinstance(e, DecodeError):
+            raise
+        raise DecodeError(str(e)) from None
+
+
+def simple_json_marshal(value: Value, /) -> bytes:
+    """Return *value* as JSON encoded with its own type (go-cty's SimpleJSONValue.MarshalJSON)."""
+    return marshal(value, value.type())
+
+
+def simple_json_unmarshal(data: Buffer, /) -> Value:
+    """Return the value JSON *data* holds, typed by implied_type() (SimpleJSONValue's
+    UnmarshalJSON)."""
+    return unmarshal(data, implied_type(data))
+
+
+class SimpleJSONValue:
+    """A value that is encoded with its own type and decoded with the type JSON implies
+    (go-cty's SimpleJSONValue); types do not survive, data does.
+
+    >>> SimpleJSONValue(cty.map_val({"k": cty.True_})).marshal_json()
+    b'{"k":true}'
+    >>> SimpleJSONValue.unmarshal_json(b'{"k":true}').value.type()
+    cty.Object({'k': cty.Bool})
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Value, /) -> None:
+        if not isinstance(value, Value):
+            raise TypeError(f"SimpleJSONValue wraps a cty.Value, not {type(value).__name__}")
+        self.value = value
+
+    def marshal_json(self) -> bytes:
+        """Return the JSON of the value, encoded with its own type."""
+        return simple_json_marshal(self.value)
+
+    @classmethod
+    def unmarshal_json(cls, data: Buffer, /) -> SimpleJSONValue:
+        """Return the SimpleJSONValue of JSON *data*, typed by implied_type()."""
+        return cls(simple_json_unmarshal(data))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimpleJSONValue):
+            return NotImplemented
+        return self.value == other.value
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return f"SimpleJSONValue({self.value!r})"
+
+
+_ = cty

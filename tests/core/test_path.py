@@ -1,0 +1,429 @@
+"""Paths: go-cty's path_test.go and path_set_test.go, carried over, plus PathSet operations."""
+
+from __future__ import annotations
+
+import pytest
+
+import cty
+
+PATH_APPLY = [
+    # start, path, want, want_error (exact text of go-cty's error)
+    (cty.string_val("hello"), cty.Path(), cty.string_val("hello"), ""),
+    (
+        cty.string_val("hello"),
+        cty.Path().index(cty.string_val("boop")),
+        None,
+        "at step 0: not a map type",
+    ),
+    (
+        cty.string_val("hello"),
+        cty.Path().index(cty.number_int_val(0)),
+        None,
+        "at step 0: not a list type",
+    ),
+    (
+        cty.list_val([cty.string_val("hello")]),
+        cty.Path().index(cty.number_int_val(0)),
+        cty.string_val("hello"),
+        "",
+    ),
+    (
+        cty.tuple_val([cty.string_val("hello")]),
+        cty.Path().index(cty.number_int_val(0)),
+        cty.string_val("hello"),
+        "",
+    ),
+    (
+        cty.list_val_empty(cty.String),
+        cty.Path().index(cty.number_int_val(0)),
+        None,
+        "at step 0: value does not have given index key",
+    ),
+    (
+        cty.list_val([cty.string_val("hello")]),
+        cty.Path().index(cty.number_int_val(1)),
+        None,
+        "at step 0: value does not have given index key",
+    ),
+    (
+        cty.list_val([cty.string_val("hello")]),
+        cty.Path().index(cty.number_int_val(0)).get_attr("foo"),
+        None,
+        "at step 1: not an object type",
+    ),
+    (
+        cty.list_val([cty.EmptyObjectVal]),
+        cty.Path().index(cty.number_int_val(0)).get_attr("foo"),
+        None,
+        'at step 1: object has no attribute "foo"',
+    ),
+    (
+        cty.null_val(cty.List(cty.String)),
+        cty.Path().index(cty.number_int_val(0)),
+        None,
+        "at step 0: cannot index a null value",
+    ),
+    (
+        cty.null_val(cty.Map(cty.String)),
+        cty.Path().index(cty.number_int_val(0)),
+        None,
+        "at step 0: cannot index a null value",
+    ),
+    (
+        cty.null_val(cty.EmptyObject),
+        cty.Path().get_attr("foo"),
+        None,
+        "at step 0: cannot access attributes on a null value",
+    ),
+    (
+        cty.list_val([cty.list_val([cty.string_val("hello")]).mark(2)]).mark(1),
+        cty.Path().index(cty.number_int_val(0)).index(cty.number_int_val(0)),
+        cty.string_val("hello").mark(1).mark(2),
+        "",
+    ),
+    (
+        cty.tuple_val([cty.list_val([cty.string_val("hello")]).mark(2)]).mark(1),
+        cty.Path().index(cty.number_int_val(0)).index(cty.number_int_val(0)),
+        cty.string_val("hello").mark(1).mark(2),
+        "",
+    ),
+    (
+        cty.map_val({"hello": cty.string_val("there")}).mark(1),
+        cty.Path().index(cty.string_val("hello")),
+        cty.string_val("there").mark(1),
+        "",
+    ),
+    (
+        cty.object_val({"hello": cty.string_val("there")}).mark(1),
+        cty.get_attr_path("hello"),
+        cty.string_val("there").mark(1),
+        "",
+    ),
+    (
+        cty.list_val([cty.string_val("hello").mark(1)]),
+        cty.Path().index(cty.number_int_val(0)),
+        cty.string_val("hello").mark(1),
+        "",
+    ),
+    (
+        cty.tuple_val([cty.string_val("hello").mark(1)]),
+        cty.Path().index(cty.number_int_val(0)),
+        cty.string_val("hello").mark(1),
+        "",
+    ),
+    (
+        cty.map_val({"hello": cty.string_val("there").mark(1)}),
+        cty.Path().index(cty.string_val("hello")),
+        cty.string_val("there").mark(1),
+        "",
+    ),
+    (
+        cty.object_val({"hello": cty.string_val("there").mark(1)}),
+        cty.get_attr_path("hello"),
+        cty.string_val("there").mark(1),
+        "",
+    ),
+    (
+        cty.set_val([cty.string_val("hello").mark(1)]).mark(2),
+        cty.index_path(cty.string_val("hello")),
+        cty.string_val("hello").mark(1).mark(2),
+        "",
+    ),
+    (
+        cty.set_val([cty.string_val("hello").mark(1)]).mark(2),
+        cty.index_path(cty.string_val("not present")),
+        None,
+        "at step 0: set does not contain the requested element",
+    ),
+    (
+        cty.set_val([cty.string_val("hello").mark(1), cty.unknown_val(cty.String)]).mark(2),
+        cty.index_path(cty.string_val("not present")),
+        cty.unknown_val(cty.String).mark(1).mark(2),
+        "",
+    ),
+    (
+        cty.set_val([cty.string_val("hello").mark(1)]).mark(2),
+        cty.index_path(cty.True_),
+        None,
+        "at step 0: set does not contain the requested element",
+    ),
+    (
+        cty.set_val([cty.string_val("hello").mark(1)]).mark(2),
+        cty.index_path(cty.null_val(cty.String)),
+        None,
+        "at step 0: set does not contain the requested element",
+    ),
+    (
+        cty.set_val([cty.null_val(cty.String).mark(1)]).mark(2),
+        cty.index_path(cty.null_val(cty.String)),
+        cty.null_val(cty.String).mark(1).mark(2),
+        "",
+    ),
+    (
+        cty.set_val([cty.string_val("hello").mark(1)]).mark(2),
+        cty.index_path(cty.unknown_val(cty.String)),
+        cty.unknown_val(cty.String).mark(1).mark(2),
+        "",
+    ),
+    (
+        cty.unknown_val(cty.Set(cty.String)).mark(2),
+        cty.index_path(cty.string_val("hello")),
+        cty.unknown_val(cty.String).mark(2),
+        "",
+    ),
+    (
+        cty.null_val(cty.Set(cty.String)).mark(2),
+        cty.index_path(cty.string_val("hello")),
+        None,
+        "at step 0: cannot index a null value",
+    ),
+]
+
+
+@pytest.mark.parametrize(("start", "path", "want", "want_error"), PATH_APPLY, ids=repr)
+def test_path_apply(
+    start: cty.Value, path: cty.Path, want: cty.Value | None, want_error: str
+) -> None:
+    if want_error:
+        with pytest.raises(ValueError) as caught:
+            path.apply(start)
+        assert str(caught.value) == want_error
+        return
+    got = path.apply(start)
+    assert want is not None
+    if not want.is_known():
+        assert not got.is_known()
+        assert got.type() == want.type()
+        assert got.marks() == want.marks()
+    else:
+        assert got == want
+
+
+PATH_EQUALS = [
+    # a, b, a.equals(b), a.has_prefix(b)
+    (cty.Path(), cty.Path(), True, True),
+    (cty.Path([]), cty.Path([]), True, True),
+    (
+        cty.Path(
+            [
+                cty.GetAttrStep("attr"),
+                cty.IndexStep(cty.unknown_val(cty.String)),
+                cty.GetAttrStep("attr"),
+            ]
+        ),
+        cty.Path(
+            [cty.GetAttrStep("attr"), cty.IndexStep(cty.string_val("key")), cty.GetAttrStep("attr")]
+        ),
+        False,
+        False,
+    ),
+    (
+        cty.Path(
+            [
+                cty.GetAttrStep("attr"),
+                cty.IndexStep(cty.list_val([cty.unknown_val(cty.String)])),
+                cty.GetAttrStep("attr"),
+            ]
+        ),
+        cty.Path(
+            [
+                cty.GetAttrStep("attr"),
+                cty.IndexStep(cty.list_val([cty.string_val("known")])),
+                cty.GetAttrStep("attr"),
+            ]
+        ),
+        False,
+        False,
+    ),
+    (
+        cty.Path([cty.GetAttrStep("attr"), cty.IndexStep(cty.unknown_val(cty.String))]),
+        cty.Path(
+            [
+                cty.GetAttrStep("attr"),
+                cty.IndexStep(cty.string_val("known")),
+                cty.GetAttrStep("attr"),
+            ]
+        ),
+        False,
+        False,
+    ),
+    (
+        cty.Path([cty.GetAttrStep("attr"), cty.IndexStep(cty.string_val("known"))]),
+        cty.Path(
+            [
+                cty.GetAttrStep("attr"),
+                cty.IndexStep(cty.string_val("known")),
+                cty.GetAttrStep("attr"),
+            ]
+        ),
+        False,
+        False,
+    ),
+    (
+        cty.Path(
+            [
+                cty.GetAttrStep("attr"),
+                cty.IndexStep(cty.string_val("known")),
+                cty.GetAttrStep("attr"),
+            ]
+        ),
+        cty.Path([cty.GetAttrStep("attr"), cty.IndexStep(cty.string_val("known"))]),
+        False,
+        True,
+    ),
+    (
+        cty.Path([cty.GetAttrStep("attr"), cty.IndexStep(cty.unknown_val(cty.String))]),
+        cty.Path([cty.GetAttrStep("attr"), cty.IndexStep(cty.unknown_val(cty.String))]),
+        True,
+        True,
+    ),
+    (
+        cty.Path(
+            [
+                cty.GetAttrStep("attr"),
+                cty.IndexStep(cty.number_float_val(0)),
+                cty.GetAttrStep("attr"),
+            ]
+        ),
+        cty.Path(
+            [cty.GetAttrStep("attr"), cty.IndexStep(cty.number_int_val(0)), cty.GetAttrStep("attr")]
+        ),
+        True,
+        True,
+    ),
+    (
+        cty.Path(
+            [cty.GetAttrStep("attr"), cty.IndexStep(cty.number_int_val(1)), cty.GetAttrStep("attr")]
+        ),
+        cty.Path(
+            [cty.GetAttrStep("attr"), cty.IndexStep(cty.number_int_val(0)), cty.GetAttrStep("attr")]
+        ),
+        False,
+        False,
+    ),
+    (cty.Path([cty.GetAttrStep("attr")]), cty.get_attr_path("attr"), True, True),
+    (
+        cty.Path([cty.IndexStep(cty.number_int_val(0))]),
+        cty.index_path(cty.number_int_val(0)),
+        True,
+        True,
+    ),
+    (cty.Path([cty.IndexStep(cty.number_int_val(0))]), cty.index_int_path(0), True, True),
+    (cty.Path([cty.IndexStep(cty.string_val("key"))]), cty.index_string_path("key"), True, True),
+    (
+        cty.Path([cty.GetAttrStep("attr"), cty.IndexStep(cty.number_int_val(0))]),
+        cty.get_attr_path("attr").index_int(0),
+        True,
+        True,
+    ),
+    (
+        cty.Path([cty.GetAttrStep("attr"), cty.IndexStep(cty.string_val("key"))]),
+        cty.get_attr_path("attr").index_string("key"),
+        True,
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "equal", "prefix"), PATH_EQUALS, ids=repr)
+def test_path_equals(a: cty.Path, b: cty.Path, equal: bool, prefix: bool) -> None:
+    assert a.equals(b) is equal
+    assert a.has_prefix(b) is prefix
+
+
+def test_path_steps_must_be_steps() -> None:
+    # go-cty's Path{nil} has no counterpart: a path holds only GetAttrStep and IndexStep
+    with pytest.raises(TypeError):
+        cty.Path([None])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        cty.IndexStep("key")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        cty.GetAttrStep(1)  # type: ignore[arg-type]
+
+
+def test_path_builders_return_new_paths() -> None:
+    base = cty.get_attr_path("a")
+    longer = base.index_int(0)
+    assert base == cty.Path([cty.GetAttrStep("a")])
+    assert longer == cty.Path([cty.GetAttrStep("a"), cty.IndexStep(cty.number_int_val(0))])
+    assert base.index_string("k")[-1] == cty.IndexStep(cty.string_val("k"))
+    assert base.index(cty.True_)[-1] == cty.IndexStep(cty.True_)
+    assert base.get_attr("b").equals(cty.Path([cty.GetAttrStep("a"), cty.GetAttrStep("b")]))
+    assert base.copy().equals(base)
+    assert len(base) == 1
+
+
+def test_path_last_step() -> None:
+    v = cty.object_val({"a": cty.list_val([cty.True_])})
+    path = cty.get_attr_path("a").index_int(0)
+    parent, step = path.last_step(v)
+    assert parent == cty.list_val([cty.True_])
+    assert step == cty.IndexStep(cty.number_int_val(0))
+    assert cty.Path().last_step(v) == (v, None)
+
+
+def test_path_new_error_flattens_nested_path_errors() -> None:
+    inner = cty.index_int_path(2).new_error(ValueError("boom"))
+    err = cty.get_attr_path("a").new_error(inner)
+    assert isinstance(err, cty.PathError)
+    assert isinstance(err, ValueError)
+    assert err.path.equals(cty.get_attr_path("a").index_int(2))
+    assert err.message == "boom"
+    errf = cty.get_attr_path("a").new_errorf("bad %s", "thing")
+    assert errf.message == "bad thing"
+
+
+def test_path_set() -> None:
+    # go-cty's TestPathSet
+    hello_world = cty.Path([cty.GetAttrStep("hello"), cty.GetAttrStep("world")])
+    s = cty.PathSet(hello_world)
+    assert s.has(hello_world)
+    assert not s.has(hello_world[:1])
+    assert s.list() == [hello_world]
+
+    foo_bar_baz = cty.Path(
+        [cty.GetAttrStep("foo"), cty.IndexStep(cty.string_val("bar")), cty.GetAttrStep("baz")]
+    )
+    s.add_all_steps(foo_bar_baz)
+    assert s.has(hello_world)
+    assert s.has(foo_bar_baz)
+    assert s.has(foo_bar_baz[:2])
+    assert s.has(foo_bar_baz[:1])
+
+    s.remove(foo_bar_baz[:2])
+    assert not s.has(foo_bar_baz[:2])
+    assert s.has(foo_bar_baz)
+    assert s.has(foo_bar_baz[:1])
+
+    new = cty.PathSet(*s.list())
+    assert s.equal(new)
+    new.remove(hello_world)
+    assert not s.equal(new)
+    new.add(cty.Path([cty.GetAttrStep("goodbye"), cty.GetAttrStep("world")]))
+    assert not s.equal(new)
+
+
+def test_path_set_operations() -> None:
+    a, b, c = cty.get_attr_path("a"), cty.get_attr_path("b"), cty.get_attr_path("c")
+    ab, bc = cty.PathSet(a, b), cty.PathSet(b, c)
+    assert ab.union(bc).equal(cty.PathSet(a, b, c))
+    assert ab.intersection(bc).equal(cty.PathSet(b))
+    assert ab.subtract(bc).equal(cty.PathSet(a))
+    assert ab.symmetric_difference(bc).equal(cty.PathSet(a, c))
+    assert cty.PathSet().empty()
+    assert not ab.empty()
+    assert len(ab) == 2
+    assert a in ab
+
+
+def test_path_set_index_keys_are_the_same_when_known_equal() -> None:
+    s = cty.PathSet(cty.index_path(cty.number_int_val(1)))
+    # go-cty's PathSet compares index keys with Equals: 1 and 1.0 are one key
+    assert s.has(cty.index_path(cty.number_float_val(1.0)))
+    assert not s.has(cty.index_path(cty.number_int_val(2)))
+    assert not s.has(cty.get_attr_path("1"))
+    # an unknown key is never equal to anything, not even another unknown
+    u = cty.index_path(cty.unknown_val(cty.Number))
+    s.add(u)
+    s.add(u)
+    assert not s.has(cty.index_path(cty.unknown_val(cty.Number)))

@@ -1,0 +1,121 @@
+"""The encoders' number fast paths agree with cty._number, which they shortcut."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from cty import _number
+from cty.encoding import _json_number as fast
+from cty.encoding._msgpack_refinement import number_wire
+
+
+def same(a: Any, b: Any) -> bool:
+    """Return whether two payloads are the same number at the same precision, sign included."""
+    return (_number.precision(a) == _number.precision(b)
+            and _number.to_exact_text(a) == _number.to_exact_text(b))
+
+
+decimal_text = st.builds(
+    lambda sign, ip, fp, exp: f"{sign}{ip}{'.' + fp if fp is not None else ''}"
+                              f"{'e' + str(exp) if exp is not None else ''}",
+    st.sampled_from(["", "-", "+"]),
+    st.from_regex(r"[0-9]{0,40}", fullmatch=True),
+    st.none() | st.from_regex(r"[0-9]{0,40}", fullmatch=True),
+    st.none() | st.integers(-60, 60),
+)
+
+
+@given(decimal_text)
+@example("0.1")
+@example("-0")
+@example("-0.0")
+@example("1e27")
+@example("1e28")
+@example("1e-28")
+@example("5.")
+@example(".5")
+@example("1E400")
+@example("00012")
+@example("1p3")
+def test_parse_agrees(text: str) -> None:
+    try:
+        want = _number.parse(text)
+    except ValueError:
+        try:
+            fast.parse(text)
+        except ValueError:
+            return
+        raise AssertionError(f"fast.parse accepted {text!r}") from None
+    assert same(fast.parse(text), want), text
+
+
+@given(st.integers(-(1 << 600), 1 << 600))
+def test_parse_int_agrees(i: int) -> None:
+    assert same(fast.parse_int(i), _number.parse(str(i)))
+
+
+@given(st.floats(allow_nan=False))
+@example(0.1)
+@example(-0.0)
+@example(5e-324)
+@example(2.0 ** -1022)
+@example(0.5)
+@example(1e16 + 2)
+def test_from_float_and_format_agree(f: float) -> None:
+    x = fast.from_float(f)
+    assert same(x, _number.from_float(f))
+    if f.is_integer():
+        assert fast.format_f(x) == str(int(f))  # exact digits (go-cty: shortest)
+    else:
+        assert fast.format_f(x) == _number.format_f(x)
+    g = fast.float_text_as_msgspec(x)
+    if g is not None:
+        assert msgspec.json.encode(g).decode() == _number.format_f(x)
+
+
+def _wire_reference(n: Any) -> Any:
+    """go-cty 1.18's rule, from cty._number's general functions."""
+    if _number.is_inf(n):
+        return float("-inf") if _number.sign(n) < 0 else float("inf")
+    i = _number.int64_value(n)
+    if i is not None:
+        return i
+    f = _number.float64_value(n)
+    if f is not None and not _number.is_integer(n):
+        return f
+    if _number.is_integer(n) and _number.precision(n) < 512:
+        return str(_number.to_int(n))  # exact digits, where go-cty writes Text('f', -1)
+    return _number.format_f(n)
+
+
+def _safe_parse(text: str) -> Any:
+    try:
+        return _number.parse(text)
+    except ValueError:
+        return None
+
+
+numbers = (
+    st.integers(-(1 << 70), 1 << 70)
+    | st.floats(allow_nan=False).map(_number.from_float)
+    | decimal_text.map(_safe_parse).filter(lambda x: x is not None)
+)
+
+
+@given(numbers)
+@example(_number.parse("9223372036854775808"))
+@example(_number.parse("-9223372036854775808"))
+@example(_number.parse("0.8"))
+@example(_number.from_float(2.0 ** 63))
+@example(_number.from_float(2.0 ** 70 + 2.0 ** 20))
+@example(_number.parse("-0"))
+@example(_number.POS_INF)
+@example(_number.NEG_INF)
+def test_number_wire_agrees(n: Any) -> None:
+    got = number_wire(n)
+    want = _wire_reference(n)
+    assert type(got) is type(want) and got == want, (n, got, want)
