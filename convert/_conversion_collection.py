@@ -440,7 +440,10 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
         else:
             fn_of = {t: _compose(f, second[result_of[t]]) for t, f in fn_of.items()}
             final_of = {t: _result_type(r, second[r]) for t, r in result_of.items()}
-    if failure is None and len(set(final_of.values())) != 1:
+    # An element of type DynamicPseudoType is a null or unknown without a type of its own: as
+    # go-cty's CanMapVal/CanListVal/CanSetVal do, it takes the type of the others
+    concrete = {t for t in final_of.values() if t is not DynamicPseudoType}
+    if failure is None and len(concrete) > 1:
         failure = spec.match_error
     if failure is not None:
         message = failure
@@ -449,7 +452,7 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
             raise ConversionFailure(message)
 
         return static_plan(in_ty, out_ty, unsafe, fail, spec.coll(strip(spec.target)))
-    ety = next(iter(final_of.values()))
+    ety = next(iter(concrete)) if concrete else DynamicPseudoType
     fns = [fn_of[t] for t in spec.etys]
     known = _static_structural(spec.kind, fns, in_ty, ety)
     return static_plan(in_ty, out_ty, unsafe, known, spec.coll(ety))

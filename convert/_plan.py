@@ -296,8 +296,9 @@ class Plan:
         self.public = None
 
     def null_type(self) -> Type:
-        """Return the type of results from null and unknown inputs (go-cty's dynamicReplace,
-        with optional attributes stripped)."""
+        """Return the type of results from null and unknown inputs: go-cty's dynamicReplace of
+        the input type into the target stripped of optional attributes (where the target is
+        dynamic, the input type comes through as it is, optional attributes and all)."""
         t = self._null_ty
         if t is None:
             if self.passthrough:
@@ -307,7 +308,7 @@ class Plan:
             else:
                 from ._conversion_dynamic import dynamic_replace
 
-                t = strip(dynamic_replace(self.in_ty, strip(self.out_ty)))
+                t = dynamic_replace(self.in_ty, strip(self.out_ty))
             self._null_ty = t
         return t
 

@@ -15,11 +15,15 @@ from ._unknown import Unknown
 class SetPayload:
     """The elements of a known set, unmarked, in go-cty's iteration order. Immutable."""
 
-    __slots__ = ("_index", "elems")
+    __slots__ = ("_hash", "_index", "elems")
 
     def __init__(self, elems: tuple[Any, ...]) -> None:
         self.elems = elems
         self._index: dict[Hashable, Any] | None = None
+        self._hash: tuple[Any, str, bool, tuple[Hashable, ...]] | None = None
+        """Cache of the set's hash text, whether it is wholly known and its equality keys, for
+        the set type it was computed for (_set_rules): a set nested in sets hashes in linear
+        time, not once per level."""
 
     def __len__(self) -> int:
         return len(self.elems)

@@ -65,12 +65,20 @@ def _append_hash(ty: Type, p: Any, out: list[str], nums: list[Hashable] | None) 
             out.append(";")
         out.append("]")
     elif ty.is_set_type():
-        et = ty.element_type()
-        out.append("[")
-        for e in p.elems:
-            known = _append_hash(et, e, out, nums) and known
-            out.append(";")
-        out.append("]")
+        cached = p._hash
+        if cached is None or cached[0] is not ty:
+            et = ty.element_type()
+            parts = ["["]
+            keys: list[Hashable] = []
+            for e in p.elems:
+                known = _append_hash(et, e, parts, keys) and known
+                parts.append(";")
+            parts.append("]")
+            cached = p._hash = (ty, "".join(parts), known, tuple(keys))
+        out.append(cached[1])
+        known = cached[2]
+        if nums is not None:
+            nums.extend(cached[3])
     elif ty.is_map_type():
         et = ty.element_type()
         out.append("{")

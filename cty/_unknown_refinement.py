@@ -70,14 +70,16 @@ def not_null_unknown(ty: Type) -> Unknown:
 
 
 def range_includes(unknown: Value, known: Value) -> bool | None:
-    """Return False when *unknown*'s refinement proves it cannot equal *known*, else None."""
+    """Return False when *unknown*'s range proves it cannot equal *known*, else None (go-cty's
+    ValueRange.Includes, as far as the refinements we keep go: nullness and the type)."""
     r = unknown._v.refinement
-    if r is None:
-        return None
+    null = None if r is None else r.null
     if known._v is None:
-        return False if r.null is False else None
-    if r.null is True:
+        return False if null is False else None
+    if null is True:
         return False
+    if known._ty.test_conformance(unknown._ty):
+        return False  # a value of another type is never in the range
     return None
 
 

@@ -60,9 +60,16 @@ def length(v: Value) -> Value:
         return make(Number, not_null_unknown(Number))
     p = v._v
     if p.__class__ is Unknown:
-        if not (t.is_collection_type() or t.is_object_type()):
+        if t.is_object_type():
+            # go-cty 1.18 panics here (an unknown object has no length range)
+            raise TypeError(f"length: an unknown {t.friendly_name()} has no length; "
+                            "length_int() gives its number of attributes")
+        if not t.is_collection_type():
             raise TypeError(f"length: {t.friendly_name()} has no length")
         return make(Number, not_null_unknown(Number))
+    if t.is_object_type():
+        # as go-cty: an object's length is its type's attribute count, even when it is null
+        return make(Number, len(t.attribute_types()))
     if p is None:
         raise ValueError("length: value is null")
     if t.is_set_type():
@@ -276,7 +283,10 @@ def has_element(v: Value, elem: Value) -> Value:
     if ep is None:
         return True_ if None in p.elems else no_match
     if elem.contains_marked():
-        ep = elem.unmark_deep()[0]._v
+        # marks nested in the element: answer for the unmarked element and carry every mark,
+        # as equals does (go-cty panics here: it cannot hash a value holding marks)
+        bare, marks = elem.unmark_deep()
+        return _with_marks(True_ if p.lookup(set_ety, bare._v) else no_match, marks)
     return True_ if p.lookup(set_ety, ep) else no_match
 
 

@@ -9,6 +9,7 @@ from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._gostrconv import go_quote
 from ._primitive_type import Bool, Number, String
+from ._type import Type
 from ._unknown import Unknown
 from ._value import Value, make
 
@@ -28,18 +29,36 @@ def _sorted_marks(marks: frozenset[Any]) -> list[Any]:
         return sorted(marks, key=repr)
 
 
-def _go_refinement(r: Any) -> str:
+def _go_refinement(ty: Type, r: Any) -> str:
+    """Return the Go calls that rebuild refinement *r* of an unknown of *ty* (go-cty's GoString:
+    only what applies to the type's kind, and bounds that say something)."""
     if r is None:
         return ""
-    if r.null is False and not r.prefix and r.min is None and r.max is None \
-            and r.length_min == 0 and r.length_max is None:
-        return ".RefineNotNull()"
     parts = []
     if r.null is False:
         parts.append(".NotNull()")
     elif r.null is True:
         parts.append(".Null()")
+    if ty is String and r.prefix:
+        parts.append(f".StringPrefixFull({go_quote(r.prefix)})")
+    if ty is Number:
+        if r.min is not None and not (_number.is_inf(r.min) and _number.sign(r.min) < 0):
+            parts.append(f".NumberLowerBound({_number.gostring(r.min)}, "
+                         f"{'true' if r.min_inclusive else 'false'})")
+        if r.max is not None and not (_number.is_inf(r.max) and _number.sign(r.max) > 0):
+            parts.append(f".NumberUpperBound({_number.gostring(r.max)}, "
+                         f"{'true' if r.max_inclusive else 'false'})")
+    if ty.is_collection_type():
+        if r.length_min:
+            parts.append(f".CollectionLengthLowerBound({r.length_min})")
+        if r.length_max is not None and r.length_max != _MAX_INT:
+            parts.append(f".CollectionLengthUpperBound({r.length_max})")
+    if parts == [".NotNull()"]:
+        return ".RefineNotNull()"
     return ".Refine()" + "".join(parts) + ".NewValue()"
+
+
+_MAX_INT = (1 << 63) - 1
 
 
 @deep
@@ -58,7 +77,7 @@ def go_string(v: Value) -> str:
     if p.__class__ is Unknown:
         if ty is DynamicPseudoType and p.refinement is None:
             return "cty.DynamicVal"
-        return f"cty.UnknownVal({ty.go_string()}){_go_refinement(p.refinement)}"
+        return f"cty.UnknownVal({ty.go_string()}){_go_refinement(ty, p.refinement)}"
     if ty is Bool:
         return "cty.True" if p else "cty.False"
     if ty is Number:

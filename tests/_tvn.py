@@ -28,6 +28,7 @@ from cty._type_json import type_from_json, type_to_json
 
 __all__ = [
     "InvalidUTF8",
+    "NeedsRefinements",
     "build",
     "build_type",
     "by_canonical_json",
@@ -54,22 +55,76 @@ class InputError(Exception):
     """A vector line that the oracle itself would have refused (a malformed TVN node)."""
 
 
+class NeedsRefinements(Exception):
+    """A case builds an unknown refined beyond not-null: that needs go-cty's RefinementBuilder,
+    which the core does not have yet (issue #7)."""
+
+
 # --- types --------------------------------------------------------------------------------------
 
 _encode_json = msgspec.json.encode
 _decode_json = msgspec.json.decode
 
 
+BYTES = cty.Capsule("bytes", bytes)
+"""go-cty's stdlib Bytes capsule type, written ``{"capsule": "bytes"}`` in the vectors (the
+oracle's extension of the type JSON; go-cty's own type JSON has no capsules)."""
+
+
 def build_type(j: Any) -> cty.Type:
     """Return the type written in go-cty's type JSON (as decoded Python data, or a Type)."""
     if isinstance(j, cty.Type):
         return j
+    if '"capsule"' in (text := _encode_json(j)).decode():
+        return _build_type_with_capsules(j)
+    return type_from_json(text)
+
+
+def _build_type_with_capsules(j: Any) -> cty.Type:
+    """Build a type whose JSON names the Bytes capsule somewhere (by hand: cty's type JSON
+    codec rightly refuses capsules)."""
+    if j == {"capsule": "bytes"}:
+        return BYTES
+    if isinstance(j, list) and len(j) >= 2:
+        kind, body = j[0], j[1]
+        if kind in ("list", "set", "map"):
+            elem = _build_type_with_capsules(body)
+            return {"list": cty.List, "set": cty.Set, "map": cty.Map}[kind](elem)
+        if kind == "tuple":
+            return cty.Tuple([_build_type_with_capsules(e) for e in body])
+        if kind == "object":
+            attrs = {k: _build_type_with_capsules(e) for k, e in body.items()}
+            return cty.ObjectWithOptionalAttrs(attrs, j[2]) if len(j) > 2 else cty.Object(attrs)
     return type_from_json(_encode_json(j))
 
 
 def type_json(t: cty.Type) -> Any:
     """Return go-cty's type JSON of *t* as Python data (lists, dicts, strings)."""
+    if t is BYTES:
+        return {"capsule": "bytes"}
+    if t.is_collection_type():
+        kind = "list" if t.is_list_type() else "set" if t.is_set_type() else "map"
+        if _mentions_bytes(t):
+            return [kind, type_json(t.element_type())]
+    elif t.is_tuple_type() and _mentions_bytes(t):
+        return ["tuple", [type_json(e) for e in t.tuple_element_types()]]
+    elif t.is_object_type() and _mentions_bytes(t):
+        attrs = {k: type_json(e) for k, e in t.attribute_types().items()}
+        opt = sorted(t.optional_attributes())
+        return ["object", attrs, opt] if opt else ["object", attrs]
     return _decode_json(type_to_json(t))
+
+
+def _mentions_bytes(t: cty.Type) -> bool:
+    if t is BYTES:
+        return True
+    if t.is_collection_type():
+        return _mentions_bytes(t.element_type())
+    if t.is_tuple_type():
+        return any(_mentions_bytes(e) for e in t.tuple_element_types())
+    if t.is_object_type():
+        return any(_mentions_bytes(e) for e in t.attribute_types().values())
+    return False
 
 
 # --- building -----------------------------------------------------------------------------------
@@ -118,7 +173,21 @@ def build(ty: Any, node: dict[str, Any]) -> cty.Value:
     return _build(build_type(ty), node)
 
 
+def _build_unknown(t: cty.Type, refinement: Any) -> cty.Value:
+    """Return an unknown of *t* with the case's ``refinement`` (oracle README, Refinements)."""
+    v = cty.unknown_val(t)
+    if refinement is None or t is cty.DynamicPseudoType:
+        return v  # go-cty ignores refinements of DynamicVal
+    if not isinstance(refinement, dict) or refinement.get("not_null", True) is not True:
+        raise InputError(f"a malformed refinement {refinement!r}")
+    if set(refinement) - {"not_null"}:
+        raise NeedsRefinements(f"the refinement {refinement!r} needs the refinement builder")
+    return v.refine_not_null() if refinement.get("not_null") else v
+
+
 def _build(t: cty.Type, node: dict[str, Any]) -> cty.Value:
+    if set(node) == {"unknown", "refinement"}:
+        return _build_unknown(t, node["refinement"])
     if len(node) != 1:
         raise InputError(f"a TVN node has exactly one key, not {sorted(node)}")
     ((kind, body),) = node.items()
@@ -145,6 +214,10 @@ def _build(t: cty.Type, node: dict[str, Any]) -> cty.Value:
         return cty.string_val(body)
     if kind == "string_hex":
         return build_string_hex(body)
+    if kind == "bytes_hex":
+        if t is not BYTES:
+            raise InputError(f"a bytes_hex node in a slot of type {t!r}")
+        return cty.capsule_val(BYTES, bytes.fromhex(body))
     if kind == "list":
         ety = t.element_type()
         if not body:
@@ -219,7 +292,7 @@ class _Renderer:
         if v.is_null():
             return {"null": True}
         if not v.is_known():
-            return {"unknown": True}
+            return _unknown_node(v)
         t = v.type()
         if t is cty.Bool:
             return {"bool": v.true()}
@@ -231,6 +304,8 @@ class _Renderer:
             return {"number": number_text(p)}
         if t is cty.String:
             return {"string": v.as_string()}
+        if t is BYTES:
+            return {"bytes_hex": v.encapsulated_value().hex()}
         if t.is_list_type() or t.is_set_type() or t.is_tuple_type():
             kind = "list" if t.is_list_type() else "set" if t.is_set_type() else "tuple"
             return {kind: [self.node(e) for _, e in v.element_iterator()]}
@@ -238,6 +313,32 @@ class _Renderer:
             kind = "map" if t.is_map_type() else "object"
             return {kind: {k.as_string(): self.node(e) for k, e in v.element_iterator()}}
         raise TypeError(f"cannot render a value of type {t!r}")
+
+
+def _unknown_node(v: cty.Value) -> dict[str, Any]:
+    """Render an unknown as the oracle does: its Range(), keys that apply to its type only."""
+    t = v.type()
+    r = getattr(v._v, "refinement", None)
+    if r is None or t is cty.DynamicPseudoType:
+        return {"unknown": True}
+    ref: dict[str, Any] = {}
+    if r.null is False:
+        ref["not_null"] = True
+    if t is cty.String and r.prefix:
+        ref["string_prefix"] = r.prefix
+    if t is cty.Number:
+        if r.min is not None and number_text(r.min) != "-inf":
+            ref["number_lower"] = number_text(r.min)
+            ref["number_lower_inclusive"] = bool(r.min_inclusive)
+        if r.max is not None and number_text(r.max) != "inf":
+            ref["number_upper"] = number_text(r.max)
+            ref["number_upper_inclusive"] = bool(r.max_inclusive)
+    if t.is_list_type() or t.is_set_type() or t.is_map_type():
+        if r.length_min:
+            ref["length_lower"] = r.length_min
+        if r.length_max is not None and r.length_max != (1 << 63) - 1:
+            ref["length_upper"] = r.length_max
+    return {"unknown": True, "refinement": ref} if ref else {"unknown": True}
 
 
 def render(v: cty.Value) -> dict[str, Any]:
@@ -305,8 +406,20 @@ def matches(got: Any, expect: dict[str, Any]) -> bool:
     return any(text == canonical(v) for v in expect.get("variants", ()))
 
 
+def _same_type_json(x: Any) -> Any:
+    """Return type JSON in one spelling: go-cty writes the empty tuple type of a Go nil slice as
+    ``["tuple", null]``, the same type as ``["tuple", []]``."""
+    if isinstance(x, list) and len(x) == 2 and x[0] == "tuple" and x[1] is None:
+        return ["tuple", []]
+    return x
+
+
 def difference(got: Any, want: Any, where: str = "$") -> str | None:
-    """Return where *got* first differs from *want* (a JSON path and both sides), or None."""
+    """Return where *got* first differs from *want* (a JSON path and both sides), or None.
+
+    Type JSON compares as types: ``["tuple", null]`` is ``["tuple", []]``.
+    """
+    got, want = _same_type_json(got), _same_type_json(want)
     if isinstance(got, dict) and isinstance(want, dict):
         for k in sorted(set(got) | set(want)):
             if k not in got:

@@ -289,3 +289,34 @@ def test_capsule_conversions_are_unsafe_only() -> None:
     assert conv is not None
 
     assert conv(S("443")).encapsulated_value().n == 443
+
+
+# --- an element of type dynamic (null or unknown) takes the type of the others ----------------
+
+
+@pytest.mark.parametrize("unsafe", [False, True])
+@pytest.mark.parametrize("b", [cty.null_val(DynamicPseudoType), cty.DynamicVal])
+def test_object_to_map_of_dynamic_with_a_dynamic_attribute(unsafe: bool, b: cty.Value) -> None:
+    v = cty.object_val({"a": cty.list_val([S("y")]), "b": b})
+    get = get_conversion_unsafe if unsafe else get_conversion
+    conv = get(v.type(), Map(DynamicPseudoType))
+    assert conv is not None
+    got = conv(v)
+    assert got.type() == Map(List(String))
+    assert got.index(S("a")) == cty.list_val([S("y")])
+    b_out = got.index(S("b"))
+    assert b_out.type() == List(String)
+    assert b_out.is_null() == b.is_null() and b_out.is_known() == b.is_known()
+
+
+def test_object_of_only_dynamic_attributes_to_map_of_dynamic() -> None:
+    v = cty.object_val({"a": cty.null_val(DynamicPseudoType), "b": cty.DynamicVal})
+    got = convert(v, Map(DynamicPseudoType))
+    assert got.type() == Map(DynamicPseudoType)
+    assert got.index(S("a")).is_null() and not got.index(S("b")).is_known()
+
+
+def test_object_to_map_still_refuses_two_concrete_types_beside_a_dynamic_one() -> None:
+    v = cty.object_val({"a": S("x"), "b": cty.list_val([S("y")]), "c": cty.DynamicVal})
+    with pytest.raises(cty.PathError, match="attribute types must all match"):
+        convert(v, Map(DynamicPseudoType))

@@ -1779,3 +1779,30 @@ PANICS = [
 def test_go_panics_raise_type_or_value_errors(call: str) -> None:
     with pytest.raises((TypeError, ValueError)):
         eval(call, {"cty": cty})
+
+
+# --- has_element with marks nested in the element (go-cty panics; we carry the marks) ---------
+
+
+def test_has_element_keeps_marks_nested_in_the_element() -> None:
+    s = cty.set_val([cty.list_val([cty.string_val("x")])])
+    marked = cty.list_val([cty.string_val("x").mark("secret")])
+    got = s.has_element(marked)
+    assert got.raw_equals(cty.True_.mark("secret"))
+    other = cty.list_val([cty.string_val("y").mark("secret"), cty.string_val("z").mark("pii")])
+    assert s.has_element(other).raw_equals(cty.False_.with_marks({"secret", "pii"}))
+
+
+def test_has_element_with_nested_marks_answers_as_equals_does() -> None:
+    inner = cty.list_val([cty.string_val("x")])
+    marked = cty.list_val([cty.string_val("x").mark("secret")])
+    assert cty.set_val([inner]).has_element(marked).marks() == inner.equals(marked).marks()
+
+
+def test_length_of_an_unknown_object_is_a_type_error() -> None:
+    t = cty.Object({"a": cty.String})
+    assert cty.object_val({"a": cty.string_val("x")}).length() == cty.number_int_val(1)
+    # as go-cty: a null object's length is its type's attribute count
+    assert cty.null_val(t).length() == cty.number_int_val(1)
+    with pytest.raises(TypeError, match="unknown object"):
+        cty.unknown_val(t).length()

@@ -1,0 +1,377 @@
+"""Where we answer differently from go-cty 1.18.1, as rules: each says which cases it covers (a
+predicate on the case, go-cty's answer included) and what we must answer instead (a check that
+fails when we do not). docs/design/divergences.md has one paragraph per rule, headed by its name.
+
+A vector line that no rule claims must equal go-cty's answer exactly; the first rule (in RULES
+order) whose predicate holds claims a line. Nothing here names a line id, so the same rules judge
+any directory of freshly generated lines (CTY_VECTORS_DIR).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import cty
+
+from ._msgpack_scan import scan
+from ._tvn import InvalidUTF8, build, build_type, difference
+
+Case = dict[str, Any]
+Result = dict[str, Any]
+Run = Callable[[], Result]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A deliberate divergence: *applies* picks the cases, *check* asserts our answer."""
+
+    name: str
+    reason: str
+    applies: Callable[[Case], bool]
+    check: Callable[[Case, Run], None]
+
+
+def _errors(case: Case, run: Run) -> None:
+    got = run()
+    assert "error" in got, f"{case['id']}: expected an error, got {got!r}"
+
+
+def _refused_or_errors(case: Case, run: Run) -> None:
+    try:
+        got = run()
+    except InvalidUTF8:
+        return  # building the input failed: cty.string_val refused the bytes (checked there)
+    assert "error" in got, f"{case['id']}: bytes that are not UTF-8 were accepted: {got!r}"
+
+
+def _go_accepted(case: Case) -> bool:
+    expect = case["expect"]
+    return not any(k in expect for k in ("error", "panic", "fatal"))
+
+
+# --- inputs that are not Unicode ---------------------------------------------------------------
+
+
+def _tvn_not_utf8(node: Any) -> bool:
+    if isinstance(node, dict):
+        if "string_hex" in node and isinstance(node["string_hex"], str):
+            try:
+                bytes.fromhex(node["string_hex"]).decode("utf-8")
+            except UnicodeDecodeError:
+                return True
+        return any(_tvn_not_utf8(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_tvn_not_utf8(v) for v in node)
+    return False
+
+
+def _not_unicode(case: Case) -> bool:
+    if "s_hex" in case:
+        try:
+            bytes.fromhex(case["s_hex"]).decode("utf-8")
+        except UnicodeDecodeError:
+            return True
+    if case["op"] in ("msgpack_decode", "msgpack_implied_type") and scan(
+            bytes.fromhex(case["hex"])).not_utf8:
+        return True
+    # the case's values, and go-cty's answer (bytes it decoded from a msgpack bin, say)
+    return _tvn_not_utf8(case)
+
+
+# --- JSON text ---------------------------------------------------------------------------------
+
+_JSON_DECODERS = ("json_decode", "implied_type", "type_decode")
+_SURROGATE_ESCAPE = re.compile(r"\\u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?"
+                               r"|\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _lone_surrogate(case: Case) -> bool:
+    if case["op"] not in _JSON_DECODERS:
+        return False
+    text = case["json"]
+    if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        return True
+    return any(m.group(1) is None or m.group(2) is None
+               for m in _SURROGATE_ESCAPE.finditer(text))
+
+
+def _json_trailing(case: Case) -> bool:
+    if case["op"] not in _JSON_DECODERS or not _go_accepted(case):
+        return False
+    text = case["json"].lstrip(" \t\r\n")
+    try:
+        _, end = json.JSONDecoder().raw_decode(text)
+    except ValueError:
+        return False
+    return bool(text[end:].strip(" \t\r\n"))
+
+
+def _cut_off_key(case: Case) -> bool:
+    path = case["expect"].get("path")
+    return case["op"] == "json_decode" and bool(path) and path[-1] is None
+
+
+def _error_at_parent(case: Case, run: Run) -> None:
+    got = run()
+    assert "error" in got, f"{case['id']}: expected an error, got {got!r}"
+    assert got.get("path") == case["expect"]["path"][:-1], (
+        f"{case['id']}: the error should name the object, at {case['expect']['path'][:-1]!r}; "
+        f"got {got!r}")
+
+
+# --- msgpack bytes -----------------------------------------------------------------------------
+
+_MSGPACK_DECODERS = ("msgpack_decode", "msgpack_implied_type")
+
+
+def _msgpack_trailing(case: Case) -> bool:
+    if case["op"] not in _MSGPACK_DECODERS or not _go_accepted(case):
+        return False
+    data = bytes.fromhex(case["hex"])
+    end = scan(data).end
+    return end is not None and end < len(data)
+
+
+def _non_string_key(case: Case) -> bool:
+    return case["op"] in _MSGPACK_DECODERS and scan(bytes.fromhex(case["hex"])).non_str_key
+
+
+def _wrong_type_result(case: Case) -> bool:
+    """go-cty decoded msgpack into a value whose type is not the type asked for."""
+    if case["op"] != "msgpack_decode" or not _go_accepted(case):
+        return False
+    want = build_type(case["type"])
+    got = build_type(case["expect"]["type"])
+    return all(got.test_conformance(t)
+               for t in (want, want.without_optional_attributes_deep()))
+
+
+# --- values ------------------------------------------------------------------------------------
+
+
+def _missing_map_key(case: Case) -> bool:
+    if case["op"] != "op" or case["name"] != "Index" or not _go_accepted(case):
+        return False
+    try:
+        coll = build(case["args"][0]["type"], case["args"][0]["value"]).unmark_deep()[0]
+        key = build(case["args"][1]["type"], case["args"][1]["value"]).unmark_deep()[0]
+    except (InvalidUTF8, TypeError, ValueError):
+        return False
+    if not coll.type().is_map_type() or not coll.is_known() or coll.is_null():
+        return False
+    if key.type() is not cty.String or not key.is_known() or key.is_null():
+        return False
+    return not coll.has_index(key).true()
+
+
+def _marked_null_inside(node: Any, depth: int = 0) -> bool:
+    if isinstance(node, dict):
+        if "marked" in node and depth > 0 and node["marked"]["value"] == {"null": True}:
+            return True
+        return any(_marked_null_inside(v, depth + 1) for v in node.values())
+    if isinstance(node, list):
+        return any(_marked_null_inside(v, depth + 1) for v in node)
+    return False
+
+
+def _null_marks(case: Case) -> bool:
+    return (case["op"] == "convert" and _go_accepted(case)
+            and _marked_null_inside(case["value"]))
+
+
+def without_marks(x: Any) -> Any:
+    """Return rendered data with every ``marked`` node replaced by the node it wraps."""
+    if isinstance(x, dict):
+        if set(x) == {"marked"}:
+            return without_marks(x["marked"]["value"])
+        return {k: without_marks(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [without_marks(v) for v in x]
+    return x
+
+
+def marks_in(x: Any) -> set[tuple[str, str]]:
+    """Return the (JSON position, mark) pairs of every marked node in rendered data."""
+    out: set[tuple[str, str]] = set()
+
+    def walk(y: Any, where: str) -> None:
+        if isinstance(y, dict):
+            if set(y) == {"marked"}:
+                out.update((where, m) for m in y["marked"]["marks"])
+                walk(y["marked"]["value"], where)
+                return
+            for k, v in y.items():
+                walk(v, f"{where}.{k}")
+        elif isinstance(y, list):
+            for i, v in enumerate(y):
+                walk(v, f"{where}[{i}]")
+
+    walk(x, "$")
+    return out
+
+
+def _keeps_more_marks(case: Case, run: Run) -> None:
+    got = run()
+    expect = case["expect"]
+    variants = [expect, *expect.get("variants", ())]
+    for variant in variants:
+        want = {k: v for k, v in variant.items() if k not in ("variants", "nondeterministic")}
+        if without_marks(got) == without_marks(want) and marks_in(got) >= marks_in(want):
+            return
+    raise AssertionError(f"{case['id']}: not go-cty's answer with marks kept: {got!r}")
+
+
+def _nested_marks(node: Any, depth: int = 0) -> bool:
+    if isinstance(node, dict):
+        if "marked" in node and depth > 0:
+            return True
+        return any(_nested_marks(v, depth + 1) for v in node.values())
+    if isinstance(node, list):
+        return any(_nested_marks(v, depth + 1) for v in node)
+    return False
+
+
+def _has_element_nested_marks(case: Case) -> bool:
+    return (case["op"] == "op" and case["name"] == "HasElement" and "panic" in case["expect"]
+            and _nested_marks(case["args"][1]["value"]))
+
+
+def _bool_with_the_element_marks(case: Case, run: Run) -> None:
+    got = run()
+    assert got.get("type") == "bool", f"{case['id']}: expected a bool, got {got!r}"
+    elem = build(case["args"][1]["type"], case["args"][1]["value"])
+    want = set(elem.unmark_deep()[1])
+    node = got["value"]
+    marks = set(node["marked"]["marks"]) if "marked" in node else set()
+    assert want <= marks, f"{case['id']}: the element's marks {want} were not all kept: {got!r}"
+
+
+def _set_to_list_unknown(case: Case) -> bool:
+    """go-cty turns a set of unknown length into an unknown list of the *set's* element type,
+    whatever list type was asked for."""
+    if case["op"] != "convert" or not _go_accepted(case):
+        return False
+    src, dst = build_type(case["type"]), build_type(case["target"])
+    if not (src.is_set_type() and dst.is_list_type()):
+        return False
+    if "unknown" not in json.dumps(case["expect"].get("value")):
+        return False
+    got = build_type(case["expect"]["type"])
+    return bool(got == cty.List(src.element_type())
+                and got.test_conformance(dst.without_optional_attributes_deep()))
+
+
+def _unknown_of_the_list_type_asked(case: Case, run: Run) -> None:
+    got = run()
+    dst = build_type(case["target"]).without_optional_attributes_deep()
+    assert "error" not in got, f"{case['id']}: expected an unknown list, got {got!r}"
+    ty = build_type(got["type"])
+    assert not ty.test_conformance(dst), f"{case['id']}: {ty!r} is not the {dst!r} asked for"
+    assert without_marks(got["value"]).get("unknown") is True, f"{case['id']}: {got!r}"
+
+
+# --- refinements beyond not-null (issue #7) ----------------------------------------------------
+
+_BEYOND_NOT_NULL = ("string_prefix", "string_prefix_hex", "number_lower", "number_lower_inclusive",
+                    "number_upper", "number_upper_inclusive", "length_lower", "length_upper")
+
+
+def _strip_refinements(x: Any) -> Any:
+    """Return rendered data with refinements cut down to not-null (and GoString dropped)."""
+    if isinstance(x, dict):
+        out = {}
+        for k, v in x.items():
+            if k == "gostring":
+                continue
+            if k == "refinement":
+                kept = {rk: rv for rk, rv in v.items() if rk not in _BEYOND_NOT_NULL}
+                if kept:
+                    out[k] = kept
+                continue
+            out[k] = _strip_refinements(v)
+        return out
+    if isinstance(x, list):
+        return [_strip_refinements(v) for v in x]
+    return x
+
+
+def _refined_beyond_not_null(case: Case) -> bool:
+    text = json.dumps(case["expect"])
+    return any(f'"{k}"' in text for k in _BEYOND_NOT_NULL)
+
+
+def _refinement_weakened(case: Case, run: Run) -> None:
+    got = run()
+    want = _strip_refinements(case["expect"])
+    want.pop("variants", None)
+    want.pop("nondeterministic", None)
+    d = difference(_strip_refinements(got), want)
+    assert d is None, f"{case['id']}: differs from go-cty by more than refinements: {d}"
+
+
+# --- error wording of the decoders -------------------------------------------------------------
+
+_DECODERS = _JSON_DECODERS + _MSGPACK_DECODERS
+
+
+def _both_fail_decoding(case: Case) -> bool:
+    return case["op"] in _DECODERS and "error" in case["expect"]
+
+
+def _fails_at_same_path(case: Case, run: Run) -> None:
+    got = run()
+    assert "error" in got, f"{case['id']}: go-cty refused this input, we accepted it: {got!r}"
+    want = case["expect"].get("path")
+    if want is not None:
+        assert got.get("path") == want, (
+            f"{case['id']}: error at {got.get('path')!r}, go-cty's at {want!r}: {got['error']!r} "
+            f"vs {case['expect']['error']!r}")
+
+
+# --- the rules, in the order they claim lines --------------------------------------------------
+
+RULES: tuple[Rule, ...] = (
+    Rule("NOT_UNICODE", "the input holds bytes that are not UTF-8; a cty string is Unicode text, "
+         "so building or decoding refuses them", _not_unicode, _refused_or_errors),
+    Rule("LONE_SURROGATE", "a JSON \\u escape of a lone surrogate is refused (go-cty turns it "
+         "into U+FFFD)", _lone_surrogate, _errors),
+    Rule("TRAILING_MSGPACK", "bytes after the msgpack value are refused (go-cty ignores them)",
+         _msgpack_trailing, _errors),
+    Rule("TRAILING_JSON", "text after the JSON value is refused (go-cty ignores it)",
+         _json_trailing, _errors),
+    Rule("NON_STRING_KEY", "a msgpack map key that is not a string is refused (go-cty drops "
+         "its error and uses \"\")", _non_string_key, _errors),
+    Rule("CUT_OFF_KEY", "a JSON object key cut off by the end of the input is reported at the "
+         "object (go-cty's path ends in a nil step)", _cut_off_key, _error_at_parent),
+    Rule("WRONG_TYPE_RESULT", "msgpack that go-cty decodes into a value of another type than "
+         "asked for (an empty map or array for an object or tuple with members, an attribute "
+         "given twice) is refused", _wrong_type_result, _errors),
+    Rule("MISSING_MAP_KEY", "indexing a map with a key it lacks raises (go-cty yields a null)",
+         _missing_map_key, _errors),
+    Rule("HAS_ELEMENT_NESTED_MARKS", "has_element with marks nested in the element answers for "
+         "the unmarked element and carries every mark, as equals does (go-cty panics)",
+         _has_element_nested_marks, _bool_with_the_element_marks),
+    Rule("SET_TO_LIST_UNKNOWN_TYPE", "a set of unknown length converted to a list gives an "
+         "unknown list of the type asked for (go-cty keeps the set's element type)",
+         _set_to_list_unknown, _unknown_of_the_list_type_asked),
+    Rule("NULL_MARKS", "marks on null elements and attributes survive conversion (go-cty drops "
+         "some)", _null_marks, _keeps_more_marks),
+    Rule("REFINEMENTS_ISSUE_7", "go-cty refines this result beyond not-null (number bounds, "
+         "prefixes, lengths); until issue #7 ours is the same but refined only as not-null",
+         _refined_beyond_not_null, _refinement_weakened),
+    Rule("DECODE_ERROR_WORDING", "malformed msgpack or JSON: both fail, at the same path, each "
+         "in its own words (go-cty's come from Go's encoding/json and vmihailenco/msgpack)",
+         _both_fail_decoding, _fails_at_same_path),
+)
+
+
+def claim(case: Case) -> Rule | None:
+    """Return the rule that claims *case*, or None when go-cty's answer must be ours exactly."""
+    for rule in RULES:
+        if rule.applies(case):
+            return rule
+    return None
