@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from cty import DynamicPseudoType, DynamicVal, Path, PathError, Type, Value
 from cty._deep import deep
+from cty._errors import CtyTypeError
 from cty._marks import Marked
 from cty._type import check_type
 from cty._unknown import Unknown
@@ -122,7 +123,7 @@ def run(plan: Plan, value: Value, path: Path | None) -> Value:
                 if not path:
                     raise
                 raise PathError(Path((*path, *e.path)), e.message) from None
-        raise TypeError(
+        raise CtyTypeError(
             f"this conversion takes values of type {plan.in_ty.friendly_name()}, "
             f"not {vt.friendly_name()}"
         )

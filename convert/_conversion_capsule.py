@@ -14,6 +14,7 @@ from typing import Any
 
 from cty import Path, PathError, Type
 from cty._capsule import ConversionFromHook, ConversionToHook
+from cty._errors import CtyTypeError
 from cty._value import payload, wrap
 
 from ._plan import ConversionFailure, Plan, static_plan, strip
@@ -55,7 +56,7 @@ def _to_capsule(in_ty: Type, out_ty: Type, hook: ConversionToHook) -> Plan:
         except ValueError as e:
             raise _failure(e) from None
         if not isinstance(raw, native):
-            raise TypeError(
+            raise CtyTypeError(
                 f"the conversion_to hook of capsule type {out_ty.friendly_name()} returned a "
                 f"{type(raw).__name__}, not a {native.__qualname__}"
             )
@@ -73,7 +74,7 @@ def _from_capsule(in_ty: Type, out_ty: Type, hook: ConversionFromHook) -> Plan:
         except ValueError as e:
             raise _failure(e) from None
         if v.type() is not want:
-            raise TypeError(
+            raise CtyTypeError(
                 f"the conversion_from hook of capsule type {in_ty.friendly_name()} returned a "
                 f"value of type {v.type().friendly_name()}, not {want.friendly_name()}"
             )

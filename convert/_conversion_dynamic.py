@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cty import DynamicPseudoType, List, Map, Object, Set, Tuple, Type
+from cty._errors import CtyTypeError
 
 from ._plan import Plan, passthrough_plan, static_plan, strip
 
@@ -30,7 +31,7 @@ def dynamic_fixup(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan:
     """
 
     def known(p: Any) -> Any:
-        raise TypeError(f"internal error: a dynamic slot held a known payload {p!r}")
+        raise CtyTypeError(f"internal error: a dynamic slot held a known payload {p!r}")
 
     return static_plan(in_ty, out_ty, unsafe, known, strip(out_ty))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from cty import Bool, DynamicPseudoType, Number, String, Type
 from cty._deep import deep
 from cty._gostrconv import go_quote
+from cty._type import check_type
 
 
 @deep
@@ -21,6 +22,8 @@ def mismatch_message(got: Type, want: Type, /) -> str:
     >>> mismatch_message(cty.Bool, cty.Number)
     'number required, but have bool'
     """
+    check_type(got, "mismatch_message's got type")
+    check_type(want, "mismatch_message's wanted type")
     return _message(got, want)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import DynamicPseudoType, GetAttrStep, IndexStep, Type
+from cty._errors import CtyTypeError
 from cty._marks import Marked
 from cty._primitive_type import Number, String
 from cty._set_payload import EMPTY_SET, SetPayload
@@ -264,7 +265,7 @@ def unknown_result(source: Type, target: Type, p: Unknown) -> Any:
 
 
 def _unreachable(p: Any) -> Any:
-    raise TypeError(f"internal error: a conversion plan was given an unexpected payload {p!r}")
+    raise CtyTypeError(f"internal error: a conversion plan was given an unexpected payload {p!r}")
 
 
 class Plan:

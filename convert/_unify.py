@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cty import DynamicPseudoType, List, Map, Object, Set, Tuple, Type
 from cty._deep import deep
+from cty._errors import CtyTypeError
 from cty._type import check_type
 
 from ._sort_types import sort_types
@@ -68,7 +69,7 @@ def unify_types(types: Sequence[Type], unsafe: bool) -> tuple[Type | None, list[
 
 def _check_types(types: Iterable[Type]) -> list[Type]:
     if isinstance(types, str | bytes | Type) or not isinstance(types, Iterable):
-        raise TypeError(f"unify takes a sequence of cty types, not {type(types).__name__}")
+        raise CtyTypeError(f"unify takes a sequence of cty types, not {type(types).__name__}")
     return [check_type(t, f"types[{i}]") for i, t in enumerate(types)]
 
 

@@ -15,7 +15,15 @@ True
 from ._capsule import Capsule, CapsuleOps, CapsuleWithOps
 from ._collection_types import List, Map, Set
 from ._dynamic import DynamicPseudoType
-from ._errors import PathError
+from ._errors import (
+    CtyError,
+    CtyTypeError,
+    CtyValueError,
+    ElementNotFoundError,
+    IndexOutOfRangeError,
+    KeyNotFoundError,
+    PathError,
+)
 from ._marks import new_value_marks, value_marks_of_type, value_marks_of_type_deep
 from ._path import (
     GetAttrStep,
@@ -85,15 +93,21 @@ __all__ = [
     "Capsule",
     "CapsuleOps",
     "CapsuleWithOps",
+    "CtyError",
+    "CtyTypeError",
+    "CtyValueError",
     "DynamicPseudoType",
     "DynamicVal",
+    "ElementNotFoundError",
     "EmptyObject",
     "EmptyObjectVal",
     "EmptyTuple",
     "EmptyTupleVal",
     "False_",
     "GetAttrStep",
+    "IndexOutOfRangeError",
     "IndexStep",
+    "KeyNotFoundError",
     "List",
     "Map",
     "NegativeInfinity",

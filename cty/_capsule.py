@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ._errors import CtyTypeError, CtyValueError
 from ._type import Type, _init_slot
 
 if TYPE_CHECKING:
@@ -106,12 +107,12 @@ def CapsuleWithOps(
     Raises ValueError when ops.equals is given without ops.raw_equals, as go-cty requires.
     """
     if not isinstance(name, str):
-        raise TypeError(f"capsule name must be a str, not {type(name).__name__}")
+        raise CtyTypeError(f"capsule name must be a str, not {type(name).__name__}")
     if not isinstance(native_type, type):
-        raise TypeError(f"capsule native type must be a Python type, not {native_type!r}")
+        raise CtyTypeError(f"capsule native type must be a Python type, not {native_type!r}")
     if ops is not None:
         if not isinstance(ops, CapsuleOps):
-            raise TypeError(f"capsule ops must be a cty.CapsuleOps, not {type(ops).__name__}")
+            raise CtyTypeError(f"capsule ops must be a cty.CapsuleOps, not {type(ops).__name__}")
         if ops.equals is not None and ops.raw_equals is None:
-            raise ValueError("capsule ops with equals must also provide raw_equals")
+            raise CtyValueError("capsule ops with equals must also provide raw_equals")
     return CapsuleType(name, native_type, ops)

@@ -131,23 +131,23 @@ def List(elem: Type, /) -> Type:
     >>> cty.List(cty.String)
     cty.List(cty.String)
     """
-    t = _lists.get(elem)
+    t = _lists.get(check_type(elem, "list element type"))
     if t is None:
-        t = _lists.setdefault(check_type(elem, "list element type"), ListType(elem))
+        t = _lists.setdefault(elem, ListType(elem))
     return t
 
 
 def Map(elem: Type, /) -> Type:
     """Return the map type (string keys) whose elements are of type *elem*."""
-    t = _maps.get(elem)
+    t = _maps.get(check_type(elem, "map element type"))
     if t is None:
-        t = _maps.setdefault(check_type(elem, "map element type"), MapType(elem))
+        t = _maps.setdefault(elem, MapType(elem))
     return t
 
 
 def Set(elem: Type, /) -> Type:
     """Return the set type whose elements are of type *elem*."""
-    t = _sets.get(elem)
+    t = _sets.get(check_type(elem, "set element type"))
     if t is None:
-        t = _sets.setdefault(check_type(elem, "set element type"), SetType(elem))
+        t = _sets.setdefault(elem, SetType(elem))
     return t

@@ -13,6 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
+from ._errors import CtyValueError
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -47,7 +49,7 @@ def _run_deep(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
         try:
             result.append(fn(*args, **kwargs))
         except RecursionError:
-            error.append(ValueError(
+            error.append(CtyValueError(
                 f"{getattr(fn, '__name__', 'operation')}: value is nested too deeply "
                 f"(more than the {MAX_DEPTH_LIMIT} recursion levels allowed)"
             ))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ._deep import deep
+from ._errors import CtyTypeError
 from ._marks import NO_MARKS, Marked
 from ._type import Type
 from ._unknown import Unknown
@@ -97,10 +99,18 @@ def unmark_deep_with_paths(v: Value) -> tuple[Value, list[Any]]:
 @deep
 def mark_with_paths(v: Value, pvm: list[Any]) -> Value:
     """Return *v* with each entry's marks applied at its path (the first entry per path wins)."""
+    from ._path import Path, PathValueMarks
+    from ._walk import transform
+
+    if isinstance(pvm, (str, bytes)) or not isinstance(pvm, Iterable):
+        raise CtyTypeError(f"mark_with_paths takes a list of cty.PathValueMarks, not {pvm!r}")
+    pvm = list(pvm)
+    for e in pvm:
+        if not isinstance(e, PathValueMarks):
+            raise CtyTypeError(
+                f"mark_with_paths takes a list of cty.PathValueMarks, not one holding {e!r}")
     if not pvm:
         return v
-    from ._path import Path
-    from ._walk import transform
 
     def exit_(path: Path, x: Value) -> Value:
         for e in pvm:

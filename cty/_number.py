@@ -31,6 +31,8 @@ from typing import Any, Final, TypeAlias
 import gmpy2
 from gmpy2 import mpfr, mpz
 
+from ._errors import CtyTypeError, CtyValueError
+
 Num: TypeAlias = int | mpfr
 """A number payload: an int or a gmpy2.mpfr."""
 
@@ -155,7 +157,7 @@ def from_int(i: int) -> Num:
 def from_float(f: float) -> Num:
     """Return the payload of a float64 at precision 53 (NumberFloatVal); NaN raises ValueError."""
     if math.isnan(f):
-        raise ValueError("NaN is not a number value")
+        raise CtyValueError("NaN is not a number value")
     return _C53.add(f, _PZERO) if f else (_C53.minus(ZERO) if math.copysign(1.0, f) < 0
                                           else _C53.plus(ZERO))
 
@@ -163,9 +165,9 @@ def from_float(f: float) -> Num:
 def from_mpfr(x: Any) -> Num:
     """Return the payload of a gmpy2.mpfr, keeping its precision; NaN raises ValueError."""
     if x.__class__ is not _MPFR:
-        raise TypeError(f"expected a gmpy2.mpfr, not {type(x).__name__}")
+        raise CtyTypeError(f"expected a gmpy2.mpfr, not {type(x).__name__}")
     if _is_nan(x):
-        raise ValueError("NaN is not a number value")
+        raise CtyValueError("NaN is not a number value")
     p: int = x.precision
     if p == 1 and _is_inf(x):
         return x
@@ -183,7 +185,7 @@ def from_fraction(q: Fraction) -> Num:
 def from_decimal(d: Decimal) -> Num:
     """Return *d* as go-cty's ParseNumberVal reads its text (512 bits)."""
     if d.is_nan():
-        raise ValueError("NaN is not a number value")
+        raise CtyValueError("NaN is not a number value")
     if d.is_infinite():
         return parse("-inf" if d.is_signed() else "inf")
     return parse(str(d))
@@ -196,7 +198,7 @@ _INF_TEXT: Final = {"inf": False, "Inf": False, "+inf": False, "+Inf": False,
                     "-inf": True, "-Inf": True}
 
 
-class NumberSyntaxError(ValueError):
+class NumberSyntaxError(CtyValueError):
     """Text that is not a number. The message is go-cty's, "a number is required", whatever the
     cause; ``reason`` says what Go's parser objected to ("invalid syntax", "no digits",
     "exponent out of range" or "exponent overflow").
@@ -374,7 +376,7 @@ def to_int(n: Num) -> int:
     if isinstance(n, int):
         return int(n)
     if not n.is_integer():
-        raise ValueError(f"{format_f(n)} is not a whole number")
+        raise CtyValueError(f"{format_f(n)} is not a whole number")
     return _int_of(n)
 
 
@@ -874,7 +876,7 @@ def format_f(n: Num) -> str:
     elif not _is_regular(n):
         if _is_inf(n):
             return "-Inf" if _is_signed(n) else "+Inf"
-        raise ValueError("NaN is not a number value")
+        raise CtyValueError("NaN is not a number value")
     neg, digits, dexp = _digits_shortest(n)
     return ("-" if neg else "") + _fmt_f(digits, dexp)
 
@@ -973,7 +975,7 @@ def add(a: Num, b: Num) -> Num:
     ma = _m(a)
     mb = _m(b)
     if _is_inf(ma) and _is_inf(mb) and _is_signed(ma) != _is_signed(mb):
-        raise ValueError("can't compute sum of opposing infinities")
+        raise CtyValueError("can't compute sum of opposing infinities")
     p = _prec2(a, b)
     return _finish(_ctx(p or 1).add(ma, mb), p)
 
@@ -1001,7 +1003,7 @@ def sub(a: Num, b: Num) -> Num:
             return r
         return _int_payload(r, _prec2(a, b))
     if is_inf(a) and is_inf(b) and _is_signed(a) == _is_signed(b):
-        raise ValueError("can't subtract infinity from itself")
+        raise CtyValueError("can't subtract infinity from itself")
     return add(a, neg(b))
 
 
@@ -1037,7 +1039,7 @@ def mul(a: Num, b: Num) -> Num:
     ma = _m(a)
     mb = _m(b)
     if (_is_inf(ma) and not mb) or (_is_inf(mb) and not ma):
-        raise ValueError("can't multiply zero by infinity")
+        raise CtyValueError("can't multiply zero by infinity")
     x = _C512.mul(ma, mb)
     p = _prec2(a, b)
     if _is_regular(x):
@@ -1068,7 +1070,7 @@ def div(a: Num, b: Num) -> Num:
     ma = _m(a)
     mb = _m(b)
     if (not ma and not mb) or (_is_inf(ma) and _is_inf(mb)):
-        raise ValueError("can't divide zero by zero or infinity by infinity")
+        raise CtyValueError("can't divide zero by zero or infinity by infinity")
     return _finish(_ctx(p or 1).div(ma, mb), p)
 
 
@@ -1083,7 +1085,7 @@ def mod(a: Num, b: Num) -> Num:
         try:
             return mul(a, b)
         except ValueError:
-            raise ValueError("can't use modulo with zero and infinity") from None
+            raise CtyValueError("can't use modulo with zero and infinity") from None
     if not b:
         return a
     if isinstance(a, int) and isinstance(b, int) and -(1 << 63) < a < (1 << 63) \
@@ -1094,9 +1096,9 @@ def mod(a: Num, b: Num) -> Num:
     try:
         rat = div(a, b)
     except ValueError:
-        raise ValueError("can't use modulo with zero and infinity") from None
+        raise CtyValueError("can't use modulo with zero and infinity") from None
     if is_inf(rat):
-        raise ValueError("can't use modulo with zero and infinity")
+        raise CtyValueError("can't use modulo with zero and infinity")
     # ctx.trunc rounds its integer result to the context's precision: use rat's own
     t = rat if isinstance(rat, int) else int(_ctx(rat.precision).trunc(rat))
     pa = precision(a)
@@ -1104,7 +1106,7 @@ def mod(a: Num, b: Num) -> Num:
     work = ctx.add(t, _PZERO)
     mb = _m(b)
     if _is_inf(mb) and not work:
-        raise ValueError("can't use modulo with zero and infinity")
+        raise CtyValueError("can't use modulo with zero and infinity")
     work = ctx.mul(mb, work)
     return _finish(ctx.sub(_m(a), work), pa)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
-from ._errors import PathError
+from ._errors import CtyTypeError, CtyValueError, ElementNotFoundError, PathError
 from ._value import Value, check_value
 
 
@@ -27,21 +27,22 @@ class GetAttrStep(PathStep):
 
     def __init__(self, name: str) -> None:
         if not isinstance(name, str):
-            raise TypeError(f"GetAttrStep name must be a str, not {type(name).__name__}")
+            raise CtyTypeError(f"GetAttrStep name must be a str, not {type(name).__name__}")
         object.__setattr__(self, "name", name)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("path steps are immutable")
 
     def apply(self, v: Value, /) -> Value:
+        check_value(v, "the value a path step applies to")
         if v.is_null():
-            raise ValueError("cannot access attributes on a null value")
+            raise CtyValueError("cannot access attributes on a null value")
         if not v.type().is_object_type():
-            raise ValueError("not an object type")
+            raise CtyValueError("not an object type")
         if not v.type().has_attribute(self.name):
             from ._gostrconv import go_quote
 
-            raise ValueError(f"object has no attribute {go_quote(self.name)}")
+            raise ElementNotFoundError(f"object has no attribute {go_quote(self.name)}")
         return v.get_attr(self.name)
 
     def __eq__(self, other: object) -> bool:
@@ -72,8 +73,9 @@ class IndexStep(PathStep):
     def apply(self, v: Value, /) -> Value:
         from ._primitive_type import Number, String
 
+        check_value(v, "the value a path step applies to")
         if v.is_null():
-            raise ValueError("cannot index a null value")
+            raise CtyValueError("cannot index a null value")
         ty = v.type()
         if ty.is_set_type():
             has = v.has_element(self.key)
@@ -83,17 +85,17 @@ class IndexStep(PathStep):
 
                 return unknown_val(ty.element_type()).with_marks(marks, v.marks())
             if not has_u.true():
-                raise ValueError("set does not contain the requested element")
+                raise ElementNotFoundError("set does not contain the requested element")
             return self.key.with_marks(v.marks())
         kt = self.key.type()
         if kt is Number:
             if not (ty.is_list_type() or ty.is_tuple_type()):
-                raise ValueError("not a list type")
+                raise CtyValueError("not a list type")
         elif kt is String:
             if not ty.is_map_type():
-                raise ValueError("not a map type")
+                raise CtyValueError("not a map type")
         else:
-            raise ValueError("key value not number or string")
+            raise CtyValueError("key value not number or string")
         has, _ = v.has_index(self.key).unmark()
         if not has.is_known():
             from ._value_init import DynamicVal, unknown_val
@@ -102,7 +104,7 @@ class IndexStep(PathStep):
                 return DynamicVal
             return unknown_val(ty.element_type())
         if not has.true():
-            raise ValueError("value does not have given index key")
+            raise ElementNotFoundError("value does not have given index key")
         return v.index(self.key)
 
     def __eq__(self, other: object) -> bool:
@@ -132,7 +134,7 @@ class Path(tuple[PathStep, ...]):
         steps = tuple(steps)
         for s in steps:
             if not isinstance(s, PathStep):
-                raise TypeError(f"path steps must be GetAttrStep or IndexStep, not {s!r}")
+                raise CtyTypeError(f"path steps must be GetAttrStep or IndexStep, not {s!r}")
         return super().__new__(cls, steps)
 
     def _plus(self, step: PathStep) -> Path:
@@ -175,11 +177,13 @@ class Path(tuple[PathStep, ...]):
 
         Raises ValueError("at step N: ...") naming the step that failed.
         """
+        check_value(v, "the value a path applies to")
         for i, step in enumerate(self):
             try:
                 v = step.apply(v)
             except ValueError as e:
-                raise ValueError(f"at step {i}: {e}") from None
+                cls = ElementNotFoundError if isinstance(e, LookupError) else CtyValueError
+                raise cls(f"at step {i}: {e}") from None
         return v
 
     def last_step(self, v: Value, /) -> tuple[Value, PathStep | None]:
@@ -259,8 +263,13 @@ class PathValueMarks:
     __slots__ = ("marks", "path")
 
     def __init__(self, path: Path, marks: frozenset[Any]) -> None:
-        self.path = path
-        self.marks = frozenset(marks)
+        self.path = _check_path(path)
+        if isinstance(marks, (str, bytes)) or not isinstance(marks, Iterable):
+            raise CtyTypeError(f"PathValueMarks takes a collection of marks, not {marks!r}")
+        try:
+            self.marks = frozenset(marks)
+        except TypeError:
+            raise CtyTypeError(f"marks must be hashable, not {marks!r}") from None
 
     def equal(self, other: PathValueMarks, /) -> bool:
         """Return whether both name equal paths and the same marks."""
@@ -293,6 +302,12 @@ def _path_key(p: Path) -> Hashable:
     return tuple(_step_key(s) for s in p)
 
 
+def _check_path(path: object) -> Path:
+    if not isinstance(path, Path):
+        raise CtyTypeError(f"a PathSet holds cty.Paths, not {type(path).__name__} {path!r}")
+    return path
+
+
 class PathSet:
     """A set of paths; index keys are the same when they are known equal (go-cty's PathSet)."""
 
@@ -305,7 +320,7 @@ class PathSet:
 
     def add(self, path: Path, /) -> None:
         """Add *path*."""
-        self._paths.setdefault(_path_key(path), path)
+        self._paths.setdefault(_path_key(_check_path(path)), path)
 
     def add_all_steps(self, path: Path, /) -> None:
         """Add *path* and every prefix of it (except the empty path)."""
@@ -314,11 +329,11 @@ class PathSet:
 
     def has(self, path: Path, /) -> bool:
         """Return whether *path* is in the set."""
-        return _path_key(path) in self._paths
+        return _path_key(_check_path(path)) in self._paths
 
     def remove(self, path: Path, /) -> None:
         """Remove *path* if present."""
-        self._paths.pop(_path_key(path), None)
+        self._paths.pop(_path_key(_check_path(path)), None)
 
     def list(self) -> list[Path]:
         """Return the paths, in insertion order."""

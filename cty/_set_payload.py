@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
+from ._errors import CtyTypeError, CtyValueError
 from ._marks import Marked
 from ._primitive_type import Number
 from ._set_rules import element_key, sort_known
@@ -95,7 +96,7 @@ def build_set_payload(ty: Type, payloads: Iterable[Any]) -> SetPayload:
     else:
         for p in payloads:
             if p.__class__ is Marked:
-                raise ValueError("set elements must be unmarked; marks belong on the set")
+                raise CtyValueError("set elements must be unmarked; marks belong on the set")
             if p is None:
                 has_null = True
             elif p.__class__ is Unknown:
@@ -151,12 +152,12 @@ class ValueSet:
         from ._value import Value
 
         if not isinstance(v, Value):
-            raise TypeError(f"ValueSet elements must be cty.Values, not {type(v).__name__}")
+            raise CtyTypeError(f"ValueSet elements must be cty.Values, not {type(v).__name__}")
         if v.contains_marked():
-            raise ValueError("cannot store marked value directly in a set (make the set "
-                             f"itself marked instead): {v!r}")
+            raise CtyValueError("cannot store marked value directly in a set (make the set "
+                                f"itself marked instead): {v!r}")
         if v.type() is not self._ety and v.type() is not DynamicPseudoType:
-            raise TypeError(f"attempt to use {v!r} value with set of {self._ety!r}")
+            raise CtyTypeError(f"attempt to use {v!r} value with set of {self._ety!r}")
         return v._v
 
     def _key(self, p: Any) -> Hashable | None:
@@ -220,9 +221,9 @@ class ValueSet:
 
     def _same(self, other: ValueSet) -> None:
         if not isinstance(other, ValueSet):
-            raise TypeError(f"expected a cty.ValueSet, not {type(other).__name__}")
+            raise CtyTypeError(f"expected a cty.ValueSet, not {type(other).__name__}")
         if other._ety is not self._ety:
-            raise TypeError(
+            raise CtyTypeError(
                 f"incompatible set rules: {self._ety!r} and {other._ety!r} element types"
             )
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _number
 from ._deep import deep
+from ._errors import CtyTypeError, CtyValueError
 from ._gostrconv import go_quote
 from ._marks import Marked
 from ._primitive_type import Bool, Number, String
@@ -111,7 +112,7 @@ def _append_hash(ty: Type, p: Any, out: list[str], nums: list[Hashable] | None) 
         if nums is not None:
             nums.append(_CapsuleKey(ty, p))
     else:
-        raise TypeError(f"unsupported type {ty!r} in set hash")
+        raise CtyTypeError(f"unsupported type {ty!r} in set hash")
     return known
 
 
@@ -193,7 +194,7 @@ def value_hash(v: Value) -> int:
     Raises ValueError for a value that is marked or holds marked values, as go-cty does.
     """
     if v.contains_marked():
-        raise ValueError(
+        raise CtyValueError(
             "can't take hash of value that has marks or has embedded values that have marks"
         )
     return zlib.crc32(hash_bytes(v._ty, v._v).encode("utf-8"))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ._errors import CtyTypeError, CtyValueError
+
 _is_normalized = unicodedata.is_normalized
 _normalize = unicodedata.normalize
 
@@ -16,14 +18,14 @@ def normalize_string(s: str, /) -> str:
     """
     if s.__class__ is not str:
         if not isinstance(s, str):
-            raise TypeError(f"a cty string must be a str, not {type(s).__name__}")
+            raise CtyTypeError(f"a cty string must be a str, not {type(s).__name__}")
         s = str(s)
     if s.isascii():
         return s
     try:
         s.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise ValueError(
+        raise CtyValueError(
             f"string {s!r} holds a lone surrogate at index {e.start}: not valid Unicode"
         ) from None
     if _is_normalized("NFC", s):

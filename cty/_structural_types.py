@@ -6,9 +6,16 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from ._deep import deep
+from ._errors import CtyTypeError, CtyValueError
 from ._go_names import go_string_literal
 from ._strings import normalize_string
 from ._type import Type, _init_slot, check_type
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str):
+        raise CtyTypeError(f"an attribute name is a str, not {type(name).__name__} {name!r}")
+    return name
 
 
 class ObjectType(Type):
@@ -39,20 +46,20 @@ class ObjectType(Type):
         return self._view
 
     def attribute_type(self, name: str, /) -> Type:
-        t = self._attrs.get(name)
+        t = self._attrs.get(_check_name(name))
         if t is None:
             t = self._attrs.get(normalize_string(name))
             if t is None:
-                raise ValueError(f"object type has no attribute {name!r}")
+                raise CtyValueError(f"object type has no attribute {name!r}")
         return t
 
     def has_attribute(self, name: str, /) -> bool:
-        return name in self._attrs or normalize_string(name) in self._attrs
+        return _check_name(name) in self._attrs or normalize_string(name) in self._attrs
 
     def attribute_optional(self, name: str, /) -> bool:
-        name = normalize_string(name)
+        name = normalize_string(_check_name(name))
         if name not in self._attrs:
-            raise ValueError(f"object type has no attribute {name!r}")
+            raise CtyValueError(f"object type has no attribute {name!r}")
         return name in self._optional
 
     def optional_attributes(self) -> frozenset[str]:
@@ -133,8 +140,10 @@ class TupleType(Type):
         return self._elems
 
     def tuple_element_type(self, index: int, /) -> Type:
+        if index.__class__ is not int:
+            raise CtyTypeError(f"a tuple element index is an int, not {type(index).__name__}")
         if not 0 <= index < len(self._elems):
-            raise ValueError(f"tuple type has no element {index} (it has {len(self._elems)})")
+            raise CtyValueError(f"tuple type has no element {index} (it has {len(self._elems)})")
         return self._elems[index]
 
     def length(self) -> int:
@@ -177,20 +186,21 @@ _tuples: dict[tuple[Type, ...], TupleType] = {}
 
 def _object(attrs: Mapping[str, Type], optional: Iterable[str]) -> Type:
     if not isinstance(attrs, Mapping):
-        raise TypeError(f"object attributes must be a mapping of names to types, not {attrs!r}")
+        raise CtyTypeError(f"object attributes must be a mapping of names to types, not {attrs!r}")
     norm: dict[str, Type] = {}
     for k, t in attrs.items():
         nk = normalize_string(k)
         if nk in norm:
-            raise ValueError(f"object attribute names {k!r} and another name are equal after NFC")
+            raise CtyValueError(
+                f"object attribute names {k!r} and another name are equal after NFC")
         norm[nk] = check_type(t, f"type of attribute {k!r}")
     items = tuple(sorted(norm.items(), key=lambda kv: kv[0]))
     if isinstance(optional, str):
-        raise TypeError("optional attribute names must be a list of names, not a str")
+        raise CtyTypeError("optional attribute names must be a list of names, not a str")
     opt = frozenset(normalize_string(o) for o in optional)
     for o in opt:
         if o not in norm:
-            raise ValueError(f"optional contains undeclared attribute {o!r}")
+            raise CtyValueError(f"optional contains undeclared attribute {o!r}")
     key = (items, opt)
     found = _objects.get(key)
     if found is None:
@@ -206,7 +216,10 @@ def Object(attrs: Mapping[str, Type], /) -> Type:
     """
     if attrs.__class__ is dict:
         key = tuple(attrs.items())
-        t = _objects_as_given.get(key)
+        try:
+            t = _objects_as_given.get(key)
+        except TypeError:  # an unhashable attribute type: _object says what is wrong
+            return _object(attrs, ())
         if t is None:
             t = _objects_as_given.setdefault(key, _object(attrs, ()))
         return t
@@ -229,6 +242,8 @@ def Tuple(elems: Iterable[Type], /) -> Type:
     >>> cty.Tuple([cty.String, cty.Number])
     cty.Tuple([cty.String, cty.Number])
     """
+    if isinstance(elems, Type) or not isinstance(elems, Iterable):
+        raise CtyTypeError(f"Tuple takes a list of cty.Types, not {elems!r}")
     key = tuple(elems)
     t = _tuples.get(key)
     if t is None:

@@ -35,7 +35,9 @@ from typing import Any
 import msgspec
 
 from ._collection_types import List, Map, Set
+from ._deep import deep
 from ._dynamic import DynamicPseudoType
+from ._errors import CtyTypeError, CtyValueError
 from ._gostrconv import go_quote
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
@@ -45,7 +47,7 @@ from ._type import Type
 __all__ = ["TypeJSONError", "type_from_json", "type_to_json"]
 
 
-class TypeJSONError(ValueError):
+class TypeJSONError(CtyValueError):
     """A type description that go-cty's ``Type.UnmarshalJSON`` would refuse.
 
     ``str(e)`` and ``e.message`` are go-cty's (or Go's encoding/json's) text, word for word;
@@ -119,8 +121,8 @@ def _write(t: Type) -> str:
         names = ",".join([_go_json_string(k) for k in sorted(optional)])
         return '["object",{' + attrs + "},[" + names + "]]"
     if t.is_capsule_type():
-        raise ValueError(f"type not allowed: {t.friendly_name()}")
-    raise TypeError(f"{t!r} is not a type go-cty can describe in JSON")
+        raise CtyValueError(f"type not allowed: {t.friendly_name()}")
+    raise CtyTypeError(f"{t!r} is not a type go-cty can describe in JSON")
 
 
 _written: dict[Type, bytes] = {}
@@ -135,15 +137,12 @@ def type_to_json(t: Type) -> bytes:
     Raises ValueError ("type not allowed: <name>") for a type that is or holds a capsule type,
     and TypeError when *t* is not a cty type.
     """
+    if not isinstance(t, Type):
+        raise CtyTypeError(f"type_to_json needs a cty.Type, not {t!r}")
     found = _written.get(t)
     if found is not None:
         return found
-    if not isinstance(t, Type):
-        raise TypeError(f"type_to_json needs a cty.Type, not {t!r}")
-    try:
-        text = _write(t)
-    except RecursionError:
-        raise ValueError("type is nested too deeply to describe in JSON") from None
+    text = _write_deep(t)
     out = text.encode("utf-8")
     _written[t] = out
     return out
@@ -586,6 +585,44 @@ class _Stream:
 _read: dict[bytes, Type] = {}
 
 
+_GO_MAX_DEPTH = 10_000
+"""Go's encoding/json refuses JSON nested deeper than this ("exceeded max depth")."""
+
+
+def _parse(buf: bytes) -> Type:
+    try:
+        x = _decode(buf)
+    except (msgspec.DecodeError, ValueError, RecursionError):
+        return _Stream(buf).read()
+    return _type_of(x)
+
+
+_parse_deep = deep(_parse)
+_write_deep = deep(_write)
+
+
+def _nesting_depth(buf: bytes) -> int:
+    """Return the deepest nesting of arrays and objects in JSON text *buf* (strings skipped)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for b in buf:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif b == 0x5C:
+                escaped = True
+            elif b == 0x22:
+                in_string = False
+        elif b == 0x22:
+            in_string = True
+        elif b in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif b in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
 def type_from_json(data: str | bytes | bytearray | memoryview) -> Type:
     """Return the type that go-cty's JSON type description *data* describes.
 
@@ -601,19 +638,16 @@ def type_from_json(data: str | bytes | bytearray | memoryview) -> Type:
     elif isinstance(data, (bytes, bytearray, memoryview)):
         buf = bytes(data)
     else:
-        raise TypeError(f"type_from_json needs str or bytes, not {type(data).__name__}")
+        raise CtyTypeError(f"type_from_json needs str or bytes, not {type(data).__name__}")
     found = _read.get(buf)
     if found is not None:
         return found
     try:
-        try:
-            x = _decode(buf)
-        except (msgspec.DecodeError, ValueError, RecursionError):
-            t = _Stream(buf).read()
-        else:
-            t = _type_of(x)
+        t = _parse(buf)
     except RecursionError:
-        raise TypeJSONError("exceeded max depth") from None
+        if _nesting_depth(buf) > _GO_MAX_DEPTH:
+            raise TypeJSONError("exceeded max depth") from None
+        t = _parse_deep(buf)
     if len(_read) >= 4096:
         _read.clear()
     _read[buf] = t

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._collection_types import List, Map, Set
+from ._errors import CtyValueError
 from ._structural_types import Object, ObjectWithOptionalAttrs, Tuple
 from ._type import Type
 
@@ -79,9 +80,9 @@ def unflatten(nodes: tuple[Node, ...]) -> Type:
         elif kind == "tuple":
             built.append(Tuple([built[i] for i in node[1]]))
         else:
-            raise ValueError(f"unknown node {node!r} in a pickled cty type")
+            raise CtyValueError(f"unknown node {node!r} in a pickled cty type")
     if not built:
-        raise ValueError("empty pickled cty type")
+        raise CtyValueError("empty pickled cty type")
     return built[-1]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ._errors import CtyValueError
 from ._unknown import Unknown
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def refine_not_null(v: Value) -> Value:
 
     p = v._v
     if p is None:
-        raise ValueError("refining null value as non-null")
+        raise CtyValueError("refining null value as non-null")
     if p.__class__ is not Unknown or v._ty is DynamicPseudoType:
         return v
     r = p.refinement
@@ -102,5 +103,5 @@ def refine_not_null(v: Value) -> Value:
                         length_max=r.length_max)
         return make(v._ty, Unknown(nr), v._marks)
     if r.null is True:
-        raise ValueError("refining null value as non-null")
+        raise CtyValueError("refining null value as non-null")
     return v

@@ -6,10 +6,11 @@ Operation methods live in their own modules and are reached through the thin met
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import _number
+from ._errors import CtyTypeError, CtyValueError
 from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
 from ._type import Type
@@ -36,7 +37,7 @@ class Value:
     _marks: frozenset[Any]
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        raise TypeError("build cty values with cty.string_val(), cty.list_val() and the like")
+        raise CtyTypeError("build cty values with cty.string_val(), cty.list_val() and the like")
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
         raise AttributeError(f"cty values are immutable (cannot set {name!r})")
@@ -90,25 +91,33 @@ class Value:
 
     def has_mark(self, mark: Hashable, /) -> bool:
         """Return whether the value itself carries *mark*."""
-        return mark in self._marks
+        return _check_mark(mark) in self._marks
 
     def has_same_marks(self, other: Value, /) -> bool:
         """Return whether both values carry the same top-level marks."""
-        return self._marks == other._marks
+        return self._marks == check_value(other, "has_same_marks's other value")._marks
 
     def mark(self, mark: Hashable, /) -> Value:
         """Return the value with *mark* added to its marks."""
         if isinstance(mark, frozenset):
-            raise TypeError("mark() takes one mark; use with_marks() for a set of marks")
-        hash(mark)
+            raise CtyTypeError("mark() takes one mark; use with_marks() for a set of marks")
+        _check_mark(mark)
         if mark in self._marks:
             return self
         return make(self._ty, self._v, self._marks | {mark})
 
     def with_marks(self, *mark_sets: frozenset[Any] | set[Any]) -> Value:
-        """Return the value with every mark of every given set added."""
+        """Return the value with every mark of every given set added.
+
+        Each argument is a collection of marks; a str or bytes is refused (it would add each
+        character as a mark): to add one mark, use mark().
+        """
         marks = self._marks
         for ms in mark_sets:
+            if isinstance(ms, (str, bytes)) or not isinstance(ms, Iterable):
+                raise CtyTypeError(
+                    f"with_marks takes collections of marks, not {type(ms).__name__} {ms!r}; "
+                    "use mark() for one mark")
             if ms:
                 marks = marks | frozenset(ms)
         if marks == self._marks:
@@ -153,30 +162,30 @@ class Value:
         """Return whether the value or anything inside it carries *mark*."""
         from ._marks_deep import has_mark_deep
 
-        return has_mark_deep(self, mark)
+        return has_mark_deep(self, _check_mark(mark))
 
     # --- integration: Python data out ---------------------------------------------------------
 
     def _require_plain(self, what: str) -> None:
         if self._marks:
-            raise ValueError(f"{what}: value is marked, so it must be unmarked first")
+            raise CtyValueError(f"{what}: value is marked, so it must be unmarked first")
         if self._v is None:
-            raise ValueError(f"{what}: value is null")
+            raise CtyValueError(f"{what}: value is null")
         if self._v.__class__ is Unknown:
-            raise ValueError(f"{what}: value is unknown")
+            raise CtyValueError(f"{what}: value is unknown")
 
     def as_string(self) -> str:
         """Return the str of a known, non-null, unmarked string value."""
         self._require_plain("as_string")
         if self._ty is not String:
-            raise TypeError(f"as_string: value is {self._ty.friendly_name()}, not string")
+            raise CtyTypeError(f"as_string: value is {self._ty.friendly_name()}, not string")
         return self._v  # type: ignore[no-any-return]
 
     def as_big_float(self) -> gmpy2.mpfr:
         """Return a copy of a known number as a gmpy2.mpfr at the number's precision."""
         self._require_plain("as_big_float")
         if self._ty is not Number:
-            raise TypeError(f"as_big_float: value is {self._ty.friendly_name()}, not number")
+            raise CtyTypeError(f"as_big_float: value is {self._ty.friendly_name()}, not number")
         return _number.as_mpfr(self._v)
 
     def true(self) -> bool:
@@ -192,11 +201,11 @@ class Value:
 
     def _bool_is(self, want: bool, what: str) -> bool:
         if self._marks:
-            raise ValueError(f"{what}: value is marked, so it must be unmarked first")
+            raise CtyValueError(f"{what}: value is marked, so it must be unmarked first")
         if self._ty is not Bool:
-            raise TypeError(f"{what}: value is {self._ty.friendly_name()}, not bool")
+            raise CtyTypeError(f"{what}: value is {self._ty.friendly_name()}, not bool")
         if self._v.__class__ is Unknown:
-            raise ValueError(f"{what}: value is unknown")
+            raise CtyValueError(f"{what}: value is unknown")
         return self._v is want
 
     def length_int(self) -> int:
@@ -210,7 +219,7 @@ class Value:
         """Return the Python object a known capsule value wraps."""
         self._require_plain("encapsulated_value")
         if not self._ty.is_capsule_type():
-            raise TypeError(f"encapsulated_value: value is {self._ty.friendly_name()}")
+            raise CtyTypeError(f"encapsulated_value: value is {self._ty.friendly_name()}")
         return self._v
 
     def element_iterator(self) -> Iterator[tuple[Value, Value]]:
@@ -226,6 +235,8 @@ class Value:
 
     def for_each_element(self, cb: Callable[[Value, Value], bool], /) -> bool:
         """Call cb(key, element) for each element until it returns True; return whether it did."""
+        if not callable(cb):
+            raise CtyTypeError(f"for_each_element needs a callable, not {type(cb).__name__}")
         return any(cb(k, e) for k, e in self.element_iterator())
 
     def as_value_slice(self) -> list[Value]:
@@ -254,7 +265,7 @@ class Value:
 
     def raw_equals(self, other: Value, /) -> bool:
         """Return go-cty's RawEquals: strict identity of type, payload and marks."""
-        return _eq.raw_equals(self, other)
+        return _eq.raw_equals(self, check_value(other, "raw_equals's other value"))
 
     def add(self, other: Value, /) -> Value:
         """Return the sum of two numbers."""
@@ -387,7 +398,7 @@ class Value:
         return value_repr(self)
 
     def __bool__(self) -> NoReturn:
-        raise TypeError(
+        raise CtyTypeError(
             "a cty.Value has no Python truth value; use v.true(), v.is_null() or v.is_known()"
         )
 
@@ -452,10 +463,19 @@ def payload(v: Value) -> Any:
     return v._v
 
 
+def _check_mark(mark: object) -> Any:
+    """Return *mark* if it can be a mark (hashable); raise CtyTypeError otherwise."""
+    try:
+        hash(mark)
+    except TypeError:
+        raise CtyTypeError(f"a mark must be hashable, not {type(mark).__name__} {mark!r}") from None
+    return mark
+
+
 def check_value(v: object, what: str) -> Value:
     """Return *v* if it is a Value; raise TypeError naming *what* otherwise."""
     if v.__class__ is not Value:
-        raise TypeError(f"{what} must be a cty.Value, not {type(v).__name__} {v!r}")
+        raise CtyTypeError(f"{what} must be a cty.Value, not {type(v).__name__} {v!r}")
     return v
 
 

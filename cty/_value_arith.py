@@ -12,6 +12,7 @@ from typing import Any
 
 from . import _number
 from ._dynamic import DynamicPseudoType
+from ._errors import CtyTypeError, CtyValueError
 from ._marks import NO_MARKS
 from ._primitive_type import Bool, Number
 from ._type import Type
@@ -40,7 +41,7 @@ def _type_check(want: Type, *vals: Value, nulls_ok: bool = False) -> bool:
             short = True
             continue
         if t is not want:
-            raise TypeError(
+            raise CtyTypeError(
                 f"type mismatch: want {want.friendly_name()} but value {i} is {t.friendly_name()}"
             )
         if v._v.__class__ is Unknown:
@@ -48,7 +49,8 @@ def _type_check(want: Type, *vals: Value, nulls_ok: bool = False) -> bool:
         elif v._v is None and null_at < 0:
             null_at = i
     if null_at >= 0 and not short and not nulls_ok:
-        raise ValueError(f"operand {null_at} is a null {want.friendly_name()}, which has no value")
+        raise CtyValueError(
+            f"operand {null_at} is a null {want.friendly_name()}, which has no value")
     return short
 
 
@@ -180,7 +182,7 @@ def and_(a: Value, b: Value) -> Value:
 
 def _require_bool(v: Value, i: int) -> None:
     if v._v is None:
-        raise ValueError(f"operand {i} is a null bool, which has no value")
+        raise CtyValueError(f"operand {i} is a null bool, which has no value")
 
 
 def or_(a: Value, b: Value) -> Value:

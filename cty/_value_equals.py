@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from . import _number
 from ._deep import deep
 from ._dynamic import DynamicPseudoType
+from ._errors import CtyTypeError
 from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
 from ._type import Type
@@ -257,7 +258,8 @@ def _equal_known(ty: Type, a: Any, b: Any) -> bool | None:
 
             r = ops.equals(a, b)
             if r.type() is not Bool:
-                raise TypeError(f"capsule {ty.friendly_name()} equals returned {r!r}, not a bool")
+                raise CtyTypeError(
+                    f"capsule {ty.friendly_name()} equals returned {r!r}, not a bool")
             if not r.is_known():
                 return None
             return bool(r.true())

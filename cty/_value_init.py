@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from . import _number
 from ._collection_types import List, Map, Set
 from ._dynamic import DynamicPseudoType
+from ._errors import CtyTypeError, CtyValueError
 from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
@@ -43,7 +44,7 @@ def bool_val(b: bool, /) -> Value:
         return True_
     if b is False:
         return False_
-    raise TypeError(f"bool_val takes a bool, not {type(b).__name__} {b!r}")
+    raise CtyTypeError(f"bool_val takes a bool, not {type(b).__name__} {b!r}")
 
 
 def number_int_val(i: int, /) -> Value:
@@ -53,10 +54,10 @@ def number_int_val(i: int, /) -> Value:
     """
     if i.__class__ is not int:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError(f"number_int_val takes an int, not {type(i).__name__} {i!r}")
+            raise CtyTypeError(f"number_int_val takes an int, not {type(i).__name__} {i!r}")
         i = int(i)
     if not _INT64_MIN <= i <= _INT64_MAX:
-        raise ValueError(f"number_int_val: {i} is outside the int64 range")
+        raise CtyValueError(f"number_int_val: {i} is outside the int64 range")
     return make(Number, i)
 
 
@@ -64,17 +65,17 @@ def number_uint_val(i: int, /) -> Value:
     """Return a known number from an unsigned 64-bit integer (go precision 64)."""
     if i.__class__ is not int:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError(f"number_uint_val takes an int, not {type(i).__name__} {i!r}")
+            raise CtyTypeError(f"number_uint_val takes an int, not {type(i).__name__} {i!r}")
         i = int(i)
     if not 0 <= i <= _UINT64_MAX:
-        raise ValueError(f"number_uint_val: {i} is outside the uint64 range")
+        raise CtyValueError(f"number_uint_val: {i} is outside the uint64 range")
     return make(Number, i)
 
 
 def number_float_val(f: float, /) -> Value:
     """Return a known number from a float (go precision 53). NaN raises ValueError."""
     if isinstance(f, bool) or not isinstance(f, float | int):
-        raise TypeError(f"number_float_val takes a float, not {type(f).__name__} {f!r}")
+        raise CtyTypeError(f"number_float_val takes a float, not {type(f).__name__} {f!r}")
     return make(Number, _number.from_float(float(f)))
 
 
@@ -87,7 +88,7 @@ def parse_number_val(s: str, /) -> Value:
     True
     """
     if not isinstance(s, str):
-        raise TypeError(f"parse_number_val takes a str, not {type(s).__name__}")
+        raise CtyTypeError(f"parse_number_val takes a str, not {type(s).__name__}")
     return make(Number, _number.parse(s))
 
 
@@ -100,7 +101,7 @@ def number_val(n: int | float | str | Decimal | Fraction | Any, /) -> Value:
     ints are exact; floats have go precision 53; text, Decimal and Fraction are read at 512 bits.
     """
     if isinstance(n, bool):
-        raise TypeError("number_val takes a number, not a bool")
+        raise CtyTypeError("number_val takes a number, not a bool")
     if isinstance(n, int):
         return make(Number, int(n))
     if isinstance(n, float):
@@ -113,7 +114,7 @@ def number_val(n: int | float | str | Decimal | Fraction | Any, /) -> Value:
         return make(Number, _number.parse(n))
     if _number.is_mpfr(n):
         return make(Number, _number.from_mpfr(n))
-    raise TypeError(
+    raise CtyTypeError(
         f"number_val takes an int, float, str, Decimal, Fraction or mpfr, not {type(n).__name__}"
     )
 
@@ -129,7 +130,7 @@ def _check_iterable(vals: object, what: str) -> None:
         shown = repr(vals)
         if len(shown) > 80:
             shown = shown[:77] + "..."
-        raise TypeError(f"{what}_val takes a list of cty.Values, not {shown}")
+        raise CtyTypeError(f"{what}_val takes a list of cty.Values, not {shown}")
 
 
 def _collection_payloads(vals: Iterable[Value], what: str) -> tuple[Type, list[Any]]:
@@ -145,7 +146,7 @@ def _collection_payloads(vals: Iterable[Value], what: str) -> tuple[Type, list[A
             if ety is DynamicPseudoType:
                 ety = t
             elif t is not DynamicPseudoType:
-                raise TypeError(
+                raise CtyTypeError(
                     f"inconsistent {what} element types ({ety!r} then {t!r} at element {i})"
                 )
         append(Marked(v._v, v._marks) if v._marks else v._v)
@@ -163,22 +164,27 @@ def list_val(elems: Iterable[Value], /) -> Value:
     """
     ety, payloads = _collection_payloads(elems, "list")
     if not payloads:
-        raise ValueError("list_val needs at least one element; use list_val_empty(type)")
+        raise CtyValueError("list_val needs at least one element; use list_val_empty(type)")
     return make(List(ety), tuple(payloads))
 
 
 def can_list_val(elems: Iterable[Value], /) -> bool:
     """Return whether list_val would accept *elems* as element types (True for none)."""
+    _check_iterable(elems, "can_list")
     return _consistent(elems)
 
 
 def can_set_val(elems: Iterable[Value], /) -> bool:
     """Return whether set_val would accept *elems* as element types (True for none)."""
+    _check_iterable(elems, "can_set")
     return _consistent(elems)
 
 
 def can_map_val(elems: Mapping[str, Value], /) -> bool:
     """Return whether map_val would accept the elements of *elems* (True for none)."""
+    if not isinstance(elems, Mapping):
+        raise CtyTypeError(
+            f"can_map_val takes a mapping of str to cty.Value, not {type(elems).__name__}")
     return _consistent(elems.values())
 
 
@@ -217,7 +223,7 @@ def set_val(elems: Iterable[Value], /) -> Value:
                 marks = marks | m
             payloads[i] = bare._v
     if not payloads:
-        raise ValueError("set_val needs at least one element; use set_val_empty(type)")
+        raise CtyValueError("set_val needs at least one element; use set_val_empty(type)")
     return make(Set(ety), build_set_payload(ety, payloads), marks)
 
 
@@ -233,7 +239,7 @@ def set_val_from_value_set(vs: ValueSet, /) -> Value:
     from ._set_payload import ValueSet
 
     if not isinstance(vs, ValueSet):
-        raise TypeError(f"set_val_from_value_set takes a cty.ValueSet, not {type(vs).__name__}")
+        raise CtyTypeError(f"set_val_from_value_set takes a cty.ValueSet, not {type(vs).__name__}")
     return make(Set(vs.element_type()), vs._payload())
 
 
@@ -243,23 +249,25 @@ def map_val(elems: Mapping[str, Value], /) -> Value:
     Raises ValueError for no elements (use map_val_empty) or two keys equal after NFC.
     """
     if not isinstance(elems, Mapping):
-        raise TypeError(f"map_val takes a mapping of str to cty.Value, not {type(elems).__name__}")
+        raise CtyTypeError(
+            f"map_val takes a mapping of str to cty.Value, not {type(elems).__name__}")
     keys = [k if k.__class__ is str and k.isascii() else _key(k) for k in elems]
     for k, v in elems.items():
         if v.__class__ is not Value:
             check_value(v, f"map element {k!r}")
     ety, payloads = _collection_payloads(elems.values(), "map")
     if not payloads:
-        raise ValueError("map_val needs at least one element; use map_val_empty(type)")
+        raise CtyValueError("map_val needs at least one element; use map_val_empty(type)")
     d = dict(zip(keys, payloads, strict=True))
     if len(d) != len(keys):
-        raise ValueError("map_val: two keys are equal after NFC normalisation")
+        raise CtyValueError("map_val: two keys are equal after NFC normalisation")
     return make(Map(ety), _sorted_dict(d))
 
 
 def _key(k: object) -> str:
     if not isinstance(k, str):
-        raise TypeError(f"map keys and attribute names must be str, not {type(k).__name__} {k!r}")
+        raise CtyTypeError(
+            f"map keys and attribute names must be str, not {type(k).__name__} {k!r}")
     return normalize_string(k)
 
 
@@ -284,7 +292,7 @@ def object_val(attrs: Mapping[str, Value], /) -> Value:
     Attribute names are NFC-normalised; two names equal after NFC raise ValueError.
     """
     if not isinstance(attrs, Mapping):
-        raise TypeError(
+        raise CtyTypeError(
             f"object_val takes a mapping of str to cty.Value, not {type(attrs).__name__}"
         )
     d: dict[str, Any] = {}
@@ -294,7 +302,7 @@ def object_val(attrs: Mapping[str, Value], /) -> Value:
         if v.__class__ is not Value:
             check_value(v, f"attribute {k!r}")
         if nk in d:
-            raise ValueError(f"object_val: attribute names equal after NFC normalisation: {k!r}")
+            raise CtyValueError(f"object_val: attribute names equal after NFC normalisation: {k!r}")
         d[nk] = Marked(v._v, v._marks) if v._marks else v._v
         types[nk] = v._ty
     if not d:
@@ -324,10 +332,10 @@ def capsule_val(ty: Type, obj: object, /) -> Value:
     """
     check_type(ty, "capsule type")
     if not ty.is_capsule_type():
-        raise TypeError(f"capsule_val needs a capsule type, not {ty!r}")
+        raise CtyTypeError(f"capsule_val needs a capsule type, not {ty!r}")
     native = ty.encapsulated_type()
     if not isinstance(obj, native):
-        raise TypeError(
+        raise CtyTypeError(
             f"capsule {ty.friendly_name()} wraps {native.__qualname__}, not {type(obj).__name__}"
         )
     return make(ty, obj)

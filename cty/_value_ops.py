@@ -8,6 +8,13 @@ from typing import Any
 
 from . import _number
 from ._dynamic import DynamicPseudoType
+from ._errors import (
+    CtyTypeError,
+    CtyValueError,
+    ElementNotFoundError,
+    IndexOutOfRangeError,
+    KeyNotFoundError,
+)
 from ._marks import Marked
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
@@ -32,21 +39,21 @@ def length_int(v: Value) -> int:
     """Return the element count of a known collection or structure (see Value.length_int)."""
     t = v._ty
     if v._marks:
-        raise ValueError("length_int: value is marked, so it must be unmarked first")
+        raise CtyValueError("length_int: value is marked, so it must be unmarked first")
     if t.is_tuple_type():
         return t.length()
     if t.is_object_type():
         return len(t.attribute_types())
     p = v._v
     if p is None:
-        raise ValueError("length_int: value is null")
+        raise CtyValueError("length_int: value is null")
     if p.__class__ is Unknown:
-        raise ValueError("length_int: value is unknown")
+        raise CtyValueError("length_int: value is unknown")
     if t.is_set_type():
         return len(p.elems)
     if t.is_list_type() or t.is_map_type():
         return len(p)
-    raise TypeError(f"length_int: {t.friendly_name()} has no length")
+    raise CtyTypeError(f"length_int: {t.friendly_name()} has no length")
 
 
 def length(v: Value) -> Value:
@@ -62,16 +69,16 @@ def length(v: Value) -> Value:
     if p.__class__ is Unknown:
         if t.is_object_type():
             # go-cty 1.18 panics here (an unknown object has no length range)
-            raise TypeError(f"length: an unknown {t.friendly_name()} has no length; "
-                            "length_int() gives its number of attributes")
+            raise CtyTypeError(f"length: an unknown {t.friendly_name()} has no length; "
+                               "length_int() gives its number of attributes")
         if not t.is_collection_type():
-            raise TypeError(f"length: {t.friendly_name()} has no length")
+            raise CtyTypeError(f"length: {t.friendly_name()} has no length")
         return make(Number, not_null_unknown(Number))
     if t.is_object_type():
         # as go-cty: an object's length is its type's attribute count, even when it is null
         return make(Number, len(t.attribute_types()))
     if p is None:
-        raise ValueError("length: value is null")
+        raise CtyValueError("length: value is null")
     if t.is_set_type():
         if p.has_unknown() and len(p.elems) > 1:
             return make(Number, not_null_unknown(Number))
@@ -82,19 +89,19 @@ def length(v: Value) -> Value:
         return make(Number, len(t.attribute_types()))
     if t.is_list_type() or t.is_map_type():
         return make(Number, len(p))
-    raise TypeError(f"length: {t.friendly_name()} has no length")
+    raise CtyTypeError(f"length: {t.friendly_name()} has no length")
 
 
 def element_iterator(v: Value) -> Iterator[tuple[Value, Value]]:
     """Iterate (key, element) pairs of a known, unmarked collection or structure."""
     t = v._ty
     if v._marks:
-        raise ValueError("element_iterator: value is marked, so it must be unmarked first")
+        raise CtyValueError("element_iterator: value is marked, so it must be unmarked first")
     p = v._v
     if p is None:
-        raise ValueError("element_iterator: value is null")
+        raise CtyValueError("element_iterator: value is null")
     if p.__class__ is Unknown:
-        raise ValueError("element_iterator: value is unknown")
+        raise CtyValueError("element_iterator: value is unknown")
     if t.is_list_type():
         et = t.element_type()
         return ((make(Number, i), wrap(et, e)) for i, e in enumerate(p))
@@ -110,7 +117,7 @@ def element_iterator(v: Value) -> Iterator[tuple[Value, Value]]:
     if t.is_set_type():
         et = t.element_type()
         return ((make(et, e), make(et, e)) for e in p.elems)
-    raise TypeError(f"element_iterator: {t.friendly_name()} values have no elements")
+    raise CtyTypeError(f"element_iterator: {t.friendly_name()} values have no elements")
 
 
 def get_attr(v: Value, name: str) -> Value:
@@ -123,13 +130,13 @@ def get_attr(v: Value, name: str) -> Value:
 
         return DynamicVal
     if not t.is_object_type():
-        raise TypeError(f"get_attr: {t.friendly_name()} value has no attributes")
+        raise CtyTypeError(f"get_attr: {t.friendly_name()} value has no attributes")
     if not isinstance(name, str):
-        raise TypeError(f"get_attr: attribute name must be a str, not {type(name).__name__}")
+        raise CtyTypeError(f"get_attr: attribute name must be a str, not {type(name).__name__}")
     name = normalize_string(name)
     attrs = t.attribute_types()
     if name not in attrs:
-        raise ValueError(f"get_attr: object has no attribute {name!r}")
+        raise ElementNotFoundError(f"get_attr: object has no attribute {name!r}")
     at = attrs[name]
     p = v._v
     if p.__class__ is Unknown:
@@ -137,7 +144,7 @@ def get_attr(v: Value, name: str) -> Value:
 
         return unknown_val(at)
     if p is None:
-        raise ValueError(f"get_attr: cannot access attribute {name!r} of a null object")
+        raise CtyValueError(f"get_attr: cannot access attribute {name!r} of a null object")
     return wrap(at, p[name])
 
 
@@ -167,45 +174,47 @@ def index(v: Value, key: Value) -> Value:
         want = Number if t.is_list_type() else String
         et = t.element_type()
         if key._ty is not want and key._ty is not DynamicPseudoType:
-            raise TypeError(f"index: key for {t.friendly_name()} must be {want.friendly_name()}, "
-                            f"not {key._ty.friendly_name()}")
+            raise CtyTypeError(f"index: key for {t.friendly_name()} must be "
+                               f"{want.friendly_name()}, not {key._ty.friendly_name()}")
         if p.__class__ is Unknown or key._ty is DynamicPseudoType or kp.__class__ is Unknown:
             return unknown_val(et)
         if p is None:
-            raise ValueError("index: cannot index a null value")
+            raise CtyValueError("index: cannot index a null value")
         if kp is None:
-            raise ValueError("index: key is null")
+            raise CtyValueError("index: key is null")
         if want is Number:
             i = _list_index(key)
             if i is None:
-                raise ValueError("element key for list must be non-negative integer")
+                raise CtyValueError("element key for list must be non-negative integer")
             if i >= len(p):
-                raise ValueError(f"index: list has no element {i} (its length is {len(p)})")
+                raise IndexOutOfRangeError(
+                    f"index: list has no element {i} (its length is {len(p)})")
             return wrap(et, p[i])
         if kp not in p:
             # go-cty yields a null element for a missing key; we report it instead.
-            raise ValueError(f"index: map has no element {kp!r}")
+            raise KeyNotFoundError(f"index: map has no element {kp!r}")
         return wrap(et, p[kp])
     if t.is_tuple_type():
         if key._ty is not Number and key._ty is not DynamicPseudoType:
-            raise TypeError(f"index: key for a tuple must be a number, not "
-                            f"{key._ty.friendly_name()}")
+            raise CtyTypeError(f"index: key for a tuple must be a number, not "
+                               f"{key._ty.friendly_name()}")
         if key._ty is DynamicPseudoType or kp.__class__ is Unknown:
             return DynamicVal
         if kp is None:
-            raise ValueError("index: key is null")
+            raise CtyValueError("index: key is null")
         i = _list_index(key)
         if i is None:
-            raise ValueError("element key for list must be non-negative integer")
+            raise CtyValueError("element key for list must be non-negative integer")
         etys = t.tuple_element_types()
         if i >= len(etys):
-            raise ValueError(f"index: tuple has no element {i} (its length is {len(etys)})")
+            raise IndexOutOfRangeError(
+                f"index: tuple has no element {i} (its length is {len(etys)})")
         if p.__class__ is Unknown:
             return unknown_val(etys[i])
         if p is None:
-            raise ValueError("index: cannot index a null value")
+            raise CtyValueError("index: cannot index a null value")
         return wrap(etys[i], p[i])
-    raise TypeError(f"index: {t.friendly_name()} value cannot be indexed")
+    raise CtyTypeError(f"index: {t.friendly_name()} value cannot be indexed")
 
 
 def _bare(v: Value) -> Value:
@@ -230,7 +239,7 @@ def has_index(v: Value, key: Value) -> Value:
         if kp.__class__ is Unknown:
             return _unknown_bool()
         if kp is None:
-            raise ValueError("has_index: key is null")
+            raise CtyValueError("has_index: key is null")
         i = _list_index(key)
         if i is None:
             return False_
@@ -239,7 +248,7 @@ def has_index(v: Value, key: Value) -> Value:
         if p.__class__ is Unknown:
             return _unknown_bool()
         if p is None:
-            raise ValueError("has_index: value is null")
+            raise CtyValueError("has_index: value is null")
         return True_ if i < len(p) else False_
     if t.is_map_type():
         if key._ty is not String:
@@ -247,11 +256,11 @@ def has_index(v: Value, key: Value) -> Value:
         if kp.__class__ is Unknown or p.__class__ is Unknown:
             return _unknown_bool()
         if kp is None:
-            raise ValueError("has_index: key is null")
+            raise CtyValueError("has_index: key is null")
         if p is None:
-            raise ValueError("has_index: value is null")
+            raise CtyValueError("has_index: value is null")
         return True_ if kp in p else False_
-    raise TypeError(f"has_index: {t.friendly_name()} is not a list, map, or tuple type")
+    raise CtyTypeError(f"has_index: {t.friendly_name()} is not a list, map, or tuple type")
 
 
 def has_element(v: Value, elem: Value) -> Value:
@@ -264,7 +273,7 @@ def has_element(v: Value, elem: Value) -> Value:
     t = v._ty
     p = v._v
     if p is None:
-        raise ValueError("has_element: cannot test membership of a null set")
+        raise CtyValueError("has_element: cannot test membership of a null set")
     if p.__class__ is Unknown:
         return _unknown_bool()
     ety = elem._ty
@@ -272,7 +281,7 @@ def has_element(v: Value, elem: Value) -> Value:
             and t.element_type() is not DynamicPseudoType and ety is not t.element_type()):
         return False_
     if not t.is_set_type():
-        raise TypeError(f"has_element: {t.friendly_name()} is not a set type")
+        raise CtyTypeError(f"has_element: {t.friendly_name()} is not a set type")
     if elem._v.__class__ is Unknown:
         return _unknown_bool()
     no_match = False_ if v.is_wholly_known() else _unknown_bool()
@@ -297,29 +306,26 @@ def getitem(v: Value, key: object) -> Value:
     t = v._ty
     if t.is_object_type():
         if not isinstance(key, str):
-            raise TypeError(f"object attributes are named by str, not {type(key).__name__}")
+            raise CtyTypeError(f"object attributes are named by str, not {type(key).__name__}")
         return get_attr(v, key)
     if isinstance(key, bool):
-        raise TypeError("cannot index a cty value with a bool")
+        raise CtyTypeError("cannot index a cty value with a bool")
     if isinstance(key, int):
         if t.is_list_type() or t.is_tuple_type():
-            if key < 0 and v._v.__class__ is tuple:
-                key += len(v._v)
-            if key < 0:
-                raise IndexError(f"index {key} out of range")
-            try:
-                return index(v, make(Number, key))
-            except ValueError as e:
-                raise IndexError(str(e)) from None
-        raise TypeError(f"{t.friendly_name()} values are not indexed by int")
+            i = key
+            if i < 0 and v._v.__class__ is tuple:
+                i += len(v._v)
+            if i < 0:
+                raise IndexOutOfRangeError(
+                    f"index {key} out of range for a {t.friendly_name()} of length "
+                    f"{len(v._v)}" if v._v.__class__ is tuple else f"index {key} out of range")
+            return index(v, make(Number, i))
+        raise CtyTypeError(f"{t.friendly_name()} values are not indexed by int")
     if isinstance(key, str):
         if t.is_map_type():
-            try:
-                return index(v, make(String, normalize_string(key)))
-            except ValueError as e:
-                raise KeyError(key) from e
-        raise TypeError(f"{t.friendly_name()} values are not indexed by str")
-    raise TypeError(f"cannot index a cty value with {type(key).__name__}")
+            return index(v, make(String, normalize_string(key)))
+        raise CtyTypeError(f"{t.friendly_name()} values are not indexed by str")
+    raise CtyTypeError(f"cannot index a cty value with {type(key).__name__}")
 
 
 def contains(v: Value, item: object) -> bool:
@@ -332,10 +338,10 @@ def contains(v: Value, item: object) -> bool:
             return False
         p = v._v
         if p is None or p.__class__ is Unknown:
-            raise ValueError("cannot test membership of a null or unknown value")
+            raise CtyValueError("cannot test membership of a null or unknown value")
         return normalize_string(item) in p
     if not isinstance(item, Value):
-        raise TypeError("elements of a list, tuple or set are tested with a cty.Value")
+        raise CtyTypeError("elements of a list, tuple or set are tested with a cty.Value")
     return any(e == item for _, e in element_iterator(v))
 
 

@@ -61,6 +61,35 @@ def _go_refinement(ty: Type, r: Any) -> str:
 _MAX_INT = (1 << 63) - 1
 
 
+def _py_refinement(ty: Type, r: Any) -> str:
+    """Return the refinement builder calls that rebuild refinement *r* of an unknown of *ty*
+    (every bound shows, so different values print differently)."""
+    if r is None:
+        return ""
+    if _go_refinement(ty, r) == ".RefineNotNull()":
+        return ".refine_not_null()"
+    py = ".refine()"
+    if r.null is False:
+        py += ".not_null()"
+    elif r.null is True:
+        py += ".null()"
+    if ty is String and r.prefix:
+        py += f".string_prefix_full({r.prefix!r})"
+    if ty is Number:
+        if r.min is not None and not (_number.is_inf(r.min) and _number.sign(r.min) < 0):
+            py += (f".number_range_lower_bound(cty.parse_number_val("
+                   f"{_number.format_f(r.min)!r}), {bool(r.min_inclusive)})")
+        if r.max is not None and not (_number.is_inf(r.max) and _number.sign(r.max) > 0):
+            py += (f".number_range_upper_bound(cty.parse_number_val("
+                   f"{_number.format_f(r.max)!r}), {bool(r.max_inclusive)})")
+    if ty.is_collection_type():
+        if r.length_min:
+            py += f".collection_length_lower_bound({r.length_min})"
+        if r.length_max is not None and r.length_max != _MAX_INT:
+            py += f".collection_length_upper_bound({r.length_max})"
+    return py + ".new_value()"
+
+
 @deep
 def go_string(v: Value) -> str:
     """Return go-cty's GoString of *v*."""
@@ -150,8 +179,7 @@ def value_repr(v: Value) -> str:
     if p.__class__ is Unknown:
         if ty is DynamicPseudoType and p.refinement is None:
             return "cty.DynamicVal"
-        suffix = ".refine_not_null()" if p.refinement is not None else ""
-        return f"cty.unknown_val({ty!r}){suffix}"
+        return f"cty.unknown_val({ty!r}){_py_refinement(ty, p.refinement)}"
     if ty is Bool:
         return "cty.True_" if p else "cty.False_"
     if ty is Number:

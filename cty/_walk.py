@@ -6,11 +6,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ._deep import deep
+from ._errors import CtyTypeError
 from ._marks import Marked
 from ._path import GetAttrStep, IndexStep, Path
 from ._type import Type
 from ._unknown import Unknown
-from ._value import Value, make
+from ._value import Value, check_value, make
 
 WalkFunc = Callable[[Path, Value], bool]
 """Called with each path and value; returns whether to descend into the value."""
@@ -25,6 +26,9 @@ def walk(v: Value, cb: WalkFunc, /) -> None:
     everything else with IndexStep (a set's key is the element). An exception from *cb*
     stops the walk. Works at any nesting depth (an explicit stack, no recursion).
     """
+    check_value(v, "the value to walk")
+    if not callable(cb):
+        raise CtyTypeError(f"walk needs a callable, not {type(cb).__name__}")
     stack: list[tuple[Path, Value]] = [(Path(), v)]
     pop = stack.pop
     while stack:
@@ -67,12 +71,19 @@ class _PostOrder(Transformer):
 
 def transform(v: Value, cb: TransformFunc, /) -> Value:
     """Return *v* rebuilt bottom-up, each value replaced by ``cb(path, value)`` (post-order)."""
+    check_value(v, "the value to transform")
+    if not callable(cb):
+        raise CtyTypeError(f"transform needs a callable, not {type(cb).__name__}")
     return transform_with_transformer(v, _PostOrder(cb))
 
 
 @deep
 def transform_with_transformer(v: Value, t: Transformer, /) -> Value:
     """Return *v* rebuilt with t.enter before and t.exit after each value's children."""
+    check_value(v, "the value to transform")
+    if not (callable(getattr(t, "enter", None)) and callable(getattr(t, "exit", None))):
+        raise CtyTypeError(f"transform_with_transformer needs a cty.Transformer (enter and exit "
+                           f"methods), not {type(t).__name__}")
     return _transform(Path(), v, t)
 
 
@@ -145,6 +156,7 @@ def unknown_as_null(v: Value, /) -> Value:
 
     Marks are kept. In a set, unknowns that become null coalesce into one null.
     """
+    check_value(v, "the value of unknown_as_null")
     return make(v._ty, _unknown_as_null(v._ty, v._v), v._marks)
 
 

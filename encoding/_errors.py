@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cty import PathError
+from cty._errors import CtyValueError
 
 if TYPE_CHECKING:
     from cty import Path
 
 
-class DecodeError(ValueError):
+class DecodeError(CtyValueError):
     """Bytes that cannot be decoded as a value of the wanted type.
 
     ``message`` says what is wrong; ``path`` (a cty.Path, possibly empty) says where in the

@@ -21,6 +21,7 @@ import msgspec
 import cty
 from cty import Path, PathStep, Type, _number
 from cty._deep import deep
+from cty._errors import CtyTypeError
 from cty._marks import Marked
 from cty._set_payload import SetPayload
 from cty._unknown import Unknown
@@ -74,7 +75,7 @@ def _hook(o: Any) -> Any:
         return [MARK_TAG, marks_wire(o.marks), o.v]
     if c is _MPFR:
         return mpfr_wire(o)
-    raise TypeError(f"gob cannot write a {c.__qualname__} here")
+    raise CtyTypeError(f"gob cannot write a {c.__qualname__} here")
 
 
 _fast_encode: Final = msgspec.msgpack.Encoder(enc_hook=_hook).encode
@@ -256,7 +257,7 @@ def _plan_fast(ty: Type) -> Conv:
                 return _special(p, capsule)
             return capsule_bytes(ty, p)
         return capsule
-    raise TypeError(f"gob cannot write values of type {ty!r}")
+    raise CtyTypeError(f"gob cannot write values of type {ty!r}")
 
 
 # --- the full plan ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import zlib
 from typing import IO, Any, Final
 
 from cty import Path
+from cty._errors import CtyTypeError
 
 from ._errors import DecodeError, EncodeError
 
@@ -105,7 +106,7 @@ class FrameReader:
             self._size = len(self._buf)
         else:
             if not hasattr(src, "read"):
-                raise TypeError(f"gob reads a binary file or bytes, not {type(src).__name__}")
+                raise CtyTypeError(f"gob reads a binary file or bytes, not {type(src).__name__}")
             self._buf = None
             self._fp = src
             self._size = -1

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, TypeAlias
 
 from cty import Type
+from cty._errors import CtyTypeError, CtyValueError
 
 CapsuleEncodeHook: TypeAlias = Callable[[Any], bytes]
 """Turns a capsule's payload (the wrapped Python object) into bytes."""
@@ -54,17 +55,17 @@ marks_by_name: dict[str, MarkCodec] = {}
 
 def _check_name(name: object, what: str) -> str:
     if not isinstance(name, str) or not name:
-        raise TypeError(f"{what} name must be a non-empty str, not {name!r}")
+        raise CtyTypeError(f"{what} name must be a non-empty str, not {name!r}")
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
-        raise ValueError(f"{what} name {name!r} is not valid Unicode") from None
+        raise CtyValueError(f"{what} name {name!r} is not valid Unicode") from None
     return name
 
 
 def _check_callable(fn: object, what: str) -> None:
     if not callable(fn):
-        raise TypeError(f"{what} must be callable, not {type(fn).__name__}")
+        raise CtyTypeError(f"{what} must be callable, not {type(fn).__name__}")
 
 
 def register_capsule_codec(capsule_type: Type, name: str, encode: CapsuleEncodeHook,
@@ -81,19 +82,19 @@ def register_capsule_codec(capsule_type: Type, name: str, encode: CapsuleEncodeH
     has another name, TypeError for arguments of the wrong kinds.
     """
     if not isinstance(capsule_type, Type) or not capsule_type.is_capsule_type():
-        raise TypeError(f"register_capsule_codec needs a capsule type, not {capsule_type!r}")
+        raise CtyTypeError(f"register_capsule_codec needs a capsule type, not {capsule_type!r}")
     _check_name(name, "capsule codec")
     _check_callable(encode, "capsule codec encode")
     _check_callable(decode, "capsule codec decode")
     with _lock:
         old = capsules_by_name.get(name)
         if old is not None and old.capsule_type is not capsule_type:
-            raise ValueError(f"capsule codec name {name!r} is already registered for "
-                             f"another capsule type, {old.capsule_type!r}")
+            raise CtyValueError(f"capsule codec name {name!r} is already registered for "
+                                f"another capsule type, {old.capsule_type!r}")
         old = capsules_by_type.get(capsule_type)
         if old is not None and old.name != name:
-            raise ValueError(f"capsule type {capsule_type!r} is already registered as "
-                             f"{old.name!r}")
+            raise CtyValueError(f"capsule type {capsule_type!r} is already registered as "
+                                f"{old.name!r}")
         codec = CapsuleCodec(capsule_type, name, encode, decode)
         capsules_by_type[capsule_type] = codec
         capsules_by_name[name] = codec
@@ -110,21 +111,21 @@ def register_mark_type(mark_type: type, name: str, encode: MarkEncodeHook,
     Raises ValueError for a built-in mark class or a name or class registered otherwise.
     """
     if not isinstance(mark_type, type):
-        raise TypeError(f"register_mark_type needs a class, not {mark_type!r}")
+        raise CtyTypeError(f"register_mark_type needs a class, not {mark_type!r}")
     if mark_type in BUILTIN_MARK_CLASSES:
-        raise ValueError(f"marks of class {mark_type.__name__} are built in and need no codec")
+        raise CtyValueError(f"marks of class {mark_type.__name__} are built in and need no codec")
     _check_name(name, "mark type")
     _check_callable(encode, "mark type encode")
     _check_callable(decode, "mark type decode")
     with _lock:
         old = marks_by_name.get(name)
         if old is not None and old.mark_type is not mark_type:
-            raise ValueError(f"mark type name {name!r} is already registered for "
-                             f"{old.mark_type.__qualname__}")
+            raise CtyValueError(f"mark type name {name!r} is already registered for "
+                                f"{old.mark_type.__qualname__}")
         old2 = marks_by_class.get(mark_type)
         if old2 is not None and old2.name != name:
-            raise ValueError(f"mark class {mark_type.__qualname__} is already registered as "
-                             f"{old2.name!r}")
+            raise CtyValueError(f"mark class {mark_type.__qualname__} is already registered as "
+                                f"{old2.name!r}")
         codec = MarkCodec(mark_type, name, encode, decode)
         marks_by_class[mark_type] = codec
         marks_by_name[name] = codec

@@ -21,6 +21,7 @@ import msgspec
 from msgspec.msgpack import Ext
 
 from cty import DynamicPseudoType, _number
+from cty._errors import CtyTypeError
 from cty._unknown import UNKNOWN, Unknown
 from cty._unknown_refinement import Refinement, not_null_unknown
 
@@ -367,7 +368,7 @@ def mark_wire(m: Any) -> Any:
     try:
         data = codec.encode(m)
         if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise TypeError(f"it returned {type(data).__name__}, not bytes")
+            raise CtyTypeError(f"it returned {type(data).__name__}, not bytes")
     except Exception as e:
         raise UnencodableMark(m, f"mark codec {codec.name!r} failed on {m!r}: {e}") from e
     return Ext(EXT_MARK, _encode([codec.name, bytes(data)]))

@@ -24,6 +24,7 @@ import msgspec
 
 import cty
 from cty import GetAttrStep, IndexStep, Type
+from cty._errors import CtyValueError
 from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from cty._strings import normalize_string
 
@@ -72,7 +73,7 @@ def _may_hold_negative_zero(raw: bytes) -> bool:
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"invalid JSON literal {name}")
+    raise CtyValueError(f"invalid JSON literal {name}")
 
 
 def load(data: bytes | bytearray | memoryview | str) -> Any:

@@ -19,6 +19,7 @@ import math
 from typing import Any, Final
 
 from cty import _number
+from cty._errors import CtyValueError
 
 # cty._number's rounding contexts (nearest even, Go's exponent range). Arithmetic through a
 # context is exact-then-rounded and much faster than building numbers with gmpy2.mpfr().
@@ -90,7 +91,7 @@ def parse_int(i: int) -> Any:
 def from_float(f: float) -> Any:
     """Return NumberFloatVal(f) (53 bits); ValueError for NaN."""
     if math.isnan(f):
-        raise ValueError("NaN is not a number value")
+        raise CtyValueError("NaN is not a number value")
     return _ctx53.plus(f)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import cty
 from cty import GetAttrStep, IndexStep, Type
+from cty._errors import CtyValueError
 from cty._strings import normalize_string
 
 from ._errors import DecodeError, Fail
@@ -29,7 +30,7 @@ _MAX_DEPTH = 1000
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"invalid character {name[:1]!r} looking for beginning of value")
+    raise CtyValueError(f"invalid character {name[:1]!r} looking for beginning of value")
 
 
 _scan = _stdlib_json.JSONDecoder(parse_constant=_no_constant, parse_float=JNum,

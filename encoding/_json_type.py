@@ -15,6 +15,7 @@ import msgspec
 
 import cty
 from cty import Type, _type_json
+from cty._errors import CtyTypeError
 
 from ._errors import DecodeError, EncodeError
 
@@ -63,7 +64,7 @@ def type_from_json(data: bytes | str) -> Type:
 def _raw_number(x: Any) -> Any:
     text = getattr(x, "text", None)
     if text is None:
-        raise TypeError(f"unexpected {type(x).__name__} in type JSON")
+        raise CtyTypeError(f"unexpected {type(x).__name__} in type JSON")
     return msgspec.Raw(text.encode())
 
 

@@ -25,6 +25,7 @@ import msgspec
 
 import cty
 from cty import Type, _number
+from cty._errors import CtyTypeError
 from cty._marks import Marked
 from cty._set_payload import SetPayload
 from cty._unknown import Unknown
@@ -220,9 +221,9 @@ def conform(v: Value, ty: Type) -> Value:
     pass through. Without cty.convert, a non-conforming value raises EncodeError.
     """
     if v.__class__ is not Value:
-        raise TypeError(f"expected a cty.Value, not {type(v).__name__}")
+        raise CtyTypeError(f"expected a cty.Value, not {type(v).__name__}")
     if not isinstance(ty, Type):
-        raise TypeError(f"expected a cty.Type, not {type(ty).__name__}")
+        raise CtyTypeError(f"expected a cty.Type, not {type(ty).__name__}")
     vt = v._ty
     if vt is ty:
         return v

@@ -35,6 +35,7 @@ import msgspec
 
 from cty import DynamicPseudoType, Path, Type, Value
 from cty._capsule import CapsuleType
+from cty._errors import CtyTypeError, CtyValueError
 from cty._marks import Marked
 from cty._value import make
 
@@ -95,7 +96,7 @@ _crc32: Final = zlib.crc32
 
 def _check_value(value: object) -> Value:
     if value.__class__ is not Value:
-        raise TypeError(f"gob encodes cty.Value objects, not {type(value).__name__}")
+        raise CtyTypeError(f"gob encodes cty.Value objects, not {type(value).__name__}")
     return value
 
 
@@ -161,7 +162,7 @@ class Encoder:
     def __init__(self, fp: IO[bytes], /) -> None:
         write = getattr(fp, "write", None)
         if write is None:
-            raise TypeError(f"gob.Encoder writes to a binary file, not {type(fp).__name__}")
+            raise CtyTypeError(f"gob.Encoder writes to a binary file, not {type(fp).__name__}")
         if isinstance(fp, io.RawIOBase):  # unbuffered: a write may take only part of the data
             write = _write_all(fp)
         self._write = write
@@ -188,7 +189,7 @@ class Encoder:
             self._write(b"".join((head, payload, _pack(_crc32(payload, _crc32(head))))))
             return
         if self._closed:
-            raise ValueError("gob.Encoder.encode() after close()")
+            raise CtyValueError("gob.Encoder.encode() after close()")
         self._write(w.frames(_check_value(value)))
 
     def close(self) -> None:

@@ -31,6 +31,8 @@ from typing import Any
 
 import cty
 from cty import Type, Value
+from cty._deep import deep
+from cty._errors import CtyTypeError
 from cty._type import check_type
 from cty._value import make
 
@@ -71,6 +73,7 @@ class Encoder:
 
     __slots__ = ("_actual", "_plan", "_ty")
 
+    @deep
     def __init__(self, ty: Type, /) -> None:
         self._ty = check_type(ty, "type")
         self._actual: Type | None = None
@@ -81,6 +84,7 @@ class Encoder:
         """The type values are encoded as."""
         return self._ty
 
+    @deep
     def encode(self, value: Value, /) -> bytes:
         """Return *value* encoded as JSON for this encoder's type (see marshal())."""
         ty = self._ty
@@ -101,6 +105,7 @@ class Decoder:
 
     __slots__ = ("_fixed", "_ty", "_var")
 
+    @deep
     def __init__(self, ty: Type, /) -> None:
         self._ty = check_type(ty, "type")
         self._fixed = fixed_decoder(ty) if is_fixed(ty) else None
@@ -111,6 +116,7 @@ class Decoder:
         """The type values are decoded as."""
         return self._ty
 
+    @deep
     def decode(self, data: Buffer, /) -> Value:
         """Return the value JSON *data* holds (see unmarshal())."""
         ty = self._ty
@@ -142,7 +148,7 @@ def _first_error(data: Buffer, ty: Type) -> DecodeError | None:
 
 def _check_buffer(data: Any) -> Buffer:
     if not isinstance(data, bytes | bytearray | memoryview | str):
-        raise TypeError(f"JSON data must be str or bytes-like, not {type(data).__name__}")
+        raise CtyTypeError(f"JSON data must be str or bytes-like, not {type(data).__name__}")
     return data
 
 
@@ -150,6 +156,7 @@ _encoders: dict[Type, Encoder] = {}
 _decoders: dict[Type, Decoder] = {}
 
 
+@deep
 def marshal(value: Value, ty: Type, /) -> bytes:
     """Return go-cty's JSON encoding of *value* as a value of *ty* (UTF-8, no whitespace).
 
@@ -162,6 +169,7 @@ def marshal(value: Value, ty: Type, /) -> bytes:
     return enc.encode(value)
 
 
+@deep
 def unmarshal(data: Buffer, ty: Type, /) -> Value:
     """Return the value of *ty* that JSON *data* holds (go-cty's Unmarshal).
 
@@ -173,6 +181,7 @@ def unmarshal(data: Buffer, ty: Type, /) -> Value:
     return dec.decode(data)
 
 
+@deep
 def marshal_type(ty: Type, /) -> bytes:
     """Return go-cty's JSON encoding of the type *ty* (``["list","string"]``).
 
@@ -181,6 +190,7 @@ def marshal_type(ty: Type, /) -> bytes:
     return type_to_json(check_type(ty, "type"))
 
 
+@deep
 def unmarshal_type(data: Buffer, /) -> Type:
     """Return the type go-cty's type JSON *data* describes; DecodeError if it describes none."""
     if isinstance(data, bytearray | memoryview):
@@ -188,6 +198,7 @@ def unmarshal_type(data: Buffer, /) -> Type:
     return type_from_json(_check_buffer(data))  # type: ignore[arg-type]
 
 
+@deep
 def implied_type(data: Buffer, /) -> Type:
     """Return the type JSON *data* implies: objects are object types, arrays tuple types, null
     is dynamic (go-cty's ImpliedType). Raises DecodeError for malformed JSON and for a
@@ -200,11 +211,13 @@ def implied_type(data: Buffer, /) -> Type:
         raise DecodeError(str(e)) from None
 
 
+@deep
 def simple_json_marshal(value: Value, /) -> bytes:
     """Return *value* as JSON encoded with its own type (go-cty's SimpleJSONValue.MarshalJSON)."""
     return marshal(value, value.type())
 
 
+@deep
 def simple_json_unmarshal(data: Buffer, /) -> Value:
     """Return the value JSON *data* holds, typed by implied_type() (SimpleJSONValue's
     UnmarshalJSON)."""
@@ -225,7 +238,7 @@ class SimpleJSONValue:
 
     def __init__(self, value: Value, /) -> None:
         if not isinstance(value, Value):
-            raise TypeError(f"SimpleJSONValue wraps a cty.Value, not {type(value).__name__}")
+            raise CtyTypeError(f"SimpleJSONValue wraps a cty.Value, not {type(value).__name__}")
         self.value = value
 
     def marshal_json(self) -> bytes:

@@ -32,6 +32,8 @@ from typing import Any
 
 import cty
 from cty import Type, Value
+from cty._deep import deep
+from cty._errors import CtyTypeError
 from cty._type import check_type
 from cty._value import make
 
@@ -67,6 +69,7 @@ class Encoder:
 
     __slots__ = ("_actual", "_plan", "_ty")
 
+    @deep
     def __init__(self, ty: Type, /) -> None:
         self._ty = check_type(ty, "type")
         self._actual: Type | None = None
@@ -77,6 +80,7 @@ class Encoder:
         """The type values are encoded as."""
         return self._ty
 
+    @deep
     def encode(self, value: Value, /) -> bytes:
         """Return *value* encoded as msgpack for this encoder's type (see marshal())."""
         ty = self._ty
@@ -98,6 +102,7 @@ class Decoder:
 
     __slots__ = ("_fixed", "_ty", "_var")
 
+    @deep
     def __init__(self, ty: Type, /) -> None:
         self._ty = check_type(ty, "type")
         self._fixed = fixed_decoder(ty) if is_fixed(ty) else None
@@ -108,6 +113,7 @@ class Decoder:
         """The type values are decoded as."""
         return self._ty
 
+    @deep
     def decode(self, data: Buffer, /) -> Value:
         """Return the value msgpack *data* holds (see unmarshal())."""
         ty = self._ty
@@ -130,7 +136,7 @@ class Decoder:
 
 def _check_buffer(data: Any) -> Buffer:
     if not isinstance(data, bytes | bytearray | memoryview):
-        raise TypeError(f"msgpack data must be bytes-like, not {type(data).__name__}")
+        raise CtyTypeError(f"msgpack data must be bytes-like, not {type(data).__name__}")
     return data
 
 
@@ -138,6 +144,7 @@ _encoders: dict[Type, Encoder] = {}
 _decoders: dict[Type, Decoder] = {}
 
 
+@deep
 def marshal(value: Value, ty: Type, /) -> bytes:
     """Return go-cty's msgpack encoding of *value* as a value of *ty*.
 
@@ -151,6 +158,7 @@ def marshal(value: Value, ty: Type, /) -> bytes:
     return enc.encode(value)
 
 
+@deep
 def unmarshal(data: Buffer, ty: Type, /) -> Value:
     """Return the value of *ty* that msgpack *data* holds.
 
@@ -163,6 +171,7 @@ def unmarshal(data: Buffer, ty: Type, /) -> Value:
     return dec.decode(data)
 
 
+@deep
 def implied_type(data: Buffer, /) -> Type:
     """Return the type msgpack *data* implies: maps are objects, arrays are tuples, nil and
     unknowns are dynamic (go-cty's ImpliedType).

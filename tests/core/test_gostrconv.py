@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -45,21 +46,43 @@ def test_go_quote(s: str, want: str) -> None:
     assert go_quote(s) == want
 
 
-def test_every_code_point_follows_go_is_print() -> None:
+GO_IS_PRINT = Path(__file__).parent / "data" / "go_isprint_ranges.txt"
+
+
+def _go_printable() -> set[int]:
+    out: set[int] = set()
+    for line in GO_IS_PRINT.read_text(encoding="ascii").splitlines():
+        if line and not line.startswith("#"):
+            lo, hi = (int(x, 16) for x in line.split("-"))
+            out.update(range(lo, hi + 1))
+    return out
+
+
+def test_every_code_point_is_shown_as_go_shows_it() -> None:
+    """Compare with Go's own strconv.IsPrint table (tests/core/data, from Go 1.25.5). Go's
+    tables are Unicode 15.0; Python 3.11's are 14.0, so a code point that Unicode 15 assigned
+    (unassigned, category Cn, in our tables) is the one allowed difference: Go prints it, we
+    escape it."""
+    go_printable = _go_printable()
+    assert 0x41 in go_printable and 0x7F not in go_printable and 0xAD not in go_printable
+    differences = []
     for o in range(0x110000):
         if 0xD800 <= o <= 0xDFFF:
             continue
         c = chr(o)
         quoted = go_quote(c)[1:-1]
+        shown_raw = quoted == c
         if c in '"\\':
             assert quoted == "\\" + c
-        elif o < 0x80:
-            assert (quoted == c) == (0x20 <= o < 0x7F)
-        else:
-            printable = _gostrconv._UCD.category(c)[0] in "LMNPS"
-            assert (quoted == c) == printable, hex(o)
-            if not printable:
-                assert quoted == (f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}")
+            continue
+        if shown_raw != (o in go_printable):
+            differences.append(o)
+        if not shown_raw and o >= 0x80:
+            assert quoted == (f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}"), hex(o)
+    newer = [o for o in differences
+             if o in go_printable and _gostrconv._UCD.category(chr(o)) == "Cn"]
+    assert differences == newer, [hex(o) for o in differences if o not in newer][:20]
+    assert len(newer) < 5000  # Unicode 15.0 added 4,489 characters
 
 
 _UNQUOTE = re.compile(r'\\(x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|[abfnrtv"\\])')
@@ -88,5 +111,8 @@ def test_quote_round_trips_and_shows_only_printable_runes(s: str) -> None:
         assert c == " " or unicodedata.category(c)[0] in "LMNPS" or c in "\\\""
 
 
-def test_unicode_version_is_reported() -> None:
-    assert _gostrconv.UNICODE_VERSION in ("14.0.0", "15.0.0", _gostrconv._UCD.unidata_version)
+def test_the_reported_unicode_version_is_the_one_quoting_uses() -> None:
+    # U+1F6DC (WIRELESS) was added in Unicode 15.0: printable there, unassigned in 14.0
+    shown_raw = go_quote("\U0001f6dc") == '"\U0001f6dc"'
+    major = int(_gostrconv.UNICODE_VERSION.split(".")[0])
+    assert shown_raw == (major >= 15), (_gostrconv.UNICODE_VERSION, go_quote("\U0001f6dc"))
