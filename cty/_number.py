@@ -8,10 +8,10 @@ precision 0 is an mpfr of precision 1 (so an mpfr infinity of precision 1 reads 
 precision 0).
 
 Everything follows big.Float: binary mantissas rounded to nearest even, signed zeros, no NaN
-(an operation that would make one raises ValueError). gmpy2 always computes within MPFR's
-default exponent range, so binary exponents are limited to +-(2**30 - 1) where Go allows
-+-2**31: beyond it a value overflows to an infinity or underflows to zero. Parsing rejects
-exponents outside Go's range, as Go does.
+(an operation that would make one raises ValueError). Binary exponents have Go's range,
+-2**31 to 2**31 - 1 (cty._mpfr_range widens MPFR's default +-(2**30 - 1) in each thread), so a
+value overflows to an infinity or underflows to zero exactly where Go's does. Parsing rejects
+exponents outside Go's int64 and int32 limits, as Go does.
 
 Formatting reproduces ``Text('f', -1)`` (the shortest decimal that reads back to the same
 number at its own precision, found with Go's roundShortest rules), ``Text('g', 10)`` and
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Hashable
 from decimal import Decimal
 from fractions import Fraction
@@ -32,6 +33,7 @@ import gmpy2
 from gmpy2 import mpfr, mpz
 
 from ._errors import CtyTypeError, CtyValueError
+from ._mpfr_range import EMAX, EMIN, GO_MAX_EXP, GO_MIN_EXP, widen_this_thread
 
 Num: TypeAlias = int | mpfr
 """A number payload: an int or a gmpy2.mpfr."""
@@ -44,10 +46,6 @@ _is_nan = gmpy2.is_nan
 _bit_scan1 = gmpy2.bit_scan1
 _get_exp = gmpy2.get_exp
 
-GO_MAX_EXP: Final = (1 << 31) - 1
-"""Go's big.MaxExp."""
-GO_MIN_EXP: Final = -(1 << 31)
-"""Go's big.MinExp."""
 PARSE_PRECISION: Final = 512
 """The precision of parsed numbers (go-cty's ParseNumberVal)."""
 _INT64_MIN: Final = -(1 << 63)
@@ -59,16 +57,35 @@ _STR_BITS: Final = 12_000
 
 # --- contexts -----------------------------------------------------------------------------------
 
-_CONTEXTS: dict[int, Any] = {}
+class _ThreadContexts(threading.local):
+    """This thread's rounding contexts, made after the thread gets Go's exponent range.
+
+    MPFR keeps its exponent range per thread, so the first number work in each thread widens
+    it (see cty._mpfr_range); reaching the contexts through this object is what runs that.
+    """
+
+    def __init__(self) -> None:
+        widen_this_thread()
+        self.nearest: dict[int, Any] = {}
+        self.down: dict[int, Any] = {}
+        self.up: dict[int, Any] = {}
+
+
+_THREAD: Final = _ThreadContexts()
+
+
+def _new_ctx(prec: int, rounding: Any) -> Any:
+    return gmpy2.context(precision=prec, round=rounding, subnormalize=False, emax=EMAX, emin=EMIN)
 
 
 def _ctx(prec: int) -> Any:
-    """Return a gmpy2 context rounding to nearest even at *prec* bits."""
-    c = _CONTEXTS.get(prec)
+    """Return a gmpy2 context rounding to nearest even at *prec* bits, in Go's exponent range."""
+    contexts = _THREAD.nearest
+    c = contexts.get(prec)
     if c is None:
-        c = gmpy2.context(precision=prec, round=gmpy2.RoundToNearest, subnormalize=False)
+        c = _new_ctx(prec, gmpy2.RoundToNearest)
         if prec <= 4096 or prec % 64 == 0:
-            _CONTEXTS[prec] = c
+            contexts[prec] = c
     return c
 
 
@@ -278,10 +295,11 @@ def parse(s: str) -> Num:
                     t = _go_pow10(len(tail))
                 return _C512.div(-mant if sign_ch == "-" else mant, t)
     m = _NUMBER_RE.fullmatch(s)
+    c512 = _ctx(PARSE_PRECISION)  # (also gives this thread Go's exponent range)
     if m is None:
         neg = _INF_TEXT.get(s)
         if neg is not None:
-            return _C512.add(mpfr("-inf" if neg else "inf"), _PZERO)
+            return c512.add(mpfr("-inf" if neg else "inf"), _PZERO)
         raise NumberSyntaxError("invalid syntax")
     sign_text, int_digits, point, frac_digits, ebase, esign, edigits = m.groups()
     if not int_digits and not frac_digits:
@@ -299,7 +317,7 @@ def parse(s: str) -> Num:
     neg = sign_text == "-"
     mant = _digits_value(int_digits + frac_digits) if point else _digits_value(int_digits)
     if not mant:
-        return _C512.minus(_PZERO) if neg else _C512.add(0, _PZERO)
+        return c512.minus(_PZERO) if neg else c512.add(0, _PZERO)
     if neg:
         mant = -mant
     # Go: exp2 is the binary exponent of the normalised mantissa, moved by the radix point's
@@ -313,18 +331,16 @@ def parse(s: str) -> Num:
     if not GO_MIN_EXP <= bitlen + shift <= GO_MAX_EXP:
         raise NumberSyntaxError("exponent overflow")
     if exp5 == 0:
-        r = _C512.add(mant, _PZERO)
-        return r if shift == 0 else _C512.mul_2exp(r, shift)
+        r = c512.add(mant, _PZERO)
+        return r if shift == 0 else c512.mul_2exp(r, shift)
     # gmpy2 takes int and mpz operands exactly, so each of these rounds once, as Go's do
     if shift == exp5:  # a decimal exponent only: Go's power of ten, scaled exactly
-        if exp5 < 0:
-            t = _POW10_CACHE.get(-exp5)
-            return _C512.div(mant, t if t is not None else _go_pow10(-exp5))
-        t = _POW10_CACHE.get(exp5)
-        return _C512.mul(mant, t if t is not None else _go_pow10(exp5))
+        t = _POW10_CACHE.get(-exp5 if exp5 < 0 else exp5)
+        if t is not None:  # (a large power of ten could overflow where the result does not)
+            return c512.div(mant, t) if exp5 < 0 else c512.mul(mant, t)
     p5 = _go_pow5(-exp5 if exp5 < 0 else exp5)
-    r = _C512.div(mant, p5) if exp5 < 0 else _C512.mul(mant, p5)
-    return _C512.mul_2exp(r, shift)
+    r = c512.div(mant, p5) if exp5 < 0 else c512.mul(mant, p5)
+    return c512.mul_2exp(r, shift)
 
 
 # --- inspection ---------------------------------------------------------------------------------
@@ -527,17 +543,14 @@ def _int_text_signed(x: mpfr) -> str:
 _HUGE_SCALE: Final = 1200
 """Decimal scalings beyond this many digits are done in MPFR rather than with exact ints."""
 _FIVE: Final = mpfr(5, 3)
-_ROUND_DOWN: dict[int, Any] = {}
-_ROUND_UP: dict[int, Any] = {}
-
-
 def _directed(prec: int) -> tuple[Any, Any]:
     """Return contexts rounding toward zero and away from zero at *prec* bits."""
-    down = _ROUND_DOWN.get(prec)
+    thread = _THREAD
+    down = thread.down.get(prec)
     if down is None:
-        down = _ROUND_DOWN[prec] = gmpy2.context(precision=prec, round=gmpy2.RoundDown)
-        _ROUND_UP[prec] = gmpy2.context(precision=prec, round=gmpy2.RoundUp)
-    return down, _ROUND_UP[prec]
+        down = thread.down[prec] = _new_ctx(prec, gmpy2.RoundDown)
+        thread.up[prec] = _new_ctx(prec, gmpy2.RoundUp)
+    return down, thread.up[prec]
 
 
 def _scaled_floor_inexact(n: mpz, ee: int, k: int, width: int) -> mpz:
@@ -1040,7 +1053,7 @@ def mul(a: Num, b: Num) -> Num:
     mb = _m(b)
     if (_is_inf(ma) and not mb) or (_is_inf(mb) and not ma):
         raise CtyValueError("can't multiply zero by infinity")
-    x = _C512.mul(ma, mb)
+    x = _ctx(512).mul(ma, mb)
     p = _prec2(a, b)
     if _is_regular(x):
         mant, _ = x.as_mantissa_exp()
@@ -1099,8 +1112,9 @@ def mod(a: Num, b: Num) -> Num:
         raise CtyValueError("can't use modulo with zero and infinity") from None
     if is_inf(rat):
         raise CtyValueError("can't use modulo with zero and infinity")
-    # ctx.trunc rounds its integer result to the context's precision: use rat's own
-    t = rat if isinstance(rat, int) else int(_ctx(rat.precision).trunc(rat))
+    # The integer part, as an mpfr at rat's own precision (exact there), never as an int:
+    # the quotient of 1e400000000 by 7 would be a 1.3-gigabit int
+    t = rat if isinstance(rat, int) else _ctx(rat.precision).rint_trunc(rat)
     pa = precision(a)
     ctx = _ctx(pa)
     work = ctx.add(t, _PZERO)

@@ -142,6 +142,10 @@ def go_string(v: Value) -> str:
     return f"cty.Value{{ty: {ty.go_string()}, v: {p!r}}}"
 
 
+_POSITIONAL_REPR = 64
+"""repr writes 512-bit numbers with a decimal exponent below this in positional notation."""
+
+
 def _py_number(p: Any) -> str:
     if p is _number.POS_INF:
         return "cty.PositiveInfinity"
@@ -152,8 +156,13 @@ def _py_number(p: Any) -> str:
     if p.__class__ is int:
         return f"cty.number_val({p})"
     prec = _number.precision(p)
-    text = _number.format_f(p)
     if prec == 512:
+        # The shortest digits read back to the same 512-bit number in either notation; far
+        # from 1 the exponent form keeps 1e400000000 from spelling 400 million digits.
+        text = _number.format_g(p)
+        _, e, exponent = text.partition("e")
+        if not e or -_POSITIONAL_REPR < int(exponent) < _POSITIONAL_REPR:
+            text = _number.format_f(p)
         return f"cty.parse_number_val({text!r})"
     if prec == 53:
         f = _number.float64_value(p)

@@ -49,7 +49,7 @@ INT_MIN: Final = -(1 << 63)
 UINT_MAX: Final = (1 << 64) - 1
 """The largest integer msgpack holds (uint 64)."""
 _MAX_EXP: Final = 1 << 40
-"""A binary exponent beyond this is out of range for any number (gmpy2's limit is 2**30)."""
+"""A binary exponent beyond this is out of range for any number (Go's limit is 2**31)."""
 MAX_PRECISION: Final = (1 << 31) - 1
 
 _encode: Final = msgspec.msgpack.encode

@@ -311,8 +311,10 @@ def test_parse_of_long_and_huge_inputs_does_not_hang() -> None:
     assert N.format_f(y).startswith("0.7777777")
     z = P("1e300000000")  # a 996578428-bit exponent: within range, and quick
     assert N.format_g10(z) == "1e+300000000"
-    assert N.is_inf(P("1e400000000"))  # finite for Go; beyond gmpy2's exponent range here
-    assert N.format_f(P("1e-400000000")) == "0"
+    assert N.format_g10(P("1e400000000")) == "1e+400000000"  # Go's 32-bit exponent range
+    assert N.format_g10(P("1e-400000000")) == "1e-400000000"
+    assert N.is_inf(P("1e999999999"))
+    assert N.format_f(P("1e-999999999")) == "0"
 
 
 def go_pow5(n: int) -> Fraction:
