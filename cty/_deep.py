@@ -40,6 +40,21 @@ def deep(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+def in_deep_thread() -> bool:
+    """Return whether this is the rerun with room for depth.
+
+    Code that turns RecursionError into its own error (a DecodeError, say) re-raises it when
+    this is False, so the nearest @deep entry point reruns the work instead of failing at
+    Python's ordinary recursion limit:
+
+        except RecursionError:
+            if not in_deep_thread():
+                raise
+            error = DecodeError("value nested too deeply")
+    """
+    return bool(getattr(_local, "in_deep", False))
+
+
 def _run_deep(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     result: list[Any] = []
     error: list[BaseException] = []

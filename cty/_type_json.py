@@ -642,11 +642,12 @@ def type_from_json(data: str | bytes | bytearray | memoryview) -> Type:
     found = _read.get(buf)
     if found is not None:
         return found
+    # Go's JSON reader stops beyond 10,000 levels; text that short cannot nest that deep
+    if len(buf) > 2 * _GO_MAX_DEPTH and _nesting_depth(buf) > _GO_MAX_DEPTH:
+        raise TypeJSONError("exceeded max depth")
     try:
         t = _parse(buf)
     except RecursionError:
-        if _nesting_depth(buf) > _GO_MAX_DEPTH:
-            raise TypeJSONError("exceeded max depth") from None
         t = _parse_deep(buf)
     if len(_read) >= 4096:
         _read.clear()

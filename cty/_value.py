@@ -244,8 +244,18 @@ class Value:
         return [e for _, e in self.element_iterator()]
 
     def as_value_map(self) -> dict[str, Value]:
-        """Return the elements of a known map or object as a dict of Values."""
-        return {k._v: e for k, e in self.element_iterator()}
+        """Return the elements of a known map or object as a dict of Values.
+
+        Other collections work where their keys are strings (a set of strings maps each to
+        itself), as in go-cty; keys of another type raise CtyTypeError.
+        """
+        out: dict[str, Value] = {}
+        for k, e in self.element_iterator():
+            if k._ty is not String:
+                raise CtyTypeError(f"as_value_map: the keys of a {self._ty.friendly_name()} are "
+                                   f"{k._ty.friendly_name()}s, not strings")
+            out[k._v] = e
+        return out
 
     def as_value_set(self) -> ValueSet:
         """Return the elements of a known collection as a ValueSet."""

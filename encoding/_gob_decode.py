@@ -28,6 +28,7 @@ from cty._value import Value, make
 
 from . import _gob_registry as registry
 from ._errors import Fail
+from ._failure_memo import forget_failures, remember_failures
 from ._gob_codegen import Kind, can_generate, object_decoder
 from ._gob_scalar import (
     EXT_MARKED,
@@ -148,6 +149,8 @@ def plan(ty: Type, marks_ok: bool = True) -> Dec:
     d = _plans.get(key)
     if d is None:
         d = _plan(ty, marks_ok)
+        if not ty.is_primitive_type():
+            d = remember_failures(d)
         _plans[key] = d
     return d
 
@@ -347,7 +350,11 @@ def decode_deep(ty: Type, data: Any, budget: int) -> Value:
     thread with room for deep nesting (cty._deep). Raises Fail."""
     def again(t: Type, d: Any) -> Value:
         set_budget(budget)
-        return _decode(t, d)
+        try:
+            return _decode(t, d)
+        except Fail:
+            forget_failures()  # (this thread's entries: the helper thread ends here)
+            raise
 
     try:
         return deep(again)(ty, data)

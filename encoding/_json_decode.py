@@ -24,11 +24,13 @@ import msgspec
 
 import cty
 from cty import GetAttrStep, IndexStep, Type
+from cty._deep import in_deep_thread
 from cty._errors import CtyValueError
 from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from cty._strings import normalize_string
 
 from ._errors import DecodeError, Fail
+from ._failure_memo import remember_failures
 from ._json_number import parse as _parse
 from ._json_number import parse_int as _parse_int
 from ._json_type import type_from_tree
@@ -92,6 +94,8 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
         raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
                           offset=e.start) from None
     except RecursionError:
+        if not in_deep_thread():
+            raise
         raise DecodeError("JSON nested too deeply") from None
     raw = bytes(data)
     if b"-0" in raw and _may_hold_negative_zero(raw):
@@ -178,6 +182,8 @@ def fixed_decoder(ty: Type) -> Dec:
     found = _fixed_cache.get(ty)
     if found is None:
         found = _plan_fixed(ty)
+        if not ty.is_primitive_type():
+            found = remember_failures(found)
         _fixed_cache[ty] = found
     return found
 
@@ -187,6 +193,8 @@ def var_decoder(ty: Type) -> VarDec:
     found = _var_cache.get(ty)
     if found is None:
         found = _plan_var(ty)
+        if not ty.is_primitive_type():
+            found = remember_failures(found)
         _var_cache[ty] = found
     return found
 
@@ -599,6 +607,8 @@ def implied_type(data: bytes | bytearray | memoryview | str) -> Type:
     except Fail as e:
         raise e.decode_error() from None
     except RecursionError:
+        if not in_deep_thread():
+            raise
         raise DecodeError("JSON nested too deeply") from None
 
 

@@ -15,10 +15,12 @@ invalid UTF-8, an element type that differs from the others.
 from __future__ import annotations
 
 import json as _stdlib_json
-from typing import Any
+import re
+from typing import Any, Final
 
 import cty
 from cty import GetAttrStep, IndexStep, Type
+from cty._deep import in_deep_thread
 from cty._errors import CtyValueError
 from cty._strings import normalize_string
 
@@ -26,7 +28,7 @@ from ._errors import DecodeError, Fail
 from ._json_decode import JNum, fixed_decoder
 
 _WS = " \t\n\r"
-_MAX_DEPTH = 1000
+_MAX_DEPTH = 10_000
 
 
 def _no_constant(name: str) -> Any:
@@ -45,10 +47,16 @@ class _Stop(Exception):
         self.offset = offset
 
 
-def first_error(text: str, ty: Type) -> DecodeError | None:
+def first_error(text: str, ty: Type, *, valid_json: bool = False) -> DecodeError | None:
     """Return the DecodeError go-cty's reading order meets first when *text* is read as *ty*,
-    or None when it meets none."""
-    r = _Reader(text)
+    or None when it meets none.
+
+    go-cty reads each element as a complete raw value before decoding it, so reading nested
+    arrays rescans each level's contents: quadratic in the depth. When the caller knows *text*
+    is valid JSON, the extent of each array and object is taken from one bracket-matching pass
+    instead, and the reading is linear.
+    """
+    r = _Reader(text, _container_ends(text) if valid_json else None)
     try:
         end = r.value(0, len(text), ty, 0)
         rest = r.skip(end, len(text))
@@ -57,16 +65,35 @@ def first_error(text: str, ty: Type) -> DecodeError | None:
     except _Stop as e:
         return DecodeError(e.message, path=cty.Path(e.steps), offset=e.offset)
     except RecursionError:
+        if not in_deep_thread():
+            raise
         return DecodeError("JSON nested too deeply")
     return None
 
 
-class _Reader:
-    __slots__ = ("steps", "text")
+_BRACKETS_AND_STRINGS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
 
-    def __init__(self, text: str) -> None:
+
+def _container_ends(text: str) -> dict[int, int]:
+    """Return, for valid JSON *text*, where each array or object ends (start -> end + 1)."""
+    ends: dict[int, int] = {}
+    opened: list[int] = []
+    for m in _BRACKETS_AND_STRINGS.finditer(text):
+        c = text[m.start()]
+        if c in "[{":
+            opened.append(m.start())
+        elif c in "]}":
+            ends[opened.pop()] = m.end()
+    return ends
+
+
+class _Reader:
+    __slots__ = ("ends", "steps", "text")
+
+    def __init__(self, text: str, ends: dict[int, int] | None = None) -> None:
         self.text = text
         self.steps: list[Any] = []
+        self.ends = ends
 
     def stop(self, message: str, offset: int | None = None) -> _Stop:
         return _Stop(message, self.steps, offset)
@@ -82,6 +109,8 @@ class _Reader:
         i = self.skip(i, end)
         if i >= end:
             raise self.stop(f"failed to read {what}: unexpected EOF", i)
+        if self.ends is not None and self.text[i] in "[{":
+            return None, self.ends[i]  # (every caller ignores a container's value)
         try:
             value, j = _scan(self.text, i)
         except ValueError as e:

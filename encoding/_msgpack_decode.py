@@ -26,11 +26,13 @@ from msgspec.msgpack import Ext
 
 import cty
 from cty import IndexStep, Type
+from cty._deep import in_deep_thread
 from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from cty._strings import normalize_string
 from cty._unknown import UNKNOWN
 
 from ._errors import DecodeError, Fail
+from ._failure_memo import remember_failures
 from ._json_number import from_float as _from_float
 from ._json_number import parse as _parse
 from ._json_type import type_from_json
@@ -61,7 +63,10 @@ def load(data: bytes | bytearray | memoryview, ty: Type | None) -> Any:
     """
     try:
         tree = _msgspec_decode(data)
-    except (msgspec.DecodeError, ValueError, OverflowError, RecursionError):
+    except RecursionError:
+        if not in_deep_thread():
+            raise
+    except (msgspec.DecodeError, ValueError, OverflowError):
         pass
     else:
         # msgspec keeps the last of duplicate map keys and drops the others unseen. Encoding
@@ -79,6 +84,8 @@ def load(data: bytes | bytearray | memoryview, ty: Type | None) -> Any:
         path = spath_to_path(ty, e.spath) if ty is not None else cty.Path()
         raise DecodeError(e.message, path=path, offset=e.offset) from None
     except RecursionError:
+        if not in_deep_thread():
+            raise
         raise DecodeError("data nested too deeply") from None
 
 
@@ -209,6 +216,8 @@ def fixed_decoder(ty: Type) -> Dec:
     found = _fixed_cache.get(ty)
     if found is None:
         found = _plan_fixed(ty)
+        if not ty.is_primitive_type():
+            found = remember_failures(found)
         _fixed_cache[ty] = found
     return found
 
@@ -218,6 +227,8 @@ def var_decoder(ty: Type) -> VarDec:
     found = _var_cache.get(ty)
     if found is None:
         found = _plan_var(ty)
+        if not ty.is_primitive_type():
+            found = remember_failures(found)
         _var_cache[ty] = found
     return found
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from msgspec.msgpack import Ext
 
-_MAX_DEPTH = 1000
+_MAX_DEPTH = 10_000
 
 _unpack_from = struct.unpack_from
 

@@ -20,6 +20,7 @@ from msgspec.msgpack import Ext
 
 import cty
 from cty import IndexStep, Type
+from cty._deep import in_deep_thread
 from cty._strings import normalize_string
 
 from ._errors import DecodeError, Fail
@@ -27,7 +28,7 @@ from ._json_type import type_from_json
 from ._msgpack_refinement import decode_unknown
 
 _unpack_from = struct.unpack_from
-_MAX_DEPTH = 1000
+_MAX_DEPTH = 10_000
 
 
 class _Stop(Exception):
@@ -51,6 +52,8 @@ def first_error(data: bytes, ty: Type) -> DecodeError | None:
     except _Stop as e:
         return DecodeError(e.message, path=cty.Path(e.steps), offset=e.offset)
     except RecursionError:
+        if not in_deep_thread():
+            raise
         return DecodeError("value nested too deeply")
     return None
 

@@ -40,6 +40,7 @@ from cty._marks import Marked
 from cty._value import make
 
 from ._errors import DecodeError, EncodeError, Fail
+from ._failure_memo import forget_failures
 from ._gob_decode import Dec, decode_deep, plan
 from ._gob_encode import ValueEncoder, value_encoder
 from ._gob_frame import (
@@ -329,9 +330,11 @@ class Decoder:
                 return make(ty, p.v, p.marks)
             return make(ty, p)
         except Fail as f:
+            forget_failures()
             raise DecodeError(f"frame {idx}: {f.message}", path=Path(reversed(f.steps)),
                               offset=off) from None
         except (msgspec.DecodeError, ValueError, OverflowError) as e:
+            forget_failures()
             raise DecodeError(f"frame {idx}: malformed msgpack: {e}", offset=off) from None
         except Exception as e:  # the contract: bad input raises DecodeError, whatever happens
             raise DecodeError(f"frame {idx}: unexpected error while decoding ({e!r})",
@@ -366,7 +369,10 @@ def dumps(value: Value, /) -> bytes:
 
 def dump(value: Value, fp: IO[bytes], /) -> None:
     """Write a complete gob stream holding *value* to the binary file *fp*."""
-    fp.write(dumps(value))
+    write = getattr(fp, "write", None)
+    if not callable(write):
+        raise CtyTypeError(f"gob.dump writes to a binary file, not {type(fp).__name__}")
+    write(dumps(value))
 
 
 def _load(src: IO[bytes] | bytes | bytearray | memoryview) -> tuple[Value, Decoder]:

@@ -31,12 +31,13 @@ from typing import Any
 
 import cty
 from cty import Type, Value
-from cty._deep import deep
+from cty._deep import deep, in_deep_thread
 from cty._errors import CtyTypeError
 from cty._type import check_type
-from cty._value import make
+from cty._value import check_value, make
 
 from ._errors import DecodeError, EncodeError, Fail
+from ._failure_memo import forget_failures
 from ._json_decode import fixed_decoder, load, var_decoder
 from ._json_decode import implied_type as _implied_type
 from ._json_encode import Enc, encode_payload, plan
@@ -120,6 +121,7 @@ class Decoder:
     def decode(self, data: Buffer, /) -> Value:
         """Return the value JSON *data* holds (see unmarshal())."""
         ty = self._ty
+        valid_json = False
         try:
             tree = load(_check_buffer(data))
             if self._fixed is not None:
@@ -128,22 +130,27 @@ class Decoder:
             t, p = self._var(tree)
             return make(t, p)
         except Fail as e:
+            forget_failures()
             error = e.decode_error()
+            valid_json = True  # (load() read it: only the type is at fault)
         except RecursionError:
+            forget_failures()
+            if not in_deep_thread():
+                raise
             error = DecodeError("value nested too deeply")
         except DecodeError as e:
             error = e
         # Cold path: say which problem go-cty's reading order meets first, and where.
-        raise _first_error(data, ty) or error
+        raise _first_error(data, ty, valid_json) or error
 
 
-def _first_error(data: Buffer, ty: Type) -> DecodeError | None:
+def _first_error(data: Buffer, ty: Type, valid_json: bool) -> DecodeError | None:
     if not isinstance(data, str):
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError:
             return None
-    return first_error(data, ty)
+    return first_error(data, ty, valid_json=valid_json)
 
 
 def _check_buffer(data: Any) -> Buffer:
@@ -214,7 +221,7 @@ def implied_type(data: Buffer, /) -> Type:
 @deep
 def simple_json_marshal(value: Value, /) -> bytes:
     """Return *value* as JSON encoded with its own type (go-cty's SimpleJSONValue.MarshalJSON)."""
-    return marshal(value, value.type())
+    return marshal(value, check_value(value, "simple_json_marshal: value").type())
 
 
 @deep

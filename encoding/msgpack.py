@@ -32,12 +32,13 @@ from typing import Any
 
 import cty
 from cty import Type, Value
-from cty._deep import deep
+from cty._deep import deep, in_deep_thread
 from cty._errors import CtyTypeError
 from cty._type import check_type
 from cty._value import make
 
 from ._errors import DecodeError, EncodeError, Fail
+from ._failure_memo import forget_failures
 from ._msgpack_decode import fixed_decoder, is_fixed, load, var_decoder
 from ._msgpack_decode import implied_type as _implied
 from ._msgpack_encode import Enc, conform, encode_payload, plan
@@ -125,8 +126,12 @@ class Decoder:
             t, p = self._var(tree)
             return make(t, p)
         except Fail as e:
+            forget_failures()
             error = e.decode_error()
         except RecursionError:
+            forget_failures()
+            if not in_deep_thread():
+                raise
             error = DecodeError("value nested too deeply")
         except DecodeError as e:
             error = e
@@ -184,6 +189,8 @@ def implied_type(data: Buffer, /) -> Type:
     except Fail as e:
         raise e.decode_error() from None
     except RecursionError:
+        if not in_deep_thread():
+            raise
         raise DecodeError("value nested too deeply") from None
     except ValueError as e:  # names equal after NFC normalisation, and the like
         raise DecodeError(str(e)) from None

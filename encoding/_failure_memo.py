@@ -1,0 +1,62 @@
+"""Decoding a failing node once: the decoders' retries stay linear at any depth.
+
+The planned decoders take a fast path first and, when it fails, decode the same node again on
+a slow path that finds which element failed and checks in go-cty's order. Nested, every level's
+retry repeats the whole failing subtree below it, so the work doubled per level (a list nested
+18 deep with a wrong leaf took 40 seconds). ``remember_failures`` wraps a container decoder so
+that a node whose decoding failed fails again at once, with the same message and the same path
+below it, when a retry above asks for it again.
+
+Failures are remembered per thread while a decode is failing; the entry points call
+``forget_failures`` before they raise, which drops this thread's entries.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ._errors import Fail
+
+_failed: dict[tuple[int, int, int], tuple[Any, Fail, str, int]] = {}
+"""(thread, decoder, node) ids -> (node, its Fail, the message and the number of path steps
+the Fail had when it left the node's decoder)."""
+_get_ident = threading.get_ident
+
+
+def remember_failures(dec: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Return *dec* (a container node decoder) made to fail at once on a node it failed on.
+
+    The failure raised again is the same Fail object, put back as it left the node: callers
+    above only append steps to it (or, for a set element, reword it and clear its steps), so
+    cutting its steps back to the remembered count restores it without copying the path, which
+    keeps a retry at each of many levels linear overall.
+    """
+
+    def remembering(x: Any) -> Any:
+        if _failed:  # (empty unless some decode is failing: one cheap test on the hot path)
+            hit = _failed.get((_get_ident(), id(remembering), id(x)))
+            if hit is not None and hit[0] is x:
+                _, e, message, n = hit
+                if len(e.steps) >= n:
+                    e.message = message
+                    del e.steps[n:]
+                    raise e
+        try:
+            return dec(x)
+        except Fail as e:
+            _failed[(_get_ident(), id(remembering), id(x))] = (x, e, e.message, len(e.steps))
+            raise
+
+    remembering.__name__ = getattr(dec, "__name__", "dec")
+    remembering.__doc__ = dec.__doc__
+    return remembering
+
+
+def forget_failures() -> None:
+    """Drop the failures this thread remembered (call once a failing decode is reported)."""
+    if _failed:
+        me = _get_ident()
+        for key in [k for k in _failed if k[0] == me]:
+            _failed.pop(key, None)

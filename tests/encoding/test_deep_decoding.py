@@ -1,0 +1,153 @@
+"""Decoding at 10,000 levels: msgpack, JSON and gob read what they write, and report errors deep
+inside with their whole path, in time linear in the depth."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import msgspec
+import pytest
+
+import cty
+from cty.encoding import DecodeError, gob
+from cty.encoding import _errors as encoding_errors
+from cty.encoding import json as cty_json
+from cty.encoding import msgpack as cty_msgpack
+
+from ._gob_strategies import raw_stream
+
+DEPTH = 10_000
+
+NESTERS: list[tuple[Callable[[cty.Value], cty.Value], Callable[[cty.Type], cty.Type]]] = [
+    (lambda v: cty.list_val([v]), cty.List),
+    (lambda v: cty.map_val({"k": v}), cty.Map),
+    (lambda v: cty.object_val({"a": v}), lambda t: cty.Object({"a": t})),
+    (lambda v: cty.tuple_val([v, cty.True_]), lambda t: cty.Tuple([t, cty.Bool])),
+    (lambda v: cty.set_val([v]), cty.Set),
+]
+
+
+def mixed(leaf: cty.Value, depth: int = DEPTH) -> cty.Value:
+    v = leaf
+    for i in range(depth):
+        v = NESTERS[i % len(NESTERS)][0](v)
+    return v
+
+
+def list_type(depth: int, leaf: cty.Type = cty.String) -> cty.Type:
+    t = leaf
+    for _ in range(depth):
+        t = cty.List(t)
+    return t
+
+
+@pytest.fixture(scope="module")
+def deep() -> cty.Value:
+    return mixed(cty.string_val("x"))
+
+
+def test_msgpack_reads_what_it_writes_at_10000_levels(deep: cty.Value) -> None:
+    data = cty_msgpack.marshal(deep, deep.type())
+    assert cty_msgpack.unmarshal(data, deep.type()) == deep
+    assert cty_msgpack.implied_type(data).is_tuple_type()  # (the outermost set: an array)
+
+
+def test_msgpack_reads_dynamic_values_at_10000_levels() -> None:
+    lists = cty.list_val([cty.string_val("x")])
+    for _ in range(DEPTH - 2):
+        lists = cty.list_val([lists])
+    data = cty_msgpack.marshal(lists, cty.DynamicPseudoType)
+    assert cty_msgpack.unmarshal(data, cty.DynamicPseudoType) == lists
+    # The type JSON inside a dynamic value nests deeper than Go's JSON reader allows (10,000)
+    data = cty_msgpack.marshal(mixed(cty.string_val("x")), cty.DynamicPseudoType)
+    with pytest.raises(DecodeError, match="exceeded max depth"):
+        cty_msgpack.unmarshal(data, cty.DynamicPseudoType)
+
+
+def test_json_reads_what_it_writes_at_10000_levels(deep: cty.Value) -> None:
+    data = cty_json.marshal(deep, deep.type())
+    assert cty_json.unmarshal(data, deep.type()) == deep
+    implied = cty_json.implied_type(data)
+    assert implied.is_tuple_type()
+    assert cty_json.simple_json_unmarshal(cty_json.simple_json_marshal(deep)).type() is implied
+
+
+def test_gob_reads_what_it_writes_at_10000_levels(deep: cty.Value) -> None:
+    assert gob.loads(gob.dumps(deep)) == deep
+
+
+DEEP_ERRORS: list[tuple[str, Callable[[], Any], str, int]] = [
+    ("msgpack: a number where the innermost list should be",
+     lambda: cty_msgpack.unmarshal(b"\x91" * (DEPTH - 1) + b"\x05", list_type(DEPTH)),
+     "a list is required", DEPTH - 1),
+    ("msgpack: a wrong leaf",
+     lambda: cty_msgpack.unmarshal(b"\x91" * DEPTH + b"\xc3", list_type(DEPTH, cty.Number)),
+     "number is required", DEPTH),
+    ("msgpack: truncated",
+     lambda: cty_msgpack.unmarshal(b"\x91" * DEPTH, list_type(DEPTH)), "EOF", DEPTH),
+    ("json: a number where the innermost list should be",
+     lambda: cty_json.unmarshal(b"[" * (DEPTH - 1) + b"5" + b"]" * (DEPTH - 1),
+                                list_type(DEPTH)),
+     "missing expected [", DEPTH - 1),
+    ("json: a wrong leaf",
+     lambda: cty_json.unmarshal(b"[" * DEPTH + b"{}" + b"]" * DEPTH, list_type(DEPTH)),
+     "string is required", DEPTH),
+]
+
+
+@pytest.mark.parametrize(("name", "call", "words", "path_length"), DEEP_ERRORS,
+                         ids=[d[0] for d in DEEP_ERRORS])
+def test_errors_deep_inside_name_their_whole_path(
+        name: str, call: Callable[[], Any], words: str, path_length: int) -> None:
+    with pytest.raises(DecodeError) as caught:
+        call()
+    assert caught.value.message == words
+    assert len(caught.value.path) == path_length
+    assert all(isinstance(step, cty.IndexStep) for step in caught.value.path)
+
+
+class _TooMuchWork(Exception):
+    pass
+
+
+@pytest.fixture
+def fail_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Count the decoding failures raised; stop the decode once they pass the budget."""
+    made = [0]
+    init = encoding_errors.Fail.__init__
+
+    def counting(self: Any, message: str) -> None:
+        made[0] += 1
+        if made[0] > 50:
+            raise _TooMuchWork(f"{made[0]} failures raised for one bad leaf")
+        init(self, message)
+
+    monkeypatch.setattr(encoding_errors.Fail, "__init__", counting)
+    yield made
+
+
+@pytest.mark.parametrize("fmt", ["msgpack", "json", "gob"])
+def test_a_bad_leaf_deep_inside_is_decoded_once_not_once_per_retry(
+        fmt: str, fail_budget: list[int]) -> None:
+    # Each level's slow path asks its failing element again; without remembering the failure,
+    # the work doubled per level (18 levels took 40 s). Here 60 levels of every kind of
+    # container must raise only a handful of failures.
+    depth = 60
+    bad = mixed(cty.number_int_val(1), depth)
+    ty = mixed(cty.string_val("x"), depth).type()
+    if fmt == "msgpack":
+        with pytest.raises(DecodeError, match="string is required"):
+            cty_msgpack.unmarshal(cty_msgpack.marshal(bad, bad.type()), ty)
+    elif fmt == "json":
+        data = cty_json.marshal(bad, bad.type()).replace(b":1", b":{}").replace(b"[1", b"[{}")
+        with pytest.raises(DecodeError, match="string"):
+            cty_json.unmarshal(data, ty)
+    else:  # gob describes its own types: list^60 of string holding a number, by hand
+        types = msgspec.msgpack.encode([[1, 1]] + [[1, 4 + i] for i in range(depth - 1)])
+        payload = b"\x91" * depth + b"\x05"
+        stream = raw_stream(b"T" + types, b"V" + bytes([4 + depth - 1]) + payload)
+        with pytest.raises(DecodeError, match="expected a string") as caught:
+            gob.loads(stream)
+        assert len(caught.value.path) == depth
+    assert 1 <= fail_budget[0] <= 50
