@@ -48,17 +48,18 @@ _strings = st.one_of(
 
 
 @st.composite
-def values(draw: Any, ty: cty.Type, depth: int = 0, marks: bool = True) -> cty.Value:
-    """Return a strategy for values of type *ty*."""
-    v = draw(_values(ty, depth))
+def values(draw: Any, ty: cty.Type, depth: int = 0, marks: bool = True,
+           known: bool = False) -> cty.Value:
+    """Return a strategy for values of type *ty* (*known*: not null or unknown at the top)."""
+    v = draw(_values(ty, depth, known))
     if marks and draw(st.integers(0, 5)) == 0:
         v = v.mark(draw(st.sampled_from(MARKS)))
     return v
 
 
 @st.composite
-def _values(draw: Any, ty: cty.Type, depth: int) -> cty.Value:
-    special = draw(st.integers(0, 9))
+def _values(draw: Any, ty: cty.Type, depth: int, known: bool = False) -> cty.Value:
+    special = draw(st.integers(2 if known else 0, 9))
     if ty is DynamicPseudoType or special == 0:
         return cty.null_val(ty) if draw(st.booleans()) else cty.unknown_val(ty)
     if special == 1 and depth > 0:
@@ -138,3 +139,69 @@ def targets(draw: Any, ty: cty.Type, keep_all: bool = False) -> cty.Type:
     for n in extra:
         out[n] = draw(types(1, dynamic=False))
     return cty.ObjectWithOptionalAttrs(out, extra)
+
+
+# --- conversions that do real work, by construction ----------------------------------------------
+
+_LEAF_CONVERSIONS: list[tuple[cty.Type, cty.Type]] = [(Number, String), (Bool, String)]
+
+
+def real_conversions(max_leaves: int = 4) -> st.SearchStrategy[tuple[cty.Type, cty.Type]]:
+    """Return a strategy for (source, target) type pairs that go-cty converts safely and never
+    as the identity: every leaf changes (a number or bool becomes a string) and containers may
+    change kind (a set to a list, a tuple to a list or set, an object to a map or to an object
+    with extra optional attributes; a list to a set is unsafe in go-cty). No DynamicPseudoType: the target fixes the result type."""
+    return st.recursive(
+        st.sampled_from(_LEAF_CONVERSIONS),
+        lambda inner: st.one_of(
+            st.tuples(inner, st.sampled_from([(List, List), (Set, Set), (Set, List)])).map(
+                lambda t: (t[1][0](t[0][0]), t[1][1](t[0][1]))),
+            inner.map(lambda p: (Map(p[0]), Map(p[1]))),
+            st.lists(inner, min_size=1, max_size=3).map(
+                lambda ps: (Tuple([s for s, _ in ps]), Tuple([t for _, t in ps]))),
+            _tuples_to_collections(inner),
+            _objects_to_objects(inner),
+            _objects_to_maps(inner),
+        ),
+        max_leaves=max_leaves,
+    )
+
+
+def _tuples_to_collections(inner: st.SearchStrategy[tuple[cty.Type, cty.Type]],
+                           ) -> st.SearchStrategy[tuple[cty.Type, cty.Type]]:
+    # every element converts to the one element type: the same pair, repeated
+    return st.tuples(inner, st.integers(1, 3), st.sampled_from([List, Set])).map(
+        lambda t: (Tuple([t[0][0]] * t[1]), t[2](t[0][1])))
+
+
+def _objects_to_maps(inner: st.SearchStrategy[tuple[cty.Type, cty.Type]],
+                     ) -> st.SearchStrategy[tuple[cty.Type, cty.Type]]:
+    return st.tuples(inner, st.lists(st.sampled_from(NAMES), min_size=1, unique=True)).map(
+        lambda t: (Object(dict.fromkeys(t[1], t[0][0])), Map(t[0][1])))
+
+
+@st.composite
+def _objects_to_objects(draw: Any, inner: st.SearchStrategy[tuple[cty.Type, cty.Type]],
+                        ) -> tuple[cty.Type, cty.Type]:
+    names = draw(st.lists(st.sampled_from(NAMES), min_size=1, max_size=3, unique=True))
+    pairs = {n: draw(inner) for n in names}
+    extra = [n for n in NAMES if n not in pairs and draw(st.booleans())]
+    target = {n: t for n, (_, t) in pairs.items()}
+    target.update({n: draw(types(1, dynamic=False)) for n in extra})
+    return (Object({n: s for n, (s, _) in pairs.items()}),
+            cty.ObjectWithOptionalAttrs(target, extra))
+
+
+@st.composite
+def real_conversion_cases(draw: Any) -> tuple[cty.Value, cty.Type]:
+    """Return (value, target) where the value's type converts safely, and not as the identity,
+    to the target. The value is known at the top (nulls and unknowns may be inside)."""
+    source, target = draw(real_conversions())
+    return draw(values(source, depth=1, marks=False, known=True)), target
+
+
+def mark_leaves(v: cty.Value, mark: str) -> cty.Value:
+    """Return *v* with every known primitive leaf (a string, number or bool) marked."""
+    return cty.transform(v, lambda _, x: x.mark(mark)
+                         if x.type().is_primitive_type() and x.is_known() and not x.is_null()
+                         else x)
