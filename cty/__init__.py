@@ -24,7 +24,8 @@ from ._errors import (
     KeyNotFoundError,
     PathError,
 )
-from ._marks import new_value_marks, value_marks_of_type, value_marks_of_type_deep
+from ._marks import new_value_marks
+from ._marks_deep import value_marks_of_type, value_marks_of_type_deep
 from ._path import (
     GetAttrStep,
     IndexStep,
@@ -38,7 +39,6 @@ from ._path import (
     index_string_path,
 )
 from ._primitive_type import Bool, Number, String
-from ._set_payload import ValueSet
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
 from ._type import Type
@@ -77,6 +77,7 @@ from ._value_init import (
     tuple_val,
     unknown_val,
 )
+from ._value_set import ValueSet
 from ._walk import (
     Transformer,
     TransformFunc,

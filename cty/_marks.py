@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any, Final
 
-from ._errors import CtyTypeError
-
 ValueMarks = frozenset
 """A set of marks (any hashable objects). Functions take and return frozensets."""
 
@@ -51,24 +49,3 @@ def union_marks(sets: Iterable[frozenset[Any]]) -> frozenset[Any]:
         if s and s is not result:
             result = s if not result else result | s
     return result
-
-
-def _check_args(v: Any, mark_type: object) -> None:
-    from ._value import check_value
-
-    check_value(v, "the value whose marks are asked for")
-    if not isinstance(mark_type, type):
-        raise CtyTypeError(f"a mark type is a class, not {type(mark_type).__name__} {mark_type!r}")
-
-
-def value_marks_of_type(v: Any, mark_type: type, /) -> list[Any]:
-    """Return the top-level marks of value *v* that are instances of *mark_type*."""
-    _check_args(v, mark_type)
-    return [m for m in v.marks() if isinstance(m, mark_type)]
-
-
-def value_marks_of_type_deep(v: Any, mark_type: type, /) -> list[Any]:
-    """Return the marks of *mark_type* found anywhere in value *v*, each once."""
-    _check_args(v, mark_type)
-    _, marks = v.unmark_deep()
-    return [m for m in marks if isinstance(m, mark_type)]

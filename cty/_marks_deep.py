@@ -10,7 +10,7 @@ from ._errors import CtyTypeError
 from ._marks import NO_MARKS, Marked
 from ._type import Type
 from ._unknown import Unknown
-from ._value import Value, make, wrap
+from ._value import Value, check_value, make, wrap
 from ._value_inspect import children
 
 
@@ -122,3 +122,22 @@ def mark_with_paths(v: Value, pvm: list[Any]) -> Value:
 
 
 _ = NO_MARKS, Unknown, wrap
+
+
+def _check_args(v: Any, mark_type: object) -> None:
+    check_value(v, "the value whose marks are asked for")
+    if not isinstance(mark_type, type):
+        raise CtyTypeError(f"a mark type is a class, not {type(mark_type).__name__} {mark_type!r}")
+
+
+def value_marks_of_type(v: Any, mark_type: type, /) -> list[Any]:
+    """Return the top-level marks of value *v* that are instances of *mark_type*."""
+    _check_args(v, mark_type)
+    return [m for m in v.marks() if isinstance(m, mark_type)]
+
+
+def value_marks_of_type_deep(v: Any, mark_type: type, /) -> list[Any]:
+    """Return the marks of *mark_type* found anywhere in value *v*, each once."""
+    _check_args(v, mark_type)
+    _, marks = v.unmark_deep()
+    return [m for m in marks if isinstance(m, mark_type)]

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import gmpy2  # type: ignore[import-untyped,unused-ignore]
 
     from ._path import PathValueMarks
-    from ._set_payload import ValueSet
+    from ._value_set import ValueSet
 
 
 class Value:
@@ -259,7 +259,7 @@ class Value:
 
     def as_value_set(self) -> ValueSet:
         """Return the elements of a known collection as a ValueSet."""
-        from ._set_payload import ValueSet
+        from ._value_set import ValueSet
 
         return ValueSet.from_values(self._ty.element_type(), self.as_value_slice())
 

@@ -20,7 +20,7 @@ from ._unknown import UNKNOWN
 from ._value import Value, check_value, make, wrap
 
 if TYPE_CHECKING:
-    from ._set_payload import ValueSet
+    from ._value_set import ValueSet
 
 _INT64_MIN = -(1 << 63)
 _INT64_MAX = (1 << 63) - 1
@@ -236,7 +236,7 @@ def set_val_empty(element_type: Type, /) -> Value:
 
 def set_val_from_value_set(vs: ValueSet, /) -> Value:
     """Return a known set value holding the elements of the ValueSet *vs*."""
-    from ._set_payload import ValueSet
+    from ._value_set import ValueSet
 
     if not isinstance(vs, ValueSet):
         raise CtyTypeError(f"set_val_from_value_set takes a cty.ValueSet, not {type(vs).__name__}")

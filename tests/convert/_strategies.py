@@ -150,7 +150,8 @@ def real_conversions(max_leaves: int = 4) -> st.SearchStrategy[tuple[cty.Type, c
     """Return a strategy for (source, target) type pairs that go-cty converts safely and never
     as the identity: every leaf changes (a number or bool becomes a string) and containers may
     change kind (a set to a list, a tuple to a list or set, an object to a map or to an object
-    with extra optional attributes; a list to a set is unsafe in go-cty). No DynamicPseudoType: the target fixes the result type."""
+    with extra optional attributes; a list to a set is unsafe in go-cty). No
+    DynamicPseudoType: the target fixes the result type."""
     return st.recursive(
         st.sampled_from(_LEAF_CONVERSIONS),
         lambda inner: st.one_of(

@@ -1,0 +1,154 @@
+"""The import graph of cty, cty.convert and cty.encoding runs one way (docs/design/layers.md).
+
+LAYERS orders every module from the bottom (no imports of ours) to the top; a module may
+import only modules below it. The imports are read with ``ast``: module level and inside
+functions alike (an import inside a function is still a dependency; ``if TYPE_CHECKING:``
+imports are not, since they never run). BACK_EDGES lists the imports that still go up, each a
+debt: the test fails when a new one appears and when a listed one is gone (then delete it from
+the list), so the list only shrinks.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
+            "cty.encoding": ROOT / "encoding"}
+
+LAYERS: list[list[str]] = [
+    # foundations: no imports of ours, or only of each other
+    ["cty._errors", "cty._gostrconv", "cty._go_names", "cty._mpfr_range", "cty._unknown",
+     "cty._strings", "cty._deep"],
+    # numbers
+    ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
+     "cty._number"],
+    # types
+    ["cty._type", "cty._primitive_type", "cty._dynamic", "cty._capsule",
+     "cty._collection_types", "cty._structural_types", "cty._type_pickle", "cty._type_json"],
+    # value storage
+    ["cty._marks", "cty._unknown_refinement", "cty._set_rules", "cty._set_payload",
+     "cty._value"],
+    # operations on values
+    ["cty._value_equals", "cty._value_arith", "cty._value_ops", "cty._value_inspect",
+     "cty._value_set", "cty._value_init", "cty._path", "cty._type_conform", "cty._marks_deep",
+     "cty._walk", "cty._value_repr"],
+    # the public API
+    ["cty"],
+    # conversion
+    ["cty.convert._compare_types", "cty.convert._sort_types",
+     "cty.convert._conversion_primitive", "cty.convert._conversion_capsule",
+     "cty.convert._mismatch_msg", "cty.convert._plan", "cty.convert._unify",
+     "cty.convert._conversion_dynamic", "cty.convert._conversion_tuple",
+     "cty.convert._conversion_object", "cty.convert._conversion_collection",
+     "cty.convert._conversion", "cty.convert"],
+]
+"""Every module of cty and cty.convert, bottom first. cty.encoding sits above them all."""
+
+BACK_EDGES: set[tuple[str, str]] = {
+    ("cty._collection_types", "cty._type_pickle"),
+    ("cty._marks_deep", "cty._walk"),
+    ("cty._set_rules", "cty._value_equals"),
+    ("cty._structural_types", "cty._type_pickle"),
+    ("cty._type", "cty._type_conform"),
+    ("cty._unknown_refinement", "cty._value"),
+    ("cty._value", "cty._marks_deep"),
+    ("cty._value", "cty._value_arith"),
+    ("cty._value", "cty._value_equals"),
+    ("cty._value", "cty._value_inspect"),
+    ("cty._value", "cty._value_ops"),
+    ("cty._value", "cty._value_repr"),
+    ("cty._value", "cty._value_set"),
+    ("cty._value_arith", "cty._value_init"),
+    ("cty._value_equals", "cty._value_init"),
+    ("cty._value_init", "cty._marks_deep"),
+    ("cty._value_ops", "cty._value_init"),
+    ("cty.convert._conversion_capsule", "cty.convert._plan"),
+    ("cty.convert._conversion_collection", "cty.convert._conversion"),
+    ("cty.convert._conversion_object", "cty.convert._conversion"),
+    ("cty.convert._conversion_primitive", "cty.convert._plan"),
+    ("cty.convert._conversion_tuple", "cty.convert._conversion"),
+    ("cty.convert._mismatch_msg", "cty.convert._conversion"),
+    ("cty.convert._plan", "cty.convert._conversion_dynamic"),
+    ("cty.convert._unify", "cty.convert._conversion"),
+}
+"""Imports that still go up the layers: debts of #19 part 4, to be paid off, never added to."""
+
+
+def _module_files() -> dict[str, Path]:
+    found = {}
+    for package, folder in PACKAGES.items():
+        for path in sorted(folder.glob("*.py")):
+            found[package if path.stem == "__init__" else f"{package}.{path.stem}"] = path
+    return found
+
+
+MODULES = _module_files()
+
+
+def _is_type_checking_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def _imported(module: str, node: ast.Import | ast.ImportFrom) -> list[str]:
+    """Return the modules of ours that *node*, in *module*, imports."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name in MODULES]
+    package = module if MODULES[module].stem == "__init__" else module.rpartition(".")[0]
+    if node.level:
+        base = package
+        for _ in range(node.level - 1):
+            base = base.rpartition(".")[0]
+        target = f"{base}.{node.module}" if node.module else base
+    else:
+        target = node.module or ""
+    out = []
+    for alias in node.names:
+        if f"{target}.{alias.name}" in MODULES:
+            out.append(f"{target}.{alias.name}")
+        elif target in MODULES:
+            out.append(target)
+    return out
+
+
+def imports_of(module: str) -> set[str]:
+    """Return the modules of ours that *module* imports at run time, anywhere in its code."""
+    tree = ast.parse(MODULES[module].read_text())
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if _is_type_checking_block(node):
+            skipped.update(id(n) for n in ast.walk(node))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in skipped:
+            found.update(_imported(module, node))
+    found.discard(module)
+    return found
+
+
+def _rank() -> dict[str, int]:
+    order = [m for layer in LAYERS for m in layer]
+    order += sorted(m for m in MODULES if m.startswith("cty.encoding"))
+    return {m: i for i, m in enumerate(order)}
+
+
+def test_every_module_has_a_place_in_the_layers() -> None:
+    ranked = _rank()
+    assert sorted(set(MODULES) - set(ranked)) == []
+    assert sorted(set(ranked) - set(MODULES)) == []
+
+
+def test_imports_run_down_the_layers_except_the_listed_debts() -> None:
+    rank = _rank()
+    upward = {(m, t) for m in MODULES for t in imports_of(m)
+              if not m.startswith("cty.encoding") and rank[t] > rank[m]}
+    assert sorted(upward - BACK_EDGES) == [], "new imports going up the layers"
+    assert sorted(BACK_EDGES - upward) == [], "paid debts: remove them from BACK_EDGES"
+
+
+def test_the_encodings_import_only_downwards_or_among_themselves() -> None:
+    for m in MODULES:
+        if m.startswith("cty.encoding"):
+            continue
+        assert not any(t.startswith("cty.encoding") for t in imports_of(m)), m
