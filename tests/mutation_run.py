@@ -66,9 +66,10 @@ MUTANTS: list[Mutant] = [
     Mutant("type JSON lists optional attributes unsorted",
            "cty/_type_json.py", "for k in sorted(optional)])", "for k in optional])",
            ("tests/core", "tests/encoding/test_json.py", "tests/test_vectors.py")),
-    Mutant("a remembered decoding failure keeps the steps added above it",
-           "encoding/_failure_memo.py", "                    del e.steps[n:]\n", "",
-           ENCODING),
+    Mutant("decoding failures are not remembered (retries redo the failing subtree)",
+           "encoding/_failure_memo.py",
+           "            _failed[(_get_ident(), id(remembering), id(x))] = (x, e, e.message, "
+           "len(e.steps))\n", "", ENCODING),
     Mutant("an unknown's repr drops its upper length bound",
            "cty/_value_repr.py",
            "            py += f\".collection_length_upper_bound({r.length_max})\"",
