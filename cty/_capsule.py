@@ -116,3 +116,11 @@ def CapsuleWithOps(
         if ops.equals is not None and ops.raw_equals is None:
             raise CtyValueError("capsule ops with equals must also provide raw_equals")
     return CapsuleType(name, native_type, ops)
+
+
+def capsule_equal(ty: Type, a: Any, b: Any) -> bool:
+    """Return whether two capsule payloads are raw-equal (ops.raw_equals, else identity)."""
+    ops = ty.capsule_ops()
+    if ops is not None and ops.raw_equals is not None:
+        return bool(ops.raw_equals(a, b))
+    return a is b

@@ -70,11 +70,6 @@ class ListType(CollectionType):
     def without_optional_attributes_deep(self) -> Type:
         return List(self._elem.without_optional_attributes_deep())
 
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        from ._type_pickle import reduce_type
-
-        return reduce_type(self)
-
 
 class MapType(CollectionType):
     """A map type (string keys); build with ``cty.Map(elem)``."""
@@ -92,11 +87,6 @@ class MapType(CollectionType):
     def without_optional_attributes_deep(self) -> Type:
         return Map(self._elem.without_optional_attributes_deep())
 
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        from ._type_pickle import reduce_type
-
-        return reduce_type(self)
-
 
 class SetType(CollectionType):
     """A set type; build with ``cty.Set(elem)``."""
@@ -113,11 +103,6 @@ class SetType(CollectionType):
     @deep
     def without_optional_attributes_deep(self) -> Type:
         return Set(self._elem.without_optional_attributes_deep())
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        from ._type_pickle import reduce_type
-
-        return reduce_type(self)
 
 
 _lists: dict[Type, ListType] = {}

@@ -13,6 +13,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from . import _number
+from ._capsule import capsule_equal
 from ._deep import deep
 from ._errors import CtyTypeError, CtyValueError
 from ._gostrconv import go_quote
@@ -136,8 +137,6 @@ class _CapsuleKey:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, _CapsuleKey):
             return NotImplemented
-        from ._value_equals import capsule_equal
-
         return capsule_equal(self.ty, self.p, other.p)
 
 

@@ -104,11 +104,6 @@ class ObjectType(Type):
             return f"cty.ObjectWithOptionalAttrs({{{body}}}, {sorted(self._optional)!r})"
         return f"cty.Object({{{body}}})"
 
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        from ._type_pickle import reduce_type
-
-        return reduce_type(self)
-
 
 def _is_identifier(name: str) -> bool:
     if not name or not (name[0].isalpha() or name[0] == "_"):
@@ -171,11 +166,6 @@ class TupleType(Type):
         if not self._elems:
             return "cty.EmptyTuple"
         return "cty.Tuple([" + ", ".join(repr(t) for t in self._elems) + "])"
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        from ._type_pickle import reduce_type
-
-        return reduce_type(self)
 
 
 _objects: dict[tuple[tuple[tuple[str, Type], ...], frozenset[str]], ObjectType] = {}

@@ -1,5 +1,8 @@
 """Pickling composite types as a flat table, so types of any depth pickle.
 
+The reducers are registered with copyreg for the composite type classes (pickle and copy look
+there first), so the type modules below need not know about pickling.
+
 The pickle module recurses once per nesting level and fails long before a 10,000-deep type.
 A composite type therefore reduces to a tuple of nodes in post-order: each node names its
 children by their index in the table, and a type used twice is written once.
@@ -7,11 +10,13 @@ children by their index in the table, and a type used twice is written once.
 
 from __future__ import annotations
 
+import copyreg
+from collections.abc import Callable
 from typing import Any
 
-from ._collection_types import List, Map, Set
+from ._collection_types import List, ListType, Map, MapType, Set, SetType
 from ._errors import CtyValueError
-from ._structural_types import Object, ObjectWithOptionalAttrs, Tuple
+from ._structural_types import Object, ObjectType, ObjectWithOptionalAttrs, Tuple, TupleType
 from ._type import Type
 
 Node = Any
@@ -86,6 +91,10 @@ def unflatten(nodes: tuple[Node, ...]) -> Type:
     return built[-1]
 
 
-def reduce_type(t: Type) -> tuple[object, tuple[object, ...]]:
+def reduce_type(t: Type) -> tuple[Callable[..., Type], tuple[Any, ...]]:
     """Return the __reduce__ result of composite type *t*."""
     return (unflatten, (flatten(t),))
+
+
+for _composite in (ListType, MapType, SetType, ObjectType, TupleType):
+    copyreg.pickle(_composite, reduce_type)

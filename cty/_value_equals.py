@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import _number
+from ._capsule import capsule_equal
 from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
@@ -15,14 +16,6 @@ from ._unknown import Unknown
 
 if TYPE_CHECKING:
     from ._value import Value
-
-
-def capsule_equal(ty: Type, a: Any, b: Any) -> bool:
-    """Return whether two capsule payloads are raw-equal (ops.raw_equals, else identity)."""
-    ops = ty.capsule_ops()
-    if ops is not None and ops.raw_equals is not None:
-        return bool(ops.raw_equals(a, b))
-    return a is b
 
 
 def _refinements_equal(a: Unknown, b: Unknown) -> bool:

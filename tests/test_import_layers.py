@@ -47,10 +47,7 @@ LAYERS: list[list[str]] = [
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them all."""
 
 BACK_EDGES: set[tuple[str, str]] = {
-    ("cty._collection_types", "cty._type_pickle"),
     ("cty._marks_deep", "cty._walk"),
-    ("cty._set_rules", "cty._value_equals"),
-    ("cty._structural_types", "cty._type_pickle"),
     ("cty._type", "cty._type_conform"),
     ("cty._unknown_refinement", "cty._value"),
     ("cty._value", "cty._marks_deep"),
