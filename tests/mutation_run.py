@@ -89,7 +89,7 @@ def run(m: Mutant) -> tuple[bool, float]:
     start = time.monotonic()
     try:
         done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                               *m.tests], cwd=ROOT, capture_output=True, timeout=1800,
+                               *m.tests], cwd=ROOT, capture_output=True, timeout=900,
                               check=False)
         killed = done.returncode != 0
     except subprocess.TimeoutExpired:

@@ -77,36 +77,6 @@ def test_gob_reads_what_it_writes_at_10000_levels(deep: cty.Value) -> None:
     assert gob.loads(gob.dumps(deep)) == deep
 
 
-DEEP_ERRORS: list[tuple[str, Callable[[], Any], str, int]] = [
-    ("msgpack: a number where the innermost list should be",
-     lambda: cty_msgpack.unmarshal(b"\x91" * (DEPTH - 1) + b"\x05", list_type(DEPTH)),
-     "a list is required", DEPTH - 1),
-    ("msgpack: a wrong leaf",
-     lambda: cty_msgpack.unmarshal(b"\x91" * DEPTH + b"\xc3", list_type(DEPTH, cty.Number)),
-     "number is required", DEPTH),
-    ("msgpack: truncated",
-     lambda: cty_msgpack.unmarshal(b"\x91" * DEPTH, list_type(DEPTH)), "EOF", DEPTH),
-    ("json: a number where the innermost list should be",
-     lambda: cty_json.unmarshal(b"[" * (DEPTH - 1) + b"5" + b"]" * (DEPTH - 1),
-                                list_type(DEPTH)),
-     "missing expected [", DEPTH - 1),
-    ("json: a wrong leaf",
-     lambda: cty_json.unmarshal(b"[" * DEPTH + b"{}" + b"]" * DEPTH, list_type(DEPTH)),
-     "string is required", DEPTH),
-]
-
-
-@pytest.mark.parametrize(("name", "call", "words", "path_length"), DEEP_ERRORS,
-                         ids=[d[0] for d in DEEP_ERRORS])
-def test_errors_deep_inside_name_their_whole_path(
-        name: str, call: Callable[[], Any], words: str, path_length: int) -> None:
-    with pytest.raises(DecodeError) as caught:
-        call()
-    assert caught.value.message == words
-    assert len(caught.value.path) == path_length
-    assert all(isinstance(step, cty.IndexStep) for step in caught.value.path)
-
-
 class _TooMuchWork(Exception):
     pass
 
@@ -151,3 +121,33 @@ def test_a_bad_leaf_deep_inside_is_decoded_once_not_once_per_retry(
             gob.loads(stream)
         assert len(caught.value.path) == depth
     assert 1 <= fail_budget[0] <= 50
+
+
+DEEP_ERRORS: list[tuple[str, Callable[[], Any], str, int]] = [
+    ("msgpack: a number where the innermost list should be",
+     lambda: cty_msgpack.unmarshal(b"\x91" * (DEPTH - 1) + b"\x05", list_type(DEPTH)),
+     "a list is required", DEPTH - 1),
+    ("msgpack: a wrong leaf",
+     lambda: cty_msgpack.unmarshal(b"\x91" * DEPTH + b"\xc3", list_type(DEPTH, cty.Number)),
+     "number is required", DEPTH),
+    ("msgpack: truncated",
+     lambda: cty_msgpack.unmarshal(b"\x91" * DEPTH, list_type(DEPTH)), "EOF", DEPTH),
+    ("json: a number where the innermost list should be",
+     lambda: cty_json.unmarshal(b"[" * (DEPTH - 1) + b"5" + b"]" * (DEPTH - 1),
+                                list_type(DEPTH)),
+     "missing expected [", DEPTH - 1),
+    ("json: a wrong leaf",
+     lambda: cty_json.unmarshal(b"[" * DEPTH + b"{}" + b"]" * DEPTH, list_type(DEPTH)),
+     "string is required", DEPTH),
+]
+
+
+@pytest.mark.parametrize(("name", "call", "words", "path_length"), DEEP_ERRORS,
+                         ids=[d[0] for d in DEEP_ERRORS])
+def test_errors_deep_inside_name_their_whole_path(
+        name: str, call: Callable[[], Any], words: str, path_length: int) -> None:
+    with pytest.raises(DecodeError) as caught:
+        call()
+    assert caught.value.message == words
+    assert len(caught.value.path) == path_length
+    assert all(isinstance(step, cty.IndexStep) for step in caught.value.path)
