@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._errors import CtyValueError
+from . import _number
 from ._unknown import Unknown
 
 if TYPE_CHECKING:
@@ -42,8 +42,6 @@ class Refinement:
         return self.null is False
 
     def _key(self) -> tuple[Any, ...]:
-        from . import _number
-
         return (self.null, self.prefix,
                 None if self.min is None else _number.eq_key(self.min), self.min_inclusive,
                 None if self.max is None else _number.eq_key(self.max), self.max_inclusive,
@@ -82,26 +80,3 @@ def range_includes(unknown: Value, known: Value) -> bool | None:
     if known._ty.test_conformance(unknown._ty):
         return False  # a value of another type is never in the range
     return None
-
-
-def refine_not_null(v: Value) -> Value:
-    """Return *v* refined as not null (see Value.refine_not_null)."""
-    from ._dynamic import DynamicPseudoType
-    from ._value import make
-
-    p = v._v
-    if p is None:
-        raise CtyValueError("refining null value as non-null")
-    if p.__class__ is not Unknown or v._ty is DynamicPseudoType:
-        return v
-    r = p.refinement
-    if r is None or r.null is None:
-        if r is None or r == Refinement():
-            return make(v._ty, _NOT_NULL_UNKNOWN, v._marks)
-        nr = Refinement(False, prefix=r.prefix, min=r.min, min_inclusive=r.min_inclusive,
-                        max=r.max, max_inclusive=r.max_inclusive, length_min=r.length_min,
-                        length_max=r.length_max)
-        return make(v._ty, Unknown(nr), v._marks)
-    if r.null is True:
-        raise CtyValueError("refining null value as non-null")
-    return v

@@ -383,7 +383,7 @@ class Value:
         A known non-null value is returned as it is; a null raises ValueError.
         DynamicVal is returned unchanged, as go-cty does.
         """
-        from ._unknown_refinement import refine_not_null
+        from ._value_ops import refine_not_null
 
         return refine_not_null(self)
 

@@ -19,7 +19,7 @@ from ._marks import Marked
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._unknown import Unknown
-from ._unknown_refinement import not_null_unknown
+from ._unknown_refinement import Refinement, not_null_unknown
 from ._value import Value, check_value, make, wrap
 
 
@@ -346,3 +346,23 @@ def contains(v: Value, item: object) -> bool:
 
 
 _ = Marked, Bool
+
+
+def refine_not_null(v: Value) -> Value:
+    """Return *v* refined as not null (see Value.refine_not_null)."""
+    p = v._v
+    if p is None:
+        raise CtyValueError("refining null value as non-null")
+    if p.__class__ is not Unknown or v._ty is DynamicPseudoType:
+        return v
+    r = p.refinement
+    if r is None or r.null is None:
+        if r is None or r == Refinement():
+            return make(v._ty, not_null_unknown(v._ty), v._marks)
+        nr = Refinement(False, prefix=r.prefix, min=r.min, min_inclusive=r.min_inclusive,
+                        max=r.max, max_inclusive=r.max_inclusive, length_min=r.length_min,
+                        length_max=r.length_max)
+        return make(v._ty, Unknown(nr), v._marks)
+    if r.null is True:
+        raise CtyValueError("refining null value as non-null")
+    return v
