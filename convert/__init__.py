@@ -38,8 +38,9 @@ order (which of several bad attributes an error names), ours takes sorted order.
 cty.list_val([cty.number_val(1), cty.parse_number_val('2')])
 """
 
-from ._conversion import Conversion, convert, get_conversion, get_conversion_unsafe
+from ._conversion import get_conversion, get_conversion_unsafe
 from ._mismatch_msg import mismatch_message
+from ._runtime import Conversion, convert
 from ._unify import unify, unify_unsafe
 
 __all__ = [

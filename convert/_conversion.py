@@ -1,5 +1,6 @@
 """The conversion planner, its cache, and the public conversion functions (go-cty's
-conversion.go and public.go).
+conversion.go and public.go). Importing it installs the planner in cty.convert._dispatch, where
+the planners of containers find it to plan their elements.
 
 A conversion is planned once per (input type, output type, safe or unsafe) into a tree of small
 functions over payloads, and cached. Calling a conversion walks the payloads once.
@@ -7,15 +8,11 @@ functions over payloads, and cached. Calling a conversion walks the payloads onc
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-from cty import DynamicPseudoType, DynamicVal, Path, PathError, Type, Value
+from cty import DynamicPseudoType, Type
 from cty._deep import deep
-from cty._errors import CtyTypeError
-from cty._marks import Marked
 from cty._type import check_type
-from cty._unknown import Unknown
-from cty._value import check_value, make
 
 from ._conversion_capsule import capsule_plan
 from ._conversion_collection import (
@@ -30,22 +27,9 @@ from ._conversion_dynamic import dynamic_fixup, dynamic_passthrough
 from ._conversion_object import map_to_object, object_to_object
 from ._conversion_primitive import primitive_plan
 from ._conversion_tuple import tuple_to_tuple
-from ._mismatch_msg import mismatch_message
-from ._plan import ConversionFailure, Plan, strip, unknown_result
-
-
-class Conversion(Protocol):
-    """A conversion from one type to another: ``conv(value, path=None) -> Value``.
-
-    Get one from get_conversion() or get_conversion_unsafe(), or from unify(). It takes a value
-    of its input type (or of DynamicPseudoType) and returns the converted value, or raises
-    cty.PathError; *path* is put in front of the path of the error.
-    """
-
-    def __call__(self, value: Value, path: Path | None = None, /) -> Value:
-        """Return *value* converted, or raise cty.PathError."""
-        ...
-
+from ._dispatch import install
+from ._plan import Plan
+from ._runtime import Conversion, public_conversion
 
 _NO_PLAN: Any = object()
 _plans: dict[tuple[Type, Type, bool], Plan | None] = {}
@@ -91,121 +75,7 @@ def _build(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     return None
 
 
-# --- running a plan on a value -------------------------------------------------------------
-
-
-def _error(path: Path | None, fail: ConversionFailure) -> PathError:
-    steps = fail.steps
-    steps.reverse()
-    if path:
-        return PathError(Path((*path, *steps)), fail.message)
-    return PathError(Path(steps), fail.message)
-
-
-@deep
-def run(plan: Plan, value: Value, path: Path | None) -> Value:
-    """Return *value* (of the plan's input type, or dynamic) converted by *plan*."""
-    if plan.passthrough:
-        return value
-    vt = value._ty
-    if vt is not plan.in_ty:
-        if vt is DynamicPseudoType:
-            # a null or an unknown whose type was not known when the plan was made
-            out = strip(plan.out_ty)
-            p = value._v
-            r = None if p is None else unknown_result(vt, out, p)
-            return make(out, r, value._marks)
-        if plan.in_ty is DynamicPseudoType:
-            # a run-time check of a value whose type was not known when the plan was made
-            try:
-                return convert(value, plan.out_ty)
-            except PathError as e:
-                if not path:
-                    raise
-                raise PathError(Path((*path, *e.path)), e.message) from None
-        raise CtyTypeError(
-            f"this conversion takes values of type {plan.in_ty.friendly_name()}, "
-            f"not {vt.friendly_name()}"
-        )
-    p = value._v
-    try:
-        if p is None:
-            return make(plan.null_type(), None, value._marks)
-        if p.__class__ is Unknown:
-            r = plan.unknown(p)
-            ty = plan.null_type()
-        elif plan.ty is not None:
-            r = plan.known(p)
-            ty = plan.ty
-        else:
-            assert plan.tknown is not None
-            r, ty = plan.tknown(p)
-    except ConversionFailure as fail:
-        raise _error(path, fail) from None
-    if r.__class__ is Marked:
-        return make(ty, r.v, value._marks | r.marks)
-    return make(ty, r, value._marks)
-
-
-class PlannedConversion:
-    """A conversion from one type to another, planned once (a Conversion)."""
-
-    __slots__ = ("_plan",)
-
-    def __init__(self, plan: Plan) -> None:
-        self._plan = plan
-
-    def __call__(self, value: Value, path: Path | None = None, /) -> Value:
-        """Return *value* converted, or raise cty.PathError (see Conversion)."""
-        return run(self._plan, check_value(value, "the value to convert"), path)
-
-    def __repr__(self) -> str:
-        plan = self._plan
-        name = "get_conversion_unsafe" if plan.unsafe else "get_conversion"
-        return f"<cty.convert.{name}({plan.in_ty!r}, {plan.out_ty!r})>"
-
-
-def public_conversion(plan: Plan) -> Conversion:
-    """Return the public conversion for *plan* (made once per plan)."""
-    conv = plan.public
-    if conv is None:
-        conv = plan.public = PlannedConversion(plan)
-    return conv  # type: ignore[no-any-return]
-
-
-class ChainedConversion:
-    """Two conversions applied one after the other (a Conversion)."""
-
-    __slots__ = ("_first", "_second")
-
-    def __init__(self, first: Conversion, second: Conversion) -> None:
-        self._first = first
-        self._second = second
-
-    def __call__(self, value: Value, path: Path | None = None, /) -> Value:
-        """Return *value* converted by both conversions, or raise cty.PathError."""
-        return self._second(self._first(value, path), path)
-
-    def __repr__(self) -> str:
-        return f"<cty.convert conversion {self._first!r} then {self._second!r}>"
-
-
-class _ToDynamicVal:
-    """The conversion unify() gives when DynamicPseudoType decides nothing until values are
-    known: every value becomes DynamicVal. Marks are kept (go-cty drops them)."""
-
-    __slots__ = ()
-
-    def __call__(self, value: Value, path: Path | None = None, /) -> Value:
-        """Return DynamicVal carrying every mark found in *value*."""
-        _, marks = check_value(value, "the value to convert").unmark_deep()
-        return DynamicVal.with_marks(marks) if marks else DynamicVal
-
-    def __repr__(self) -> str:
-        return "<cty.convert conversion to DynamicVal>"
-
-
-TO_DYNAMIC_VAL: Conversion = _ToDynamicVal()
+install(get_plan)
 
 
 # --- the public functions ------------------------------------------------------------------
@@ -233,25 +103,3 @@ def get_conversion_unsafe(in_type: Type, out_type: Type, /) -> Conversion | None
     """
     plan = get_plan(check_type(in_type, "in_type"), check_type(out_type, "out_type"), True)
     return None if plan is None else public_conversion(plan)
-
-
-@deep
-def convert(value: Value, want: Type, /) -> Value:
-    """Return *value* converted to type *want* (go-cty's Convert), safe or unsafe.
-
-    A value whose type already is *want* (optional attribute markers aside) is returned as it
-    is. Raises cty.PathError, with the path of the offending element, when the value does not
-    convert; when no conversion exists between the types at all, its message is
-    mismatch_message() and its path is empty.
-
-    >>> convert(cty.string_val("1.5"), cty.Number)
-    cty.parse_number_val('1.5')
-    """
-    check_value(value, "the value to convert")
-    vt = value._ty
-    if vt is strip(check_type(want, "want")):
-        return value
-    plan = get_plan(vt, want, True)
-    if plan is None:
-        raise PathError(Path(), mismatch_message(vt, want))
-    return run(plan, value, None)

@@ -20,6 +20,7 @@ from cty import DynamicPseudoType, List, Map, Set, Type
 from cty._set_payload import EMPTY_SET
 from cty._unknown import UNKNOWN
 
+from ._dispatch import get_plan
 from ._plan import (
     ConversionFailure,
     PayloadFn,
@@ -77,8 +78,6 @@ def map_to_map(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     As in go-cty, the element types must have a conversion, so a map of a primitive type has
     none to itself.
     """
-    from ._conversion import get_plan
-
     elem = get_plan(in_ty.element_type(), out_ty.element_type(), unsafe)
     if elem is None:
         return None
@@ -86,8 +85,6 @@ def map_to_map(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
 
 
 def _from_collection(in_ty: Type, out_ty: Type, unsafe: bool, kind: str) -> Plan | None:
-    from ._conversion import get_plan
-
     in_ety = in_ty.element_type()
     out_ety = out_ty.element_type()
     elem: Plan | None = None
@@ -261,7 +258,6 @@ def _unify_results(results: list[tuple[Any, Type]], steps: list[Any],
                    unsafe: bool) -> list[tuple[Any, Type]]:
     """Return element results converted to the unification of their types (go-cty's
     conversionUnify*Elements)."""
-    from ._conversion import get_plan
     from ._unify import unify_type
 
     types = list(dict.fromkeys(t for _, t in results))
@@ -342,8 +338,6 @@ def object_to_map(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
 def _element_plans(etys: Any, target: Type, unsafe: bool) -> dict[Type, Plan | None] | None:
     """Return the plan (None: no conversion needed) of each distinct element type, or None
     when one of them does not convert to *target*."""
-    from ._conversion import get_plan
-
     by_type: dict[Type, Plan | None] = {}
     for t in dict.fromkeys(etys):
         if t is target:
@@ -415,7 +409,6 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
 
     Everything is worked out per distinct element type, then spread over the elements.
     """
-    from ._conversion import get_plan
     from ._unify import unify_type
 
     unsafe = spec.unsafe

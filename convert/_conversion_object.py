@@ -19,6 +19,7 @@ from typing import Any
 
 from cty import Object, Type
 
+from ._dispatch import get_plan
 from ._plan import (
     ConversionFailure,
     PayloadFn,
@@ -42,8 +43,6 @@ _ABSENT = 2
 
 def object_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     """Return the plan converting object type *in_ty* to object type *out_ty*, or None."""
-    from ._conversion import get_plan
-
     in_attrs = in_ty.attribute_types()
     optional = out_ty.optional_attributes()
     # (name, action, plan, static result type or None, input type)
@@ -175,7 +174,6 @@ def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     Map keys the object does not declare are dropped. An optional attribute whose type the map's
     element type cannot convert to is allowed only while the map lacks that key.
     """
-    from ._conversion import get_plan
     from ._mismatch_msg import mismatch_message
 
     if not unsafe:

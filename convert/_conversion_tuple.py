@@ -10,6 +10,7 @@ from typing import Any
 
 from cty import Tuple, Type
 
+from ._dispatch import get_plan
 from ._plan import (
     ConversionFailure,
     Plan,
@@ -24,8 +25,6 @@ from ._plan import (
 
 def tuple_to_tuple(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     """Return the plan converting tuple type *in_ty* to tuple type *out_ty*, or None."""
-    from ._conversion import get_plan
-
     in_etys = in_ty.tuple_element_types()
     out_etys = out_ty.tuple_element_types()
     if len(in_etys) != len(out_etys):

@@ -11,6 +11,8 @@ from cty._deep import deep
 from cty._gostrconv import go_quote
 from cty._type import check_type
 
+from ._dispatch import get_plan
+
 
 @deep
 def mismatch_message(got: Type, want: Type, /) -> str:
@@ -46,8 +48,6 @@ def _message(got: Type, want: Type) -> str:
 
 
 def _converts(got: Type, want: Type, unsafe: bool) -> bool:
-    from ._conversion import get_plan
-
     return get_plan(got, want, unsafe) is not None
 
 

@@ -14,17 +14,16 @@ costs one pass over them. (go-cty compares every pair of inputs.)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cty import DynamicPseudoType, List, Map, Object, Set, Tuple, Type
 from cty._deep import deep
 from cty._errors import CtyTypeError
 from cty._type import check_type
 
+from ._dispatch import get_plan
+from ._runtime import TO_DYNAMIC_VAL, ChainedConversion, Conversion, public_conversion
 from ._sort_types import sort_types
-
-if TYPE_CHECKING:
-    from ._conversion import Conversion
 
 Conv = Any
 """A public conversion (see cty.convert.Conversion)."""
@@ -102,8 +101,6 @@ def unify_unsafe(types: Iterable[Type], /) -> tuple[Type | None, list[Conversion
 
 
 def _conversion(t: Type, want: Type, unsafe: bool) -> Conv | None:
-    from ._conversion import get_plan, public_conversion
-
     plan = get_plan(t, want, unsafe)
     return None if plan is None else public_conversion(plan)
 
@@ -178,8 +175,6 @@ def _convs_to(types: list[Type], ty: Type, unsafe: bool) -> dict[Type, Conv] | N
 
 
 def _all_dynamic(types: list[Type]) -> _Result:
-    from ._conversion import TO_DYNAMIC_VAL
-
     return DynamicPseudoType, dict.fromkeys(types, TO_DYNAMIC_VAL)
 
 
@@ -292,7 +287,5 @@ def _unify_structurals_as(types: list[Type], unsafe: bool, is_structural: Callab
 
 
 def _chain(first: Conv, second: Conv) -> Conv:
-    from ._conversion import ChainedConversion
-
     # go-cty hands the original value to the second conversion; we hand it the first's result
     return ChainedConversion(first, second)
