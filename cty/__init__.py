@@ -44,8 +44,7 @@ from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
 from ._type import Type
 from ._type_json import TypeJSONError, type_from_json, type_to_json
-from ._value import Value
-from ._value_init import (
+from ._value import (
     DynamicVal,
     EmptyObjectVal,
     EmptyTupleVal,
@@ -53,7 +52,11 @@ from ._value_init import (
     NegativeInfinity,
     PositiveInfinity,
     True_,
+    Value,
     Zero,
+    unknown_val,
+)
+from ._value_init import (
     bool_val,
     can_list_val,
     can_map_val,
@@ -76,7 +79,6 @@ from ._value_init import (
     set_val_from_value_set,
     string_val,
     tuple_val,
-    unknown_val,
 )
 from ._value_set import ValueSet
 from ._walk import (

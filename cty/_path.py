@@ -6,7 +6,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
 from ._errors import CtyTypeError, CtyValueError, ElementNotFoundError, PathError
-from ._value import Value, check_value
+from ._value import DynamicVal, Value, check_value, unknown_val
 
 
 class PathStep:
@@ -81,8 +81,6 @@ class IndexStep(PathStep):
             has = v.has_element(self.key)
             has_u, marks = has.unmark()
             if not has_u.is_known():
-                from ._value_init import unknown_val
-
                 return unknown_val(ty.element_type()).with_marks(marks, v.marks())
             if not has_u.true():
                 raise ElementNotFoundError("set does not contain the requested element")
@@ -98,8 +96,6 @@ class IndexStep(PathStep):
             raise CtyValueError("key value not number or string")
         has, _ = v.has_index(self.key).unmark()
         if not has.is_known():
-            from ._value_init import DynamicVal, unknown_val
-
             if ty.is_tuple_type():
                 return DynamicVal
             return unknown_val(ty.element_type())

@@ -6,6 +6,7 @@ from ._errors import PathError
 from ._path import GetAttrStep, IndexStep, Path
 from ._primitive_type import Number, String
 from ._type import Type
+from ._value import unknown_val
 
 
 def test_conformance(given: Type, want: Type) -> list[PathError]:
@@ -16,8 +17,6 @@ def test_conformance(given: Type, want: Type) -> list[PathError]:
 
 
 def _conform(given: Type, want: Type, path: Path, errs: list[PathError]) -> None:
-    from ._value_init import unknown_val
-
     if want.is_dynamic_pseudo_type() or given is want:
         return
     if given.is_object_type() and want.is_object_type():

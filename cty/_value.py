@@ -10,11 +10,13 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import _number
+from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError
 from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
-from ._type import Type
-from ._unknown import Unknown
+from ._structural_types import EmptyObject, EmptyTuple
+from ._type import Type, check_type
+from ._unknown import UNKNOWN, Unknown
 
 if TYPE_CHECKING:
     import gmpy2  # type: ignore[import-untyped,unused-ignore]
@@ -487,6 +489,34 @@ def check_value(v: object, what: str) -> Value:
     if v.__class__ is not Value:
         raise CtyTypeError(f"{what} must be a cty.Value, not {type(v).__name__} {v!r}")
     return v
+
+
+# --- constants, beside make() -------------------------------------------------------------
+# (defined before the operation modules below are imported: they use them)
+
+def unknown_val(ty: Type, /) -> Value:
+    """Return an unknown value of *ty* (without refinement)."""
+    if ty is DynamicPseudoType:
+        return DynamicVal
+    return make(check_type(ty, "type"), UNKNOWN)
+
+
+True_: Value = make(Bool, True)
+"""The bool value true (``cty.True`` in go-cty)."""
+False_: Value = make(Bool, False)
+"""The bool value false (``cty.False`` in go-cty)."""
+Zero: Value = make(Number, _number.ZERO)
+"""The number zero (go-cty's ``cty.Zero``; multiplying it by an unknown gives Zero)."""
+PositiveInfinity: Value = make(Number, _number.POS_INF)
+"""Positive infinity."""
+NegativeInfinity: Value = make(Number, _number.NEG_INF)
+"""Negative infinity."""
+DynamicVal: Value = make(DynamicPseudoType, UNKNOWN)
+"""The unknown value of unknown type."""
+EmptyObjectVal: Value = make(EmptyObject, {})
+"""The object with no attributes."""
+EmptyTupleVal: Value = make(EmptyTuple, ())
+"""The tuple with no elements."""
 
 
 from . import _value_arith as _arith  # noqa: E402

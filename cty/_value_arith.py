@@ -18,7 +18,7 @@ from ._primitive_type import Bool, Number
 from ._type import Type
 from ._unknown import Unknown
 from ._unknown_refinement import not_null_unknown
-from ._value import Value, check_value, make
+from ._value import False_, True_, Value, Zero, check_value, make
 
 
 def _with_marks(r: Value, a: frozenset[Any], b: frozenset[Any] = NO_MARKS) -> Value:
@@ -89,8 +89,6 @@ def multiply(a: Value, b: Value) -> Value:
     if a._marks or b._marks:
         return _with_marks(multiply(_bare(a), _bare(b)), a._marks, b._marks)
     if a._v is _number.ZERO or b._v is _number.ZERO:
-        from ._value_init import Zero
-
         return Zero
     return _binary_number("multiply", _number.mul, a, b)
 
@@ -124,8 +122,6 @@ def absolute(a: Value) -> Value:
 
 
 def _compare(a: Value, b: Value, test: Callable[[int], bool]) -> Value:
-    from ._value_init import False_, True_
-
     if a._marks or b._marks:
         return _with_marks(_compare(_bare(a), _bare(b), test), a._marks, b._marks)
     if _type_check(Number, a, b):
@@ -163,8 +159,6 @@ def greater_than_or_equal_to(a: Value, b: Value) -> Value:
 
 def and_(a: Value, b: Value) -> Value:
     """Return a AND b; a known false operand gives false even beside an unknown."""
-    from ._value_init import False_, True_
-
     check_value(b, "and_() operand")
     if a._marks or b._marks:
         return _with_marks(and_(_bare(a), _bare(b)), a._marks, b._marks)
@@ -187,8 +181,6 @@ def _require_bool(v: Value, i: int) -> None:
 
 def or_(a: Value, b: Value) -> Value:
     """Return a OR b; a known true operand gives true even beside an unknown."""
-    from ._value_init import False_, True_
-
     check_value(b, "or_() operand")
     if a._marks or b._marks:
         return _with_marks(or_(_bare(a), _bare(b)), a._marks, b._marks)
@@ -206,8 +198,6 @@ def or_(a: Value, b: Value) -> Value:
 
 def not_(a: Value) -> Value:
     """Return NOT a."""
-    from ._value_init import False_, True_
-
     if a._marks:
         return _with_marks(not_(_bare(a)), a._marks)
     if _type_check(Bool, a):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import _number
 from ._capsule import capsule_equal
@@ -13,9 +13,7 @@ from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
 from ._type import Type
 from ._unknown import Unknown
-
-if TYPE_CHECKING:
-    from ._value import Value
+from ._value import False_, True_, Value, check_value, make
 
 
 def _refinements_equal(a: Unknown, b: Unknown) -> bool:
@@ -129,9 +127,6 @@ def value_hash(v: Value) -> int:
 @deep
 def equals(a: Value, b: Value) -> Value:
     """Return go-cty's Equals of two values, as a Bool value that may be unknown."""
-    from ._value import check_value, make
-    from ._value_init import False_, True_
-
     check_value(b, "equals() operand")
     if a.contains_marked() or b.contains_marked():
         ua, ma = a.unmark_deep()
@@ -146,8 +141,6 @@ def equals(a: Value, b: Value) -> Value:
 
 
 def _unknown_bool() -> Value:
-    from ._value import make
-
     return make(Bool, _unknown_not_null())
 
 
@@ -261,8 +254,6 @@ def _equal_known(ty: Type, a: Any, b: Any) -> bool | None:
 
 
 def _equal_elem(ty: Type, a: Any, b: Any) -> bool | None:
-    from ._value import make
-
     r = _equals_unmarked(make(ty, a, NO_MARKS), make(ty, b, NO_MARKS), _T, _F, False)
     if r is _T:
         return True

@@ -12,12 +12,11 @@ from ._collection_types import List, Map, Set
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError
 from ._marks import NO_MARKS, Marked
-from ._primitive_type import Bool, Number, String
+from ._primitive_type import Number, String
 from ._strings import normalize_string
-from ._structural_types import EmptyObject, EmptyTuple, Object, Tuple
+from ._structural_types import Object, Tuple
 from ._type import Type, check_type
-from ._unknown import UNKNOWN
-from ._value import Value, check_value, make, wrap
+from ._value import EmptyObjectVal, EmptyTupleVal, False_, True_, Value, check_value, make, wrap
 
 if TYPE_CHECKING:
     from ._value_set import ValueSet
@@ -344,28 +343,3 @@ def capsule_val(ty: Type, obj: object, /) -> Value:
 def null_val(ty: Type, /) -> Value:
     """Return the null value of *ty*."""
     return make(check_type(ty, "type"), None)
-
-
-def unknown_val(ty: Type, /) -> Value:
-    """Return an unknown value of *ty* (without refinement)."""
-    if ty is DynamicPseudoType:
-        return DynamicVal
-    return make(check_type(ty, "type"), UNKNOWN)
-
-
-True_: Value = make(Bool, True)
-"""The bool value true (``cty.True`` in go-cty)."""
-False_: Value = make(Bool, False)
-"""The bool value false (``cty.False`` in go-cty)."""
-Zero: Value = make(Number, _number.ZERO)
-"""The number zero (go-cty's ``cty.Zero``; multiplying it by an unknown gives Zero)."""
-PositiveInfinity: Value = make(Number, _number.POS_INF)
-"""Positive infinity."""
-NegativeInfinity: Value = make(Number, _number.NEG_INF)
-"""Negative infinity."""
-DynamicVal: Value = make(DynamicPseudoType, UNKNOWN)
-"""The unknown value of unknown type."""
-EmptyObjectVal: Value = make(EmptyObject, {})
-"""The object with no attributes."""
-EmptyTupleVal: Value = make(EmptyTuple, ())
-"""The tuple with no elements."""

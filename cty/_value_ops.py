@@ -20,7 +20,7 @@ from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._unknown import Unknown
 from ._unknown_refinement import Refinement, not_null_unknown
-from ._value import Value, check_value, make, wrap
+from ._value import DynamicVal, False_, True_, Value, check_value, make, unknown_val, wrap
 
 
 def _with_marks(r: Value, *mark_sets: frozenset[Any]) -> Value:
@@ -126,8 +126,6 @@ def get_attr(v: Value, name: str) -> Value:
     if v._marks:
         return _with_marks(get_attr(make(t, v._v), name), v._marks)
     if t is DynamicPseudoType:
-        from ._value_init import DynamicVal
-
         return DynamicVal
     if not t.is_object_type():
         raise CtyTypeError(f"get_attr: {t.friendly_name()} value has no attributes")
@@ -140,8 +138,6 @@ def get_attr(v: Value, name: str) -> Value:
     at = attrs[name]
     p = v._v
     if p.__class__ is Unknown:
-        from ._value_init import unknown_val
-
         return unknown_val(at)
     if p is None:
         raise CtyValueError(f"get_attr: cannot access attribute {name!r} of a null object")
@@ -164,8 +160,6 @@ def index(v: Value, key: Value) -> Value:
     if v._marks or key._marks:
         return _with_marks(index(_bare(v), _bare(key)), v._marks, key._marks)
     t = v._ty
-    from ._value_init import DynamicVal, unknown_val
-
     if t is DynamicPseudoType:
         return DynamicVal
     p = v._v
@@ -223,8 +217,6 @@ def _bare(v: Value) -> Value:
 
 def has_index(v: Value, key: Value) -> Value:
     """Return whether *key* indexes an element, as a Bool value (go-cty's HasIndex)."""
-    from ._value_init import False_, True_
-
     check_value(key, "has_index key")
     if v._marks or key._marks:
         return _with_marks(has_index(_bare(v), _bare(key)), v._marks, key._marks)
@@ -265,8 +257,6 @@ def has_index(v: Value, key: Value) -> Value:
 
 def has_element(v: Value, elem: Value) -> Value:
     """Return whether a set contains *elem*, as a Bool value (go-cty 1.18's HasElement)."""
-    from ._value_init import False_, True_
-
     check_value(elem, "has_element element")
     if v._marks or elem._marks:
         return _with_marks(has_element(_bare(v), _bare(elem)), v._marks, elem._marks)
