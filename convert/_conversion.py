@@ -15,17 +15,11 @@ from cty._deep import deep
 from cty._type import check_type
 
 from ._conversion_capsule import capsule_plan
-from ._conversion_collection import (
-    collection_to_list,
-    collection_to_set,
-    map_to_map,
-    object_to_map,
-    tuple_to_list,
-    tuple_to_set,
-)
+from ._conversion_collection import collection_to_list, collection_to_set, map_to_map
 from ._conversion_dynamic import dynamic_fixup, dynamic_passthrough
 from ._conversion_object import map_to_object, object_to_object
 from ._conversion_primitive import primitive_plan
+from ._conversion_structural import object_to_map, tuple_to_list, tuple_to_set
 from ._conversion_tuple import tuple_to_tuple
 from ._dispatch import install
 from ._plan import Plan

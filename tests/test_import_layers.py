@@ -42,6 +42,7 @@ LAYERS: list[list[str]] = [
      "cty.convert._conversion_capsule", "cty.convert._mismatch_msg", "cty.convert._runtime",
      "cty.convert._unify", "cty.convert._conversion_dynamic", "cty.convert._conversion_tuple",
      "cty.convert._conversion_object", "cty.convert._conversion_collection",
+     "cty.convert._conversion_structural",
      "cty.convert._conversion", "cty.convert"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them all."""
