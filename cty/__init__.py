@@ -12,7 +12,10 @@ cty.Object({'name': cty.String, 'port': cty.Number})
 True
 """
 
-from . import _type_pickle  # noqa: F401 - importing it registers the composite types' picklers
+from . import (
+    _type_conform,  # noqa: F401 - importing it installs Type.test_conformance
+    _type_pickle,  # noqa: F401 - importing it registers the composite types' picklers
+)
 from ._capsule import Capsule, CapsuleOps, CapsuleWithOps
 from ._collection_types import List, Map, Set
 from ._dynamic import DynamicPseudoType

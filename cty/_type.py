@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._errors import CtyTypeError
@@ -161,9 +161,7 @@ class Type:
         Each reason is a PathError whose path locates the mismatch.
         """
         check_type(want, "test_conformance's wanted type")
-        from ._type_conform import test_conformance
-
-        return test_conformance(self, want)
+        return _conformance[0](self, want)
 
     def go_string(self) -> str:
         """Return go-cty's GoString of the type (``cty.List(cty.String)``)."""
@@ -202,3 +200,13 @@ def check_type(t: object, what: str) -> Type:
     if not isinstance(t, Type):
         raise CtyTypeError(f"{what} must be a cty.Type, not {type(t).__name__} {t!r}")
     return t
+
+
+_conformance: list[Callable[[Type, Type], list[PathError]]] = []
+"""The conformance check, installed by cty._type_conform when cty is imported: it needs paths
+and values, which sit above types, so Type reaches it here instead of importing it."""
+
+
+def install_conformance(check: Callable[[Type, Type], list[PathError]]) -> None:
+    """Make *check* the implementation of Type.test_conformance (cty._type_conform does)."""
+    _conformance[:] = [check]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._errors import PathError
 from ._path import GetAttrStep, IndexStep, Path
 from ._primitive_type import Number, String
-from ._type import Type
+from ._type import Type, install_conformance
 from ._value import unknown_val
 
 
@@ -56,3 +56,6 @@ def _conform(given: Type, want: Type, path: Path, errs: list[PathError]) -> None
         return
     errs.append(PathError(
         path, f"{want.friendly_name()} required, but received {given.friendly_name()}"))
+
+
+install_conformance(test_conformance)

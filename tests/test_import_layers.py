@@ -50,7 +50,6 @@ LAYERS: list[list[str]] = [
 BACK_EDGES: set[tuple[str, str]] = {
     ("cty.convert._plan", "cty.convert._conversion_dynamic"),
     ("cty._marks_deep", "cty._walk"),
-    ("cty._type", "cty._type_conform"),
     ("cty._value", "cty._marks_deep"),
     ("cty._value", "cty._value_arith"),
     ("cty._value", "cty._value_equals"),
