@@ -18,6 +18,8 @@ import pytest
 import cty
 from cty.convert import convert, get_conversion, get_conversion_unsafe, mismatch_message, unify
 
+from .._public_api import required_arity
+
 BAD_ARGS: list[Any] = [None, "x", 1.5, -3, 10**30, object(), [object()], {"k": [1]}, b"\xff",
                        cty.String, cty.string_val("x"), cty.null_val(cty.Number),
                        cty.unknown_val(cty.String), cty.string_val("x").mark("m")]
@@ -48,17 +50,6 @@ SAMPLE_TYPES: dict[str, cty.Type] = {
 ACCEPTS_ANY = {"mark", "has_mark", "capsule_val", "new_value_marks"}
 
 
-def _arity(fn: Callable[..., Any]) -> int | None:
-    try:
-        sig = inspect.signature(fn)
-    except (TypeError, ValueError):
-        return None
-    required = [p for p in sig.parameters.values()
-                if p.default is inspect.Parameter.empty
-                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    return len(required)
-
-
 def _good_args(n: int) -> list[Any]:
     return [cty.string_val("x")] * n
 
@@ -73,7 +64,7 @@ def _check(fn: Callable[..., Any], args: list[Any], where: str) -> None:
 
 
 def _calls(fn: Callable[..., Any], where: str) -> list[tuple[Callable[..., Any], list[Any], str]]:
-    n = _arity(fn)
+    n = required_arity(fn)
     if n is None or n == 0:
         return []
     out = []

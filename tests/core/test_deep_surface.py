@@ -22,6 +22,8 @@ from cty.encoding import gob
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
 
+from .._public_api import required_arity
+
 DEPTH = 10_000
 
 # Each level wraps the one below in one kind of container, in turn; the leaf is a string
@@ -73,16 +75,6 @@ def deep_types() -> dict[str, cty.Type]:
 SKIP = {"mark", "has_mark", "capsule_val", "new_value_marks"}
 
 
-def _arity(fn: Callable[..., Any]) -> int | None:
-    try:
-        sig = inspect.signature(fn)
-    except (TypeError, ValueError):
-        return None
-    return len([p for p in sig.parameters.values()
-                if p.default is inspect.Parameter.empty
-                and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)])
-
-
 def _functions() -> list[tuple[str, Callable[..., Any]]]:
     found: list[tuple[str, Callable[..., Any]]] = []
     for module, prefix in [(cty, "cty"), (cty.convert, "cty.convert"),
@@ -93,7 +85,7 @@ def _functions() -> list[tuple[str, Callable[..., Any]]]:
                 continue
             if inspect.isclass(obj) and issubclass(obj, BaseException):
                 continue
-            if callable(obj) and _arity(obj):
+            if callable(obj) and required_arity(obj):
                 found.append((f"{prefix}.{name}", obj))
     return found
 
@@ -116,32 +108,29 @@ def _check(fn: Callable[..., Any], args: list[Any], where: str) -> None:
         pytest.fail(f"{where}: {type(e).__name__}: {str(e)[:200]}")
 
 
+def _probe_method(obj: object, name: str, args: list[Any], kind: str) -> None:
+    """Call method *name* of *obj* with each of *args* in every required slot."""
+    method = getattr(obj, name)
+    n = required_arity(method)
+    if n is None:
+        pytest.fail(f"{name}: no signature")
+    for arg in args[:1] if n == 0 else args:
+        _check(method, [arg] * n, f"{kind}.{name}({type(arg).__name__} x {n})")
+
+
 @pytest.mark.parametrize("kind", ["mixed", "lists", "unknown-leaf", "marked-leaf"])
 @pytest.mark.parametrize("name", VALUE_METHODS)
 def test_every_value_method_at_10000_levels(name: str, kind: str) -> None:
     value = deep_values()[kind]
-    method = getattr(value, name)
-    n = _arity(method)
-    if n is None:
-        pytest.fail(f"{name}: no signature")
-    for arg in [deep_twin(), value.type(), cty.string_val("k"), cty.number_int_val(0)]:
-        _check(method, [arg] * n, f"{kind}.{name}({type(arg).__name__} x {n})")
-        if n == 0:
-            break
+    _probe_method(value, name, [deep_twin(), value.type(), cty.string_val("k"),
+                                cty.number_int_val(0)], kind)
 
 
 @pytest.mark.parametrize("kind", ["mixed-type", "value-type"])
 @pytest.mark.parametrize("name", TYPE_METHODS)
 def test_every_type_method_at_10000_levels(name: str, kind: str) -> None:
     ty = deep_types()[kind]
-    method = getattr(ty, name)
-    n = _arity(method)
-    if n is None:
-        pytest.fail(f"{name}: no signature")
-    for arg in [ty, deep_values()["mixed"], "a"]:
-        _check(method, [arg] * n, f"{kind}.{name}({type(arg).__name__} x {n})")
-        if n == 0:
-            break
+    _probe_method(ty, name, [ty, deep_values()["mixed"], "a"], kind)
 
 
 FUNCTIONS = _functions()
@@ -149,7 +138,7 @@ FUNCTIONS = _functions()
 
 @pytest.mark.parametrize(("name", "fn"), FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
 def test_every_public_function_at_10000_levels(name: str, fn: Callable[..., Any]) -> None:
-    n = _arity(fn)
+    n = required_arity(fn)
     assert n
     value = deep_values()["mixed"]
     ty = value.type()
