@@ -15,6 +15,7 @@ True
 from . import (
     _type_conform,  # noqa: F401 - importing it installs Type.test_conformance
     _type_pickle,  # noqa: F401 - importing it registers the composite types' picklers
+    _value_api,  # noqa: F401 - importing it binds Value's operation methods
 )
 from ._capsule import Capsule, CapsuleOps, CapsuleWithOps
 from ._collection_types import List, Map, Set

@@ -1,7 +1,9 @@
 """Value: an immutable (type, payload, marks) triple, go-cty's cty.Value.
 
 Containers hold raw payloads (docs/design/payloads.md); a Value is made only when asked for.
-Operation methods live in their own modules and are reached through the thin methods here.
+This module is value storage: the methods here need nothing but the value itself. The operation
+methods (equality, arithmetic, indexing, printing...) are functions in their own modules, bound
+to the class by _value_api in the layer above them (docs/design/layers.md).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError
 from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
+from ._set_rules import value_hash
 from ._structural_types import EmptyObject, EmptyTuple
 from ._type import Type, check_type
 from ._unknown import UNKNOWN, Unknown
@@ -61,18 +64,6 @@ class Value:
         """Return True for a null value; an unknown value is never null."""
         return self._v is None
 
-    def is_wholly_known(self) -> bool:
-        """Return whether neither the value nor anything inside it is unknown (null: True)."""
-        from ._value_inspect import is_wholly_known
-
-        return is_wholly_known(self)
-
-    def has_wholly_known_type(self) -> bool:
-        """Return False when a DynamicVal sits inside, or the value is unknown of a dynamic type."""
-        from ._value_inspect import has_wholly_known_type
-
-        return has_wholly_known_type(self)
-
     def can_iterate_elements(self) -> bool:
         """Return whether the value's type has elements to iterate (a collection or structure)
         and the value is unmarked. Unknown and null values still answer by their type."""
@@ -93,7 +84,7 @@ class Value:
 
     def has_mark(self, mark: Hashable, /) -> bool:
         """Return whether the value itself carries *mark*."""
-        return _check_mark(mark) in self._marks
+        return check_mark(mark) in self._marks
 
     def has_same_marks(self, other: Value, /) -> bool:
         """Return whether both values carry the same top-level marks."""
@@ -103,7 +94,7 @@ class Value:
         """Return the value with *mark* added to its marks."""
         if isinstance(mark, frozenset):
             raise CtyTypeError("mark() takes one mark; use with_marks() for a set of marks")
-        _check_mark(mark)
+        check_mark(mark)
         if mark in self._marks:
             return self
         return make(self._ty, self._v, self._marks | {mark})
@@ -135,36 +126,6 @@ class Value:
         if not self._marks:
             return self, NO_MARKS
         return make(self._ty, self._v, NO_MARKS), self._marks
-
-    def unmark_deep(self) -> tuple[Value, frozenset[Any]]:
-        """Return the value with every mark removed at any depth, and all the marks found."""
-        from ._marks_deep import unmark_deep
-
-        return unmark_deep(self)
-
-    def unmark_deep_with_paths(self) -> tuple[Value, list[PathValueMarks]]:
-        """Return the value unmarked at every depth, and each marked path with its marks."""
-        from ._marks_deep import unmark_deep_with_paths
-
-        return unmark_deep_with_paths(self)
-
-    def mark_with_paths(self, path_marks: list[PathValueMarks], /) -> Value:
-        """Return the value with the marks put back at the paths unmark_deep_with_paths gave."""
-        from ._marks_deep import mark_with_paths
-
-        return mark_with_paths(self, path_marks)
-
-    def contains_marked(self) -> bool:
-        """Return whether the value or anything inside it carries marks."""
-        from ._marks_deep import contains_marked
-
-        return contains_marked(self)
-
-    def has_mark_deep(self, mark: Hashable, /) -> bool:
-        """Return whether the value or anything inside it carries *mark*."""
-        from ._marks_deep import has_mark_deep
-
-        return has_mark_deep(self, _check_mark(mark))
 
     # --- integration: Python data out ---------------------------------------------------------
 
@@ -210,26 +171,12 @@ class Value:
             raise CtyValueError(f"{what}: value is unknown")
         return self._v is want
 
-    def length_int(self) -> int:
-        """Return the number of elements: a tuple's type length, an object's attribute count,
-        a set's physical element count (each unknown counted)."""
-        from ._value_ops import length_int
-
-        return length_int(self)
-
     def encapsulated_value(self) -> Any:
         """Return the Python object a known capsule value wraps."""
         self._require_plain("encapsulated_value")
         if not self._ty.is_capsule_type():
             raise CtyTypeError(f"encapsulated_value: value is {self._ty.friendly_name()}")
         return self._v
-
-    def element_iterator(self) -> Iterator[tuple[Value, Value]]:
-        """Iterate (key, element) pairs: list/tuple index order, map/object sorted keys, set
-        order (key is the element)."""
-        from ._value_ops import element_iterator
-
-        return element_iterator(self)
 
     def elements(self) -> Iterator[tuple[Value, Value]]:
         """Iterate (key, element) pairs, as element_iterator()."""
@@ -259,155 +206,11 @@ class Value:
             out[k._v] = e
         return out
 
-    def as_value_set(self) -> ValueSet:
-        """Return the elements of a known collection as a ValueSet."""
-        from ._value_set import ValueSet
-
-        return ValueSet.from_values(self._ty.element_type(), self.as_value_slice())
-
-    # --- operations ---------------------------------------------------------------------------
-
-    def equals(self, other: Value, /) -> Value:
-        """Return go-cty's Equals: a Bool value, unknown when the answer is not yet known."""
-        return _eq.equals(self, other)
-
-    def not_equal(self, other: Value, /) -> Value:
-        """Return the negation of equals()."""
-        return _eq.equals(self, other).not_()
-
-    def raw_equals(self, other: Value, /) -> bool:
-        """Return go-cty's RawEquals: strict identity of type, payload and marks."""
-        return _eq.raw_equals(self, check_value(other, "raw_equals's other value"))
-
-    def add(self, other: Value, /) -> Value:
-        """Return the sum of two numbers."""
-        return _arith.add(self, other)
-
-    def subtract(self, other: Value, /) -> Value:
-        """Return the difference of two numbers."""
-        return _arith.subtract(self, other)
-
-    def multiply(self, other: Value, /) -> Value:
-        """Return the product of two numbers."""
-        return _arith.multiply(self, other)
-
-    def divide(self, other: Value, /) -> Value:
-        """Return the quotient of two numbers (x/0 is an infinity)."""
-        return _arith.divide(self, other)
-
-    def modulo(self, other: Value, /) -> Value:
-        """Return the remainder of truncated division (x % 0 is x)."""
-        return _arith.modulo(self, other)
-
-    def negate(self) -> Value:
-        """Return the number with its sign flipped."""
-        return _arith.negate(self)
-
-    def absolute(self) -> Value:
-        """Return the number's absolute value."""
-        return _arith.absolute(self)
-
-    def greater_than(self, other: Value, /) -> Value:
-        """Return whether this number is greater than *other*, as a Bool value."""
-        return _arith.greater_than(self, other)
-
-    def greater_than_or_equal_to(self, other: Value, /) -> Value:
-        """Return whether this number is greater than or equal to *other*."""
-        return _arith.greater_than_or_equal_to(self, other)
-
-    def less_than(self, other: Value, /) -> Value:
-        """Return whether this number is less than *other*."""
-        return _arith.less_than(self, other)
-
-    def less_than_or_equal_to(self, other: Value, /) -> Value:
-        """Return whether this number is less than or equal to *other*."""
-        return _arith.less_than_or_equal_to(self, other)
-
-    def and_(self, other: Value, /) -> Value:
-        """Return the logical AND of two bools (a known false wins over an unknown)."""
-        return _arith.and_(self, other)
-
-    def or_(self, other: Value, /) -> Value:
-        """Return the logical OR of two bools (a known true wins over an unknown)."""
-        return _arith.or_(self, other)
-
-    def not_(self) -> Value:
-        """Return the logical negation of a bool."""
-        return _arith.not_(self)
-
-    def length(self) -> Value:
-        """Return the number of elements as a Number value (unknown where not yet known)."""
-        from ._value_ops import length
-
-        return length(self)
-
-    def index(self, key: Value, /) -> Value:
-        """Return the element of a list, map or tuple at *key*."""
-        from ._value_ops import index
-
-        return index(self, key)
-
-    def has_index(self, key: Value, /) -> Value:
-        """Return whether *key* is a valid index, as a Bool value. Never raises on key type."""
-        from ._value_ops import has_index
-
-        return has_index(self, key)
-
-    def has_element(self, elem: Value, /) -> Value:
-        """Return whether a set holds *elem*, as a Bool value."""
-        from ._value_ops import has_element
-
-        return has_element(self, elem)
-
-    def get_attr(self, name: str, /) -> Value:
-        """Return the attribute *name* of an object value."""
-        from ._value_ops import get_attr
-
-        return get_attr(self, name)
-
     def hash(self) -> int:
         """Return go-cty's set hash of the value (a CRC-32 of its hash bytes)."""
-        from ._set_rules import value_hash
-
         return value_hash(self)
 
-    def go_string(self) -> str:
-        """Return go-cty's GoString of the value (``cty.StringVal("a")``)."""
-        from ._value_repr import go_string
-
-        return go_string(self)
-
-    # --- refinements --------------------------------------------------------------------------
-
-    def refine_not_null(self) -> Value:
-        """Return the value refined as definitely not null (go-cty's RefineNotNull).
-
-        A known non-null value is returned as it is; a null raises ValueError.
-        DynamicVal is returned unchanged, as go-cty does.
-        """
-        from ._value_ops import refine_not_null
-
-        return refine_not_null(self)
-
     # --- Python conveniences ------------------------------------------------------------------
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Value):
-            return NotImplemented
-        return _eq.raw_equals(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        if not isinstance(other, Value):
-            return NotImplemented
-        return not _eq.raw_equals(self, other)
-
-    def __hash__(self) -> int:
-        return _eq.value_hash(self)
-
-    def __repr__(self) -> str:
-        from ._value_repr import value_repr
-
-        return value_repr(self)
 
     def __bool__(self) -> NoReturn:
         raise CtyTypeError(
@@ -423,20 +226,50 @@ class Value:
             return (k for k, _ in self.element_iterator())
         return (e for _, e in self.element_iterator())
 
-    def __getitem__(self, key: object) -> Value:
-        from ._value_ops import getitem
-
-        return getitem(self, key)
-
-    def __contains__(self, item: object) -> bool:
-        from ._value_ops import contains
-
-        return contains(self, item)
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        from ._value_repr import reduce_value
-
-        return reduce_value(self)
+    if TYPE_CHECKING:
+        # The operation methods: _value_api binds them, above the modules that implement them
+        # (docs/design/layers.md); their docstrings are there. Declared here for type checkers.
+        def is_wholly_known(self) -> bool: ...
+        def has_wholly_known_type(self) -> bool: ...
+        def unmark_deep(self) -> tuple[Value, frozenset[Any]]: ...
+        def unmark_deep_with_paths(self) -> tuple[Value, list[PathValueMarks]]: ...
+        def mark_with_paths(self, path_marks: list[PathValueMarks], /) -> Value: ...
+        def contains_marked(self) -> bool: ...
+        def has_mark_deep(self, mark: Hashable, /) -> bool: ...
+        def length_int(self) -> int: ...
+        def element_iterator(self) -> Iterator[tuple[Value, Value]]: ...
+        def as_value_set(self) -> ValueSet: ...
+        def length(self) -> Value: ...
+        def index(self, key: Value, /) -> Value: ...
+        def has_index(self, key: Value, /) -> Value: ...
+        def has_element(self, elem: Value, /) -> Value: ...
+        def get_attr(self, name: str, /) -> Value: ...
+        def refine_not_null(self) -> Value: ...
+        def equals(self, other: Value, /) -> Value: ...
+        def not_equal(self, other: Value, /) -> Value: ...
+        def raw_equals(self, other: Value, /) -> bool: ...
+        def add(self, other: Value, /) -> Value: ...
+        def subtract(self, other: Value, /) -> Value: ...
+        def multiply(self, other: Value, /) -> Value: ...
+        def divide(self, other: Value, /) -> Value: ...
+        def modulo(self, other: Value, /) -> Value: ...
+        def negate(self) -> Value: ...
+        def absolute(self) -> Value: ...
+        def greater_than(self, other: Value, /) -> Value: ...
+        def greater_than_or_equal_to(self, other: Value, /) -> Value: ...
+        def less_than(self, other: Value, /) -> Value: ...
+        def less_than_or_equal_to(self, other: Value, /) -> Value: ...
+        def and_(self, other: Value, /) -> Value: ...
+        def or_(self, other: Value, /) -> Value: ...
+        def not_(self) -> Value: ...
+        def go_string(self) -> str: ...
+        def __eq__(self, other: object) -> bool: ...
+        def __ne__(self, other: object) -> bool: ...
+        def __hash__(self) -> int: ...
+        def __repr__(self) -> str: ...
+        def __getitem__(self, key: object) -> Value: ...
+        def __contains__(self, item: object) -> bool: ...
+        def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
 
 _new = object.__new__
@@ -475,7 +308,7 @@ def payload(v: Value) -> Any:
     return v._v
 
 
-def _check_mark(mark: object) -> Any:
+def check_mark(mark: object) -> Any:
     """Return *mark* if it can be a mark (hashable); raise CtyTypeError otherwise."""
     try:
         hash(mark)
@@ -518,6 +351,3 @@ EmptyObjectVal: Value = make(EmptyObject, {})
 EmptyTupleVal: Value = make(EmptyTuple, ())
 """The tuple with no elements."""
 
-
-from . import _value_arith as _arith  # noqa: E402
-from . import _value_equals as _eq  # noqa: E402
