@@ -1,6 +1,6 @@
 """The conversion planner, its cache, and the public conversion functions (go-cty's
-conversion.go and public.go). Importing it installs the planner in cty.convert._dispatch, where
-the planners of containers find it to plan their elements.
+conversion.go and public.go). Importing it installs the planner (and dynamic_replace) in
+cty.convert._dispatch, where the planners of containers find it to plan their elements.
 
 A conversion is planned once per (input type, output type, safe or unsafe) into a tree of small
 functions over payloads, and cached. Calling a conversion walks the payloads once.
@@ -16,7 +16,7 @@ from cty._type import check_type
 
 from ._conversion_capsule import capsule_plan
 from ._conversion_collection import collection_to_list, collection_to_set, map_to_map
-from ._conversion_dynamic import dynamic_fixup, dynamic_passthrough
+from ._conversion_dynamic import dynamic_fixup, dynamic_passthrough, dynamic_replace
 from ._conversion_object import map_to_object, object_to_object
 from ._conversion_primitive import primitive_plan
 from ._conversion_structural import object_to_map, tuple_to_list, tuple_to_set
@@ -69,7 +69,7 @@ def _build(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     return None
 
 
-install(get_plan)
+install(get_plan, dynamic_replace)
 
 
 # --- the public functions ------------------------------------------------------------------

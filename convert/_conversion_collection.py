@@ -35,6 +35,7 @@ from ._plan import (
     typed_plan,
     wholly_known,
 )
+from ._unify import unify_type
 
 COLLECTIONS: dict[str, Callable[[Type], Type]] = {"list": List, "set": Set, "map": Map}
 """The collection type constructor of each kind."""
@@ -258,8 +259,6 @@ def unify_results(results: list[tuple[Any, Type]], steps: list[Any],
                    unsafe: bool) -> list[tuple[Any, Type]]:
     """Return element results converted to the unification of their types (go-cty's
     conversionUnify*Elements)."""
-    from ._unify import unify_type
-
     types = list(dict.fromkeys(t for _, t in results))
     u = unify_type(types, unsafe)
     if u is None:

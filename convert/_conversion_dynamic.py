@@ -16,6 +16,7 @@ from cty import DynamicPseudoType, List, Map, Object, Set, Tuple, Type
 from cty._errors import CtyTypeError
 
 from ._plan import Plan, passthrough_plan, static_plan, strip
+from ._unify import unify_type
 
 
 def dynamic_passthrough(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan:
@@ -52,8 +53,6 @@ def dynamic_replace(in_ty: Type | None, out_ty: Type) -> Type:
         if in_ty.is_map_type():
             return Map(dynamic_replace(in_ty.element_type(), out_ty.element_type()))
         if in_ty.is_object_type():
-            from ._unify import unify_type
-
             u = unify_type(list(in_ty.attribute_types().values()), True)
             return Map(dynamic_replace(u, out_ty.element_type()))
         return out_ty
@@ -75,8 +74,6 @@ def dynamic_replace(in_ty: Type | None, out_ty: Type) -> Type:
         if in_ty.is_set_type() or in_ty.is_list_type():
             return coll(dynamic_replace(in_ty.element_type(), out_ty.element_type()))
         if in_ty.is_tuple_type():
-            from ._unify import unify_type
-
             u = unify_type(list(in_ty.tuple_element_types()), True)
             return coll(dynamic_replace(u, out_ty.element_type()))
         return out_ty

@@ -18,8 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import Object, Type
+from cty._gostrconv import go_quote
 
 from ._dispatch import get_plan
+from ._mismatch_msg import mismatch_message
 from ._plan import (
     ConversionFailure,
     PayloadFn,
@@ -174,8 +176,6 @@ def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     Map keys the object does not declare are dropped. An optional attribute whose type the map's
     element type cannot convert to is allowed only while the map lacks that key.
     """
-    from ._mismatch_msg import mismatch_message
-
     if not unsafe:
         return None
     map_ety = in_ty.element_type()
@@ -197,7 +197,7 @@ def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
         present = plan.ty if plan.uniform() else None
         attrs.append((name, _CONVERT, plan, present, absent_ty, required))
 
-    messages = {name: (f"map element type is incompatible with attribute {_go_quote(name)}: "
+    messages = {name: (f"map element type is incompatible with attribute {go_quote(name)}: "
                        f"{mismatch_message(map_ety, out_ty.attribute_type(name))}")
                 for name, action, _, _, _, _ in attrs if action == _INCOMPATIBLE}
 
@@ -227,7 +227,7 @@ def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
             if name not in out:
                 if required:
                     raise ConversionFailure(
-                        f"map has no element for required attribute {_go_quote(name)}")
+                        f"map has no element for required attribute {go_quote(name)}")
                 out[name] = None
                 types[name] = absent_ty
         if len(out) != len(attrs) or list(out) != [a[0] for a in attrs]:
@@ -249,9 +249,3 @@ def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
         return out, Object(types)
 
     return typed_plan(in_ty, out_ty, unsafe, tknown)
-
-
-def _go_quote(s: str) -> str:
-    from cty._gostrconv import go_quote
-
-    return go_quote(s)

@@ -30,6 +30,7 @@ from ._plan import (
     strip,
     typed_plan,
 )
+from ._unify import unify_type
 
 
 def tuple_to_list(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
@@ -43,8 +44,6 @@ def tuple_to_set(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
 
 
 def _from_tuple(in_ty: Type, out_ty: Type, unsafe: bool, kind: str) -> Plan | None:
-    from ._unify import unify_type
-
     etys = in_ty.tuple_element_types()
     coll = COLLECTIONS[kind]
     target = out_ty.element_type()
@@ -66,8 +65,6 @@ def _from_tuple(in_ty: Type, out_ty: Type, unsafe: bool, kind: str) -> Plan | No
 
 def object_to_map(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     """Return the plan converting an object type to a map type, or None."""
-    from ._unify import unify_type
-
     atys = in_ty.attribute_types()
     target = out_ty.element_type()
     if not atys:
@@ -158,8 +155,6 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
 
     Everything is worked out per distinct element type, then spread over the elements.
     """
-    from ._unify import unify_type
-
     unsafe = spec.unsafe
     result_of = spec.result_types()
     if result_of is None:

@@ -23,10 +23,12 @@ from cty import DynamicPseudoType, GetAttrStep, IndexStep, Type
 from cty._errors import CtyTypeError
 from cty._marks import Marked
 from cty._primitive_type import Number, String
-from cty._set_payload import EMPTY_SET, SetPayload
+from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from cty._unknown import UNKNOWN, Unknown
 from cty._unknown_refinement import NOT_NULL, Refinement
 from cty._value import make
+
+from ._dispatch import dynamic_replace
 
 PayloadFn = Callable[[Any], Any]
 """Converts one payload (possibly Marked, None or Unknown) to the result payload."""
@@ -173,8 +175,6 @@ def contains_marks(ty: Type, p: Any) -> bool:
 def set_payload(ety: Type, payloads: list[Any]) -> Any:
     """Return the payload of a set of *payloads*, go-cty's SetVal: element marks, at any depth,
     move onto the set (the result is then Marked)."""
-    from cty._set_payload import build_set_payload
-
     found: set[Any] = set()
     if ety.is_primitive_type():
         if any(e.__class__ is Marked for e in payloads):
@@ -307,8 +307,6 @@ class Plan:
             elif not has_dynamic(self.out_ty):
                 t = strip(self.out_ty)
             else:
-                from ._conversion_dynamic import dynamic_replace
-
                 t = dynamic_replace(self.in_ty, strip(self.out_ty))
             self._null_ty = t
         return t

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._errors import CtyTypeError, CtyValueError
+from ._gostrconv import go_quote
 from ._type import Type, _init_slot
 
 if TYPE_CHECKING:
@@ -83,8 +84,6 @@ class CapsuleType(Type):
         ops = self._ops
         if ops is not None and ops.type_go_string is not None:
             return ops.type_go_string(self._native)
-        from ._gostrconv import go_quote
-
         return f"cty.Capsule({go_quote(self._name)}, {self._native.__qualname__})"
 
     def type_expr(self) -> str:

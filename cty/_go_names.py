@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ._gostrconv import go_quote
+
 
 def go_string_literal(s: str) -> str:
     """Return *s* as a Go double-quoted string literal (strconv.Quote)."""
-    from ._gostrconv import go_quote
-
     return go_quote(s)

@@ -1,16 +1,17 @@
-"""Marks at depth: contains_marked, unmark_deep, and marks by path (go-cty's marks.go)."""
+"""Marks at depth: contains_marked, has_mark_deep, unmark_deep, marks of a type (go-cty's marks.go).
+
+Marks by path (unmark_deep_with_paths, mark_with_paths) walk paths: they are in _marks_paths.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from ._deep import deep
 from ._errors import CtyTypeError
-from ._marks import NO_MARKS, Marked
+from ._marks import Marked
 from ._type import Type
-from ._unknown import Unknown
-from ._value import Value, check_value, make, wrap
+from ._value import Value, check_value, make
 from ._value_inspect import children
 
 
@@ -78,50 +79,6 @@ def unmark_deep(v: Value) -> tuple[Value, frozenset[Any]]:
     return make(v._ty, p), frozenset(found)
 
 
-@deep
-def unmark_deep_with_paths(v: Value) -> tuple[Value, list[Any]]:
-    """Return *v* without marks, and a PathValueMarks for every marked place."""
-    from ._path import Path, PathValueMarks
-    from ._walk import walk
-
-    out: list[PathValueMarks] = []
-
-    def visit(path: Path, x: Value) -> bool:
-        if x._marks:
-            out.append(PathValueMarks(path, x._marks))
-        return True
-
-    walk(v, visit)
-    unmarked, _ = unmark_deep(v)
-    return unmarked, out
-
-
-@deep
-def mark_with_paths(v: Value, pvm: list[Any]) -> Value:
-    """Return *v* with each entry's marks applied at its path (the first entry per path wins)."""
-    from ._path import Path, PathValueMarks
-    from ._walk import transform
-
-    if isinstance(pvm, (str, bytes)) or not isinstance(pvm, Iterable):
-        raise CtyTypeError(f"mark_with_paths takes a list of cty.PathValueMarks, not {pvm!r}")
-    pvm = list(pvm)
-    for e in pvm:
-        if not isinstance(e, PathValueMarks):
-            raise CtyTypeError(
-                f"mark_with_paths takes a list of cty.PathValueMarks, not one holding {e!r}")
-    if not pvm:
-        return v
-
-    def exit_(path: Path, x: Value) -> Value:
-        for e in pvm:
-            if path.equals(e.path):
-                return x.with_marks(e.marks)
-        return x
-
-    return transform(v, exit_)
-
-
-_ = NO_MARKS, Unknown, wrap
 
 
 def _check_args(v: Any, mark_type: object) -> None:

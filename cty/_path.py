@@ -6,7 +6,12 @@ from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
 from ._errors import CtyTypeError, CtyValueError, ElementNotFoundError, PathError
+from ._gostrconv import go_quote
+from ._number import format_f
+from ._primitive_type import Number, String
+from ._set_rules import element_key
 from ._value import DynamicVal, Value, check_value, unknown_val
+from ._value_init import number_int_val, string_val
 
 
 class PathStep:
@@ -40,8 +45,6 @@ class GetAttrStep(PathStep):
         if not v.type().is_object_type():
             raise CtyValueError("not an object type")
         if not v.type().has_attribute(self.name):
-            from ._gostrconv import go_quote
-
             raise ElementNotFoundError(f"object has no attribute {go_quote(self.name)}")
         return v.get_attr(self.name)
 
@@ -71,8 +74,6 @@ class IndexStep(PathStep):
         raise AttributeError("path steps are immutable")
 
     def apply(self, v: Value, /) -> Value:
-        from ._primitive_type import Number, String
-
         check_value(v, "the value a path step applies to")
         if v.is_null():
             raise CtyValueError("cannot index a null value")
@@ -142,14 +143,10 @@ class Path(tuple[PathStep, ...]):
 
     def index_int(self, i: int, /) -> Path:
         """Return this path followed by an index step for the number *i*."""
-        from ._value_init import number_int_val
-
         return self._plus(IndexStep(number_int_val(i)))
 
     def index_string(self, s: str, /) -> Path:
         """Return this path followed by an index step for the string *s*."""
-        from ._value_init import string_val
-
         return self._plus(IndexStep(string_val(s)))
 
     def get_attr(self, name: str, /) -> Path:
@@ -200,8 +197,6 @@ class Path(tuple[PathStep, ...]):
 
     def format(self) -> str:
         """Return the path in HCL traversal form, such as ``.services[0].ports["http"]``."""
-        from ._primitive_type import Number, String
-
         parts = []
         for s in self:
             if isinstance(s, GetAttrStep):
@@ -211,12 +206,8 @@ class Path(tuple[PathStep, ...]):
             if not k.is_known():
                 parts.append("[*]")
             elif k.type() is String and not k.is_marked() and not k.is_null():
-                from ._gostrconv import go_quote
-
-                parts.append("[" + go_quote(k.as_string()) + "]")
+                    parts.append("[" + go_quote(k.as_string()) + "]")
             elif k.type() is Number and not k.is_marked() and not k.is_null():
-                from ._number import format_f
-
                 parts.append("[" + format_f(k._v) + "]")
             else:
                 parts.append(f"[{k!r}]")
@@ -289,8 +280,6 @@ def _step_key(step: PathStep) -> Hashable:
         return ("u", id(step))  # an unknown key is never equal to another
     if key.is_null():
         return ("n",)
-    from ._set_rules import element_key
-
     return ("i", key.type(), element_key(key.type(), key._v))
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import _marks_deep as _marks
+from . import _marks_paths
 from . import _value_arith as _arith
 from . import _value_equals as _eq
 from . import _value_inspect as _inspect
@@ -64,13 +65,13 @@ def unmark_deep(self: Value) -> tuple[Value, frozenset[Any]]:
 @_method
 def unmark_deep_with_paths(self: Value) -> tuple[Value, list[PathValueMarks]]:
     """Return the value unmarked at every depth, and each marked path with its marks."""
-    return _marks.unmark_deep_with_paths(self)
+    return _marks_paths.unmark_deep_with_paths(self)
 
 
 @_method
 def mark_with_paths(self: Value, path_marks: list[PathValueMarks], /) -> Value:
     """Return the value with the marks put back at the paths unmark_deep_with_paths gave."""
-    return _marks.mark_with_paths(self, path_marks)
+    return _marks_paths.mark_with_paths(self, path_marks)
 
 
 @_method

@@ -13,6 +13,7 @@ from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
 from ._type import Type
 from ._unknown import Unknown
+from ._unknown_refinement import not_null_unknown, range_includes
 from ._value import False_, True_, Value, check_value, make
 
 
@@ -145,8 +146,6 @@ def _unknown_bool() -> Value:
 
 
 def _unknown_not_null() -> Any:
-    from ._unknown_refinement import not_null_unknown
-
     return not_null_unknown(Bool)
 
 
@@ -172,8 +171,6 @@ def _equals_unmarked(a: Value, b: Value, true_: Value, false_: Value,
     if pb is None and _definitely_not_null(a):
         return false_
     if a_unknown != b_unknown:
-        from ._unknown_refinement import range_includes
-
         unknown, known = (a, b) if a_unknown else (b, a)
         inc = range_includes(unknown, known)
         if inc is False:

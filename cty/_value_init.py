@@ -12,11 +12,14 @@ from ._collection_types import List, Map, Set
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError
 from ._marks import NO_MARKS, Marked
+from ._marks_deep import unmark_deep
 from ._primitive_type import Number, String
+from ._set_payload import EMPTY_SET, build_set_payload
 from ._strings import normalize_string
 from ._structural_types import Object, Tuple
 from ._type import Type, check_type
 from ._value import EmptyObjectVal, EmptyTupleVal, False_, True_, Value, check_value, make, wrap
+from ._value_set import ValueSet
 
 if TYPE_CHECKING:
     from ._value_set import ValueSet
@@ -209,9 +212,6 @@ def set_val(elems: Iterable[Value], /) -> Value:
 
     Unknown elements never coalesce. Raises ValueError for no elements (use set_val_empty).
     """
-    from ._marks_deep import unmark_deep
-    from ._set_payload import build_set_payload
-
     ety, payloads = _collection_payloads(elems, "set")
     marks: frozenset[Any] = NO_MARKS
     if not ety.is_primitive_type() or any(p.__class__ is Marked for p in payloads):
@@ -228,15 +228,11 @@ def set_val(elems: Iterable[Value], /) -> Value:
 
 def set_val_empty(element_type: Type, /) -> Value:
     """Return an empty set of *element_type*."""
-    from ._set_payload import EMPTY_SET
-
     return make(Set(check_type(element_type, "element type")), EMPTY_SET)
 
 
 def set_val_from_value_set(vs: ValueSet, /) -> Value:
     """Return a known set value holding the elements of the ValueSet *vs*."""
-    from ._value_set import ValueSet
-
     if not isinstance(vs, ValueSet):
         raise CtyTypeError(f"set_val_from_value_set takes a cty.ValueSet, not {type(vs).__name__}")
     return make(Set(vs.element_type()), vs._payload())

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from . import _number
 from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._gostrconv import go_quote
+from ._marks import Marked
 from ._primitive_type import Bool, Number, String
+from ._set_payload import SetPayload
 from ._type import Type
 from ._unknown import Unknown
 from ._value import Value, make
@@ -236,9 +239,6 @@ _REFS = {id(obj): _SingletonRef(name) for name, obj in _SINGLETONS.items()}
 
 def _swap(p: Any, out: bool) -> Any:
     """Replace the number singletons by references (*out*) or back, throughout a payload."""
-    from ._marks import Marked
-    from ._set_payload import SetPayload
-
     c = p.__class__
     if c is tuple:
         return tuple([_swap(x, out) for x in p])
@@ -268,8 +268,7 @@ def reduce_value(v: Value) -> tuple[Any, tuple[Any, ...]]:
     number precision and singletons, set order). Raises cty.encoding.EncodeError for what gob
     cannot write: a capsule without a registered codec, a mark of an unregistered class.
     """
-    import importlib
-
-    # lazily, by name: the core does not import cty.encoding at import time (nor type-check it)
+    # cty.encoding sits above the core and imports it, so the core cannot import it at import
+    # time: it is found by name when a value is first pickled (the one reference up the layers)
     gob = importlib.import_module("cty.encoding.gob")
     return (gob._unpickle_value, (gob.dumps(v),))

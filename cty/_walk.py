@@ -9,9 +9,11 @@ from ._deep import deep
 from ._errors import CtyTypeError
 from ._marks import Marked
 from ._path import GetAttrStep, IndexStep, Path
+from ._set_payload import build_set_payload
 from ._type import Type
 from ._unknown import Unknown
 from ._value import Value, check_value, make
+from ._value_init import list_val, map_val, object_val, set_val, tuple_val
 
 WalkFunc = Callable[[Path, Value], bool]
 """Called with each path and value; returns whether to descend into the value."""
@@ -88,8 +90,6 @@ def transform_with_transformer(v: Value, t: Transformer, /) -> Value:
 
 
 def _transform(path: Path, v: Value, t: Transformer) -> Value:
-    from ._value_init import list_val, map_val, object_val, set_val, tuple_val
-
     v = t.enter(path, v)
     marks = v._marks
     if marks:
@@ -143,8 +143,6 @@ def _unknown_as_null(ty: Type, p: Any) -> Any:
         return {k: _unknown_as_null(at, x)
                 for (k, at), x in zip(ty.attribute_types().items(), p.values(), strict=True)}
     if ty.is_set_type() and p.elems:
-        from ._set_payload import build_set_payload
-
         et = ty.element_type()
         return build_set_payload(et, [_unknown_as_null(et, x) for x in p.elems])
     return p

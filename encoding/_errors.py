@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cty import Path as _Path
 from cty import PathError
 from cty._errors import CtyValueError
 
@@ -19,8 +20,6 @@ class DecodeError(CtyValueError):
     """
 
     def __init__(self, message: str, *, path: Path | None = None, offset: int | None = None):
-        from cty import Path as _Path
-
         super().__init__(message)
         self.message = message
         self.path = path if path is not None else _Path()
@@ -74,6 +73,4 @@ class Fail(Exception):
 
     def decode_error(self, offset: int | None = None) -> DecodeError:
         """Return the public DecodeError for this failure."""
-        from cty import Path as _Path
-
         return DecodeError(self.message, path=_Path(reversed(self.steps)), offset=offset)

@@ -26,11 +26,13 @@ import cty
 from cty import GetAttrStep, IndexStep, Type
 from cty._deep import in_deep_thread
 from cty._errors import CtyValueError
+from cty._gostrconv import go_quote
 from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from cty._strings import normalize_string
 
 from ._errors import DecodeError, Fail
 from ._failure_memo import remember_failures
+from ._json_number import JNum
 from ._json_number import parse as _parse
 from ._json_number import parse_int as _parse_int
 from ._json_type import type_from_tree
@@ -38,24 +40,6 @@ from ._msgpack_codegen import Check, object_decoder
 from ._msgpack_decode import Dec, VarDec, is_fixed
 
 _DynamicPseudoType: Final = cty.DynamicPseudoType
-
-
-class JNum(str):
-    """A JSON number literal, as its text (floats, and every number on the slow path).
-
-    A str subclass, so that msgspec's float_hook makes one at C speed; ``x.__class__ is
-    JNum`` tells it from a JSON string.
-    """
-
-    __slots__ = ()
-
-    @property
-    def text(self) -> str:
-        """The literal."""
-        return str(self)
-
-    def __repr__(self) -> str:
-        return f"JNum({str(self)!r})"
 
 
 _decoder: Final = msgspec.json.Decoder(float_hook=JNum)
@@ -326,8 +310,6 @@ def _object_entries(names: dict[str, Any], x: dict[str, Any]) -> dict[str, Any]:
 
 
 def _quote(s: str) -> str:
-    from cty._gostrconv import go_quote
-
     return go_quote(s)
 
 

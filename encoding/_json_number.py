@@ -126,3 +126,21 @@ def format_f(n: Any) -> str:
             if "e" not in r:
                 return r
     return _number.format_f(n)
+
+
+class JNum(str):
+    """A JSON number literal, as its text (floats, and every number on the slow path).
+
+    A str subclass, so that msgspec's float_hook makes one at C speed; ``x.__class__ is
+    JNum`` tells it from a JSON string.
+    """
+
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        """The literal."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"JNum({str(self)!r})"

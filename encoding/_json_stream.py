@@ -22,10 +22,13 @@ import cty
 from cty import GetAttrStep, IndexStep, Type
 from cty._deep import in_deep_thread
 from cty._errors import CtyValueError
+from cty._gostrconv import go_quote
 from cty._strings import normalize_string
 
 from ._errors import DecodeError, Fail
-from ._json_decode import JNum, fixed_decoder
+from ._json_decode import fixed_decoder
+from ._json_number import JNum
+from ._json_type import type_from_json
 
 _WS = " \t\n\r"
 _MAX_DEPTH = 10_000
@@ -288,8 +291,6 @@ class _Reader:
             vstart = self.skip(i + 1, end)
             _, j = self.raw(vstart, end, "dynamic type descriptor value")
             if key == "type":
-                from ._json_type import type_from_json
-
                 try:
                     t = type_from_json(self.text[vstart:j])
                 except DecodeError as e:
@@ -314,6 +315,4 @@ def _message(e: ValueError) -> str:
 
 
 def _quote(s: str) -> str:
-    from cty._gostrconv import go_quote
-
     return go_quote(s)

@@ -16,6 +16,8 @@ from typing import Any, Literal, TypeAlias
 from cty import _number
 from cty._set_payload import SetPayload
 
+from ._json_number import JNum, parse, parse_int
+
 Check: TypeAlias = Literal["str", "int", "num", "jnum", "bool", "liststr", "setstr", "mapstr",
                           "call"]
 """How a decoder takes an attribute: keep an ASCII str / an int / a bool as it is, take an
@@ -84,9 +86,6 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
     The "str" attributes are checked together: one join and one isascii() for all of them.
     """
     n = len(attrs)
-    from ._json_decode import JNum
-    from ._json_number import parse, parse_int
-
     ns: dict[str, Any] = {"slow": slow, "Fail": fail, "SetPayload": SetPayload,
                           "float53": _number._ctx(53).plus, "JNum": JNum,
                           "parse_int": parse_int, "parse_text": parse}

@@ -30,6 +30,7 @@ from cty._marks import Marked
 from cty._set_payload import SetPayload
 from cty._unknown import Unknown
 from cty._value import Value, wrap
+from cty.convert import convert
 
 from ._errors import EncodeError
 from ._json_type import type_to_json
@@ -230,10 +231,4 @@ def conform(v: Value, ty: Type) -> Value:
     errs = vt.test_conformance(ty)
     if not errs:
         return v
-    try:
-        from cty.convert import convert  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # pragma: no cover - only before cty.convert exists
-        first = errs[0]
-        raise EncodeError(first.path, f"{first.message} (cty.convert is not available to "
-                                      "convert the value)") from None
-    return convert(v, ty)  # type: ignore[no-any-return,unused-ignore]
+    return convert(v, ty)

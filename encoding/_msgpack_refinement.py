@@ -33,6 +33,7 @@ from msgspec.msgpack import Ext
 import cty
 from cty import Type, _number
 from cty._set_payload import EMPTY_SET, SetPayload
+from cty._strings import normalize_string
 from cty._unknown import UNKNOWN, Unknown
 from cty._unknown_refinement import Refinement
 
@@ -136,8 +137,6 @@ def safe_known_prefix(prefix: str) -> str:
     cluster rules): the last character, with any combining marks after it, is dropped unless
     it is one of go-cty's delimiters. Used only for string prefixes over 256 bytes.
     """
-    from cty._strings import normalize_string
-
     s = normalize_string(prefix)
     if not s:
         return s
@@ -277,8 +276,6 @@ class _Builder:
         self.is_null = is_null
 
     def prefix(self, prefix: str) -> None:
-        from cty._strings import normalize_string
-
         try:
             new = normalize_string(prefix)
         except ValueError:

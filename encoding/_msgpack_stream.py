@@ -24,7 +24,9 @@ from cty._deep import in_deep_thread
 from cty._strings import normalize_string
 
 from ._errors import DecodeError, Fail
+from ._json_number import parse
 from ._json_type import type_from_json
+from ._msgpack_decode import fixed_decoder
 from ._msgpack_refinement import decode_unknown
 
 _unpack_from = struct.unpack_from
@@ -241,8 +243,6 @@ class _Stream:
         if text is None:
             raise self.stop("number is required", start)
         try:
-            from ._json_number import parse
-
             parse(text)
         except ValueError:
             raise self.stop("number is required", start) from None
@@ -343,6 +343,4 @@ def _is_ext(c: int) -> bool:
 
 
 def _number_payload(x: Any) -> Any:
-    from ._msgpack_decode import fixed_decoder
-
     return fixed_decoder(cty.Number)(x)

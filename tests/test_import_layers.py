@@ -3,9 +3,8 @@
 LAYERS orders every module from the bottom (no imports of ours) to the top; a module may
 import only modules below it. The imports are read with ``ast``: module level and inside
 functions alike (an import inside a function is still a dependency; ``if TYPE_CHECKING:``
-imports are not, since they never run). BACK_EDGES lists the imports that still go up, each a
-debt: the test fails when a new one appears and when a listed one is gone (then delete it from
-the list), so the list only shrinks.
+imports are not, since they never run). No import goes up: the last of the debts #19 listed
+were paid, and a new one fails here.
 """
 
 from __future__ import annotations
@@ -32,13 +31,13 @@ LAYERS: list[list[str]] = [
      "cty._value"],
     # operations on values
     ["cty._value_equals", "cty._value_arith", "cty._value_ops", "cty._value_inspect",
-     "cty._value_set", "cty._value_init", "cty._path", "cty._type_conform", "cty._marks_deep",
-     "cty._walk", "cty._value_repr"],
+     "cty._marks_deep", "cty._value_set", "cty._value_init", "cty._path", "cty._type_conform",
+     "cty._walk", "cty._marks_paths", "cty._value_repr"],
     # the public API: Value's operation methods bound, then the package
     ["cty._value_api", "cty"],
     # conversion
-    ["cty.convert._compare_types", "cty.convert._sort_types", "cty.convert._plan",
-     "cty.convert._dispatch", "cty.convert._conversion_primitive",
+    ["cty.convert._compare_types", "cty.convert._sort_types", "cty.convert._dispatch",
+     "cty.convert._plan", "cty.convert._conversion_primitive",
      "cty.convert._conversion_capsule", "cty.convert._mismatch_msg", "cty.convert._runtime",
      "cty.convert._unify", "cty.convert._conversion_dynamic", "cty.convert._conversion_tuple",
      "cty.convert._conversion_object", "cty.convert._conversion_collection",
@@ -47,12 +46,6 @@ LAYERS: list[list[str]] = [
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them all."""
 
-BACK_EDGES: set[tuple[str, str]] = {
-    ("cty.convert._plan", "cty.convert._conversion_dynamic"),
-    ("cty._marks_deep", "cty._walk"),
-    ("cty._value_init", "cty._marks_deep"),
-}
-"""Imports that still go up the layers: debts of #19 part 4, to be paid off, never added to."""
 
 
 def _module_files() -> dict[str, Path]:
@@ -118,12 +111,11 @@ def test_every_module_has_a_place_in_the_layers() -> None:
     assert sorted(set(ranked) - set(MODULES)) == []
 
 
-def test_imports_run_down_the_layers_except_the_listed_debts() -> None:
+def test_imports_run_down_the_layers() -> None:
     rank = _rank()
     upward = {(m, t) for m in MODULES for t in imports_of(m)
               if not m.startswith("cty.encoding") and rank[t] > rank[m]}
-    assert sorted(upward - BACK_EDGES) == [], "new imports going up the layers"
-    assert sorted(BACK_EDGES - upward) == [], "paid debts: remove them from BACK_EDGES"
+    assert sorted(upward) == [], "imports going up the layers"
 
 
 def test_the_encodings_import_only_downwards_or_among_themselves() -> None:
