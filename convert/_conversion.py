@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cty import DynamicPseudoType, Type
-from cty._deep import deep
-from cty._type import check_type
+from cty._internal import check_type, deep
 
 from ._conversion_capsule import capsule_plan
 from ._conversion_collection import collection_to_list, collection_to_set, map_to_map

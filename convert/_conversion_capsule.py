@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cty import Path, PathError, Type
-from cty._capsule import ConversionFromHook, ConversionToHook
-from cty._errors import CtyTypeError
-from cty._value import payload, wrap
+from cty import CtyTypeError, Path, PathError, Type
+from cty._internal import ConversionFromHook, ConversionToHook, payload, wrap
 
 from ._plan import ConversionFailure, Plan, static_plan, strip
 

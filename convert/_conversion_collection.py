@@ -15,8 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import DynamicPseudoType, List, Map, Set, Type
-from cty._set_payload import EMPTY_SET
-from cty._unknown import UNKNOWN
+from cty._internal import EMPTY_SET, UNKNOWN
 
 from ._dispatch import get_plan
 from ._plan import (

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cty import DynamicPseudoType, List, Map, Object, Set, Tuple, Type
-from cty._errors import CtyTypeError
+from cty import CtyTypeError, DynamicPseudoType, List, Map, Object, Set, Tuple, Type
 
 from ._plan import Plan, passthrough_plan, static_plan, strip
 from ._unify import unify_type

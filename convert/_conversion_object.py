@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import Object, Type
-from cty._gostrconv import go_quote
+from cty._internal import go_quote
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message

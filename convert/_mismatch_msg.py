@@ -7,9 +7,7 @@ first in sorted order, so the message is always the same.
 from __future__ import annotations
 
 from cty import Bool, DynamicPseudoType, Number, String, Type
-from cty._deep import deep
-from cty._gostrconv import go_quote
-from cty._type import check_type
+from cty._internal import check_type, deep, go_quote
 
 from ._dispatch import get_plan
 

@@ -19,14 +19,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cty import DynamicPseudoType, GetAttrStep, IndexStep, Type
-from cty._errors import CtyTypeError
-from cty._marks import Marked
-from cty._primitive_type import Number, String
-from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
-from cty._unknown import UNKNOWN, Unknown
-from cty._unknown_refinement import NOT_NULL, Refinement
-from cty._value import make
+from cty import CtyTypeError, DynamicPseudoType, GetAttrStep, IndexStep, Number, String, Type
+from cty._internal import (
+    EMPTY_SET,
+    NOT_NULL,
+    UNKNOWN,
+    Marked,
+    Refinement,
+    SetPayload,
+    Unknown,
+    build_set_payload,
+    make,
+)
 
 from ._dispatch import dynamic_replace
 

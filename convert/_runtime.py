@@ -9,13 +9,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from cty import DynamicPseudoType, DynamicVal, Path, PathError, Type, Value
-from cty._deep import deep
-from cty._errors import CtyTypeError
-from cty._marks import Marked
-from cty._type import check_type
-from cty._unknown import Unknown
-from cty._value import check_value, make
+from cty import CtyTypeError, DynamicPseudoType, DynamicVal, Path, PathError, Type, Value
+from cty._internal import Marked, Unknown, check_type, check_value, deep, make
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message

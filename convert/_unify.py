@@ -16,10 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from cty import DynamicPseudoType, List, Map, Object, Set, Tuple, Type
-from cty._deep import deep
-from cty._errors import CtyTypeError
-from cty._type import check_type
+from cty import CtyTypeError, DynamicPseudoType, List, Map, Object, Set, Tuple, Type
+from cty._internal import check_type, deep
 
 from ._dispatch import get_plan
 from ._runtime import TO_DYNAMIC_VAL, ChainedConversion, Conversion, public_conversion

@@ -210,3 +210,15 @@ and values, which sit above types, so Type reaches it here instead of importing 
 def install_conformance(check: Callable[[Type, Type], list[PathError]]) -> None:
     """Make *check* the implementation of Type.test_conformance (cty._type_conform does)."""
     _conformance[:] = [check]
+
+
+def child_types(t: Type) -> tuple[Type, ...]:
+    """Return the types directly inside *t*: a collection's element type, an object's attribute
+    types in name order, a tuple's element types; () for a primitive, capsule or dynamic type."""
+    if t.is_collection_type():
+        return (t.element_type(),)
+    if t.is_object_type():
+        return tuple(t.attribute_types().values())
+    if t.is_tuple_type():
+        return t.tuple_element_types()
+    return ()

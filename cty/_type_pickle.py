@@ -17,20 +17,10 @@ from typing import Any
 from ._collection_types import List, ListType, Map, MapType, Set, SetType
 from ._errors import CtyValueError
 from ._structural_types import Object, ObjectType, ObjectWithOptionalAttrs, Tuple, TupleType
-from ._type import Type
+from ._type import Type, child_types
 
 Node = Any
 """A leaf Type (primitive, dynamic, capsule) or a tuple (kind, children...)."""
-
-
-def _children(t: Type) -> tuple[Type, ...]:
-    if t.is_collection_type():
-        return (t.element_type(),)
-    if t.is_object_type():
-        return tuple(t.attribute_types().values())
-    if t.is_tuple_type():
-        return t.tuple_element_types()
-    return ()
 
 
 def flatten(root: Type) -> tuple[Node, ...]:
@@ -42,7 +32,7 @@ def flatten(root: Type) -> tuple[Node, ...]:
         t, ready = stack.pop()
         if t in index:
             continue
-        kids = _children(t)
+        kids = child_types(t)
         if not ready and kids:
             stack.append((t, True))
             stack.extend((k, False) for k in reversed(kids) if k not in index)

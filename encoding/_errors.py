@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cty import CtyValueError, PathError
 from cty import Path as _Path
-from cty import PathError
-from cty._errors import CtyValueError
 
 if TYPE_CHECKING:
     from cty import Path

@@ -20,7 +20,7 @@ from typing import Any, Final, Literal, TypeAlias
 from msgspec.msgpack import Ext
 
 from cty import _number
-from cty._set_payload import EMPTY_SET, SetPayload
+from cty._internal import EMPTY_SET, SetPayload
 
 from ._errors import Fail
 

@@ -20,11 +20,8 @@ import msgspec
 from msgspec.msgpack import Ext
 
 import cty
-from cty import PathStep, Type
-from cty._deep import deep
-from cty._marks import Marked
-from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
-from cty._value import Value, make
+from cty import PathStep, Type, Value
+from cty._internal import EMPTY_SET, Marked, SetPayload, build_set_payload, deep, make
 
 from . import _gob_registry as registry
 from ._errors import Fail

@@ -19,13 +19,8 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 import cty
-from cty import Path, PathStep, Type, _number
-from cty._deep import deep
-from cty._errors import CtyTypeError
-from cty._marks import Marked
-from cty._set_payload import SetPayload
-from cty._unknown import Unknown
-from cty._value import make
+from cty import CtyTypeError, Path, PathStep, Type, _number
+from cty._internal import Marked, SetPayload, Unknown, deep, make
 
 from . import _gob_registry as registry
 from ._errors import EncodeError

@@ -12,8 +12,7 @@ import struct
 import zlib
 from typing import IO, Any, Final
 
-from cty import Path
-from cty._errors import CtyTypeError
+from cty import CtyTypeError, Path
 
 from ._errors import DecodeError, EncodeError
 

@@ -12,8 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeAlias
 
-from cty import Type
-from cty._errors import CtyTypeError, CtyValueError
+from cty import CtyTypeError, CtyValueError, Type
 
 CapsuleEncodeHook: TypeAlias = Callable[[Any], bytes]
 """Turns a capsule's payload (the wrapped Python object) into bytes."""

@@ -20,10 +20,8 @@ from typing import Any, Final
 import msgspec
 from msgspec.msgpack import Ext
 
-from cty import DynamicPseudoType, _number
-from cty._errors import CtyTypeError
-from cty._unknown import UNKNOWN, Unknown
-from cty._unknown_refinement import Refinement, not_null_unknown
+from cty import CtyTypeError, DynamicPseudoType, _number
+from cty._internal import UNKNOWN, Refinement, Unknown, not_null_unknown
 
 from . import _gob_registry as registry
 from ._errors import Fail

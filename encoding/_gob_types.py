@@ -19,11 +19,11 @@ tag type       descriptor
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
 from typing import Any, Final
 
 import cty
 from cty import Path, Type
+from cty._internal import child_types
 
 from . import _gob_registry as registry
 from ._errors import EncodeError, Fail
@@ -35,16 +35,6 @@ FIRST_ID: Final = len(BUILTIN_TYPES)
 """The id the first described type of a stream gets."""
 
 T_LIST, T_MAP, T_SET, T_OBJECT, T_TUPLE, T_CAPSULE = 1, 2, 3, 4, 5, 6
-
-
-def _components(t: Type) -> Sequence[Type]:
-    if t.is_collection_type():
-        return (t.element_type(),)
-    if t.is_object_type():
-        return tuple(t.attribute_types().values())
-    if t.is_tuple_type():
-        return t.tuple_element_types()
-    return ()
 
 
 def capsule_name(t: Type) -> str:
@@ -85,7 +75,7 @@ class EncoderTypes:
                 continue
             if not expanded:
                 stack.append((t, True))
-                stack.extend((c, False) for c in reversed(_components(t))
+                stack.extend((c, False) for c in reversed(child_types(t))
                              if c not in ids and c not in pending)
                 continue
             descs.append(self._descriptor(t, pending))

@@ -23,12 +23,8 @@ from typing import Any, Final
 import msgspec
 
 import cty
-from cty import GetAttrStep, IndexStep, Type
-from cty._deep import in_deep_thread
-from cty._errors import CtyValueError
-from cty._gostrconv import go_quote
-from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
-from cty._strings import normalize_string
+from cty import CtyValueError, GetAttrStep, IndexStep, Type, normalize_string
+from cty._internal import EMPTY_SET, SetPayload, build_set_payload, go_quote, in_deep_thread
 
 from ._errors import DecodeError, Fail
 from ._failure_memo import remember_failures

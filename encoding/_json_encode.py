@@ -22,11 +22,8 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 import cty
-from cty import Type, _number
-from cty._marks import Marked
-from cty._set_payload import SetPayload
-from cty._unknown import Unknown
-from cty._value import Value, wrap
+from cty import Type, Value, _number
+from cty._internal import Marked, SetPayload, Unknown, wrap
 
 from ._errors import EncodeError
 from ._json_number import float_text_as_msgspec, format_f

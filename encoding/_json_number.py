@@ -18,8 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from cty import _number
-from cty._errors import CtyValueError
+from cty import CtyValueError, _number
 
 # cty._number's rounding contexts (nearest even, Go's exponent range). Arithmetic through a
 # context is exact-then-rounded and much faster than building numbers with gmpy2.mpfr().

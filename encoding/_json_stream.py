@@ -19,11 +19,8 @@ import re
 from typing import Any, Final
 
 import cty
-from cty import GetAttrStep, IndexStep, Type
-from cty._deep import in_deep_thread
-from cty._errors import CtyValueError
-from cty._gostrconv import go_quote
-from cty._strings import normalize_string
+from cty import CtyValueError, GetAttrStep, IndexStep, Type, normalize_string
+from cty._internal import go_quote, in_deep_thread
 
 from ._errors import DecodeError, Fail
 from ._json_decode import fixed_decoder

@@ -1,10 +1,11 @@
-"""go-cty's JSON encoding of types, as both wire formats use it (cty._type_json underneath).
+"""go-cty's JSON encoding of types, as both wire formats use it (cty.type_to_json underneath).
 
 ``"string"``, ``"number"``, ``"bool"``, ``"dynamic"``, ``["list",T]``, ``["set",T]``,
 ``["map",T]``, ``["object",{"name":T,...}]`` (names sorted) with an optional third element
 listing the optional attributes (sorted), and ``["tuple",[T,...]]``. Capsule types have no JSON
 form. JSON carries it in dynamic values; msgpack in the bin header of a dynamic value.
-This module adapts cty._type_json to the encoding errors, and holds Go's extra JSON escapes.
+This module adapts cty.type_to_json and cty.type_from_json to the encoding errors, and holds
+Go's extra JSON escapes.
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from typing import Any, Final
 import msgspec
 
 import cty
-from cty import Type, _type_json
-from cty._errors import CtyTypeError
+from cty import CtyTypeError, Type
 
 from ._errors import DecodeError, EncodeError
 
@@ -43,7 +43,7 @@ def type_to_json(ty: Type) -> bytes:
     Raises EncodeError (empty path) for a type holding a capsule type, as go-cty refuses them.
     """
     try:
-        return _type_json.type_to_json(ty)
+        return cty.type_to_json(ty)
     except ValueError as e:
         raise EncodeError(cty.Path(), str(e)) from None
 
@@ -55,7 +55,7 @@ def type_from_json(data: bytes | str) -> Type:
     malformed JSON and for anything that is not a type description.
     """
     try:
-        return _type_json.type_from_json(data)
+        return cty.type_from_json(data)
     except ValueError as e:
         raise DecodeError(getattr(e, "message", str(e)),
                           offset=getattr(e, "offset", None)) from None

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias
 
 from cty import _number
-from cty._set_payload import SetPayload
+from cty._internal import SetPayload
 
 from ._json_number import JNum, parse, parse_int
 

@@ -25,11 +25,8 @@ import msgspec
 from msgspec.msgpack import Ext
 
 import cty
-from cty import IndexStep, Type
-from cty._deep import in_deep_thread
-from cty._set_payload import EMPTY_SET, SetPayload, build_set_payload
-from cty._strings import normalize_string
-from cty._unknown import UNKNOWN
+from cty import IndexStep, Type, normalize_string
+from cty._internal import EMPTY_SET, UNKNOWN, SetPayload, build_set_payload, in_deep_thread
 
 from ._errors import DecodeError, Fail
 from ._failure_memo import remember_failures

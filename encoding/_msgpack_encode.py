@@ -24,12 +24,8 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 import cty
-from cty import Type, _number
-from cty._errors import CtyTypeError
-from cty._marks import Marked
-from cty._set_payload import SetPayload
-from cty._unknown import Unknown
-from cty._value import Value, wrap
+from cty import CtyTypeError, Type, Value, _number
+from cty._internal import Marked, SetPayload, Unknown, wrap
 from cty.convert import convert
 
 from ._errors import EncodeError

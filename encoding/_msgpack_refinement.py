@@ -31,11 +31,8 @@ import msgspec
 from msgspec.msgpack import Ext
 
 import cty
-from cty import Type, _number
-from cty._set_payload import EMPTY_SET, SetPayload
-from cty._strings import normalize_string
-from cty._unknown import UNKNOWN, Unknown
-from cty._unknown_refinement import Refinement
+from cty import Type, _number, normalize_string
+from cty._internal import EMPTY_SET, UNKNOWN, Refinement, SetPayload, Unknown
 
 from ._errors import Fail
 from ._msgpack_reader import ReaderError, read_prefix

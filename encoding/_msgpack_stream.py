@@ -19,9 +19,8 @@ from typing import Any
 from msgspec.msgpack import Ext
 
 import cty
-from cty import IndexStep, Type
-from cty._deep import in_deep_thread
-from cty._strings import normalize_string
+from cty import IndexStep, Type, normalize_string
+from cty._internal import in_deep_thread
 
 from ._errors import DecodeError, Fail
 from ._json_number import parse

@@ -33,11 +33,8 @@ from typing import IO, Any, Final
 
 import msgspec
 
-from cty import DynamicPseudoType, Path, Type, Value
-from cty._capsule import CapsuleType
-from cty._errors import CtyTypeError, CtyValueError
-from cty._marks import Marked
-from cty._value import make
+from cty import CtyTypeError, CtyValueError, DynamicPseudoType, Path, Type, Value
+from cty._internal import CapsuleType, Marked, make
 
 from ._errors import DecodeError, EncodeError, Fail
 from ._failure_memo import forget_failures

@@ -30,11 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 import cty
-from cty import Type, Value
-from cty._deep import deep, in_deep_thread
-from cty._errors import CtyTypeError
-from cty._type import check_type
-from cty._value import check_value, make
+from cty import CtyTypeError, Type, Value
+from cty._internal import check_type, check_value, deep, in_deep_thread, make
 
 from ._errors import DecodeError, EncodeError, Fail
 from ._failure_memo import forget_failures

@@ -33,8 +33,9 @@ LAYERS: list[list[str]] = [
     ["cty._value_equals", "cty._value_arith", "cty._value_ops", "cty._value_inspect",
      "cty._marks_deep", "cty._value_set", "cty._value_init", "cty._path", "cty._type_conform",
      "cty._walk", "cty._marks_paths", "cty._value_repr"],
-    # the public API: Value's operation methods bound, then the package
-    ["cty._value_api", "cty"],
+    # the public API: Value's operation methods bound, then the package; beside it the
+    # interface the sub-packages share with the core
+    ["cty._value_api", "cty", "cty._internal"],
     # conversion
     ["cty.convert._compare_types", "cty.convert._sort_types", "cty.convert._dispatch",
      "cty.convert._plan", "cty.convert._conversion_primitive",
@@ -123,3 +124,37 @@ def test_the_encodings_import_only_downwards_or_among_themselves() -> None:
         if m.startswith("cty.encoding"):
             continue
         assert not any(t.startswith("cty.encoding") for t in imports_of(m)), m
+
+
+SHARED_WITH_SUBPACKAGES = {"cty", "cty._internal", "cty._number"}
+"""What cty.convert and cty.encoding may import of the core: the public API, the internal
+interface made for them, and the number interface (each re-exports what it offers)."""
+
+
+def _core_modules_used(module: str) -> set[str]:
+    """The core modules *module* imports, and those it reaches as ``cty._name`` attributes."""
+    used = {t for t in imports_of(module) if not t.startswith(("cty.convert", "cty.encoding"))}
+    tree = ast.parse(MODULES[module].read_text())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "cty" \
+                and node.attr.startswith("_"):
+            used.add(f"cty.{node.attr}")
+    return used
+
+
+def test_the_subpackages_use_the_core_through_its_interfaces() -> None:
+    stray = {m: sorted(_core_modules_used(m) - SHARED_WITH_SUBPACKAGES)
+             for m in MODULES if m.startswith(("cty.convert", "cty.encoding"))}
+    assert {m: s for m, s in stray.items() if s} == {}
+
+
+def test_the_internal_interface_offers_only_what_the_subpackages_use() -> None:
+    import cty._internal
+
+    used: set[str] = set()
+    for m in MODULES:
+        if m.startswith(("cty.convert", "cty.encoding")):
+            for node in ast.walk(ast.parse(MODULES[m].read_text())):
+                if isinstance(node, ast.ImportFrom) and node.module == "cty._internal":
+                    used.update(a.name for a in node.names)
+    assert sorted(cty._internal.__all__) == sorted(used)

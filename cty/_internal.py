@@ -1,0 +1,44 @@
+"""The core's interface for cty.convert and cty.encoding: what they share with it below the
+public API.
+
+The sub-packages work on payloads (docs/design/payloads.md), so they need the storage the public
+API hides: the payload classes and markers, ``make``/``wrap``/``payload`` to move between values
+and payloads, the argument checks, deep recursion, Go quoting, and a few refinement helpers.
+They import those from here (and numbers from ``cty._number``, the number interface), never
+from the core's other private modules, and never write their own copies;
+tests/test_import_layers.py holds them to it. Users import ``cty``, not this module.
+"""
+
+from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
+from ._deep import deep, in_deep_thread
+from ._gostrconv import go_quote
+from ._marks import Marked
+from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
+from ._type import check_type, child_types
+from ._unknown import UNKNOWN, Unknown
+from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
+from ._value import check_value, make, payload, wrap
+
+__all__ = [
+    "EMPTY_SET",
+    "NOT_NULL",
+    "UNKNOWN",
+    "CapsuleType",
+    "ConversionFromHook",
+    "ConversionToHook",
+    "Marked",
+    "Refinement",
+    "SetPayload",
+    "Unknown",
+    "build_set_payload",
+    "check_type",
+    "check_value",
+    "child_types",
+    "deep",
+    "go_quote",
+    "in_deep_thread",
+    "make",
+    "not_null_unknown",
+    "payload",
+    "wrap",
+]
