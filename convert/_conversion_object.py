@@ -170,6 +170,33 @@ def _typed_known(actions: list[tuple[str, int, Plan | None, Type | None, Type]])
 _INCOMPATIBLE = 3
 
 
+MapAttrAction = tuple[str, int, "Plan | None", "Type | None", Type, bool]
+"""How map_to_object fills one attribute: (name, action, plan, its type when the map has the
+key or None when only the value tells, its type when the map lacks the key, required)."""
+
+
+def _map_attr_actions(map_ety: Type, out_ty: Type) -> list[MapAttrAction] | None:
+    """Return the action for each attribute of *out_ty* taken from a map of *map_ety*, or None
+    when a required attribute cannot be converted from the element type."""
+    optional = out_ty.optional_attributes()
+    attrs: list[MapAttrAction] = []
+    for name, aty in out_ty.attribute_types().items():
+        absent_ty = strip(aty)
+        required = name not in optional
+        if aty is map_ety:
+            attrs.append((name, _COPY, None, copy_type(map_ety), absent_ty, required))
+            continue
+        plan = get_plan(map_ety, aty, True)
+        if plan is None:
+            if not required:
+                attrs.append((name, _INCOMPATIBLE, None, absent_ty, absent_ty, required))
+                continue
+            return None
+        present = plan.ty if plan.uniform() else None
+        attrs.append((name, _CONVERT, plan, present, absent_ty, required))
+    return attrs
+
+
 def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     """Return the plan converting a map type to an object type (unsafe only), or None.
 
@@ -179,24 +206,9 @@ def map_to_object(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     if not unsafe:
         return None
     map_ety = in_ty.element_type()
-    optional = out_ty.optional_attributes()
-    # (name, action, plan, type when present, type when absent, required)
-    attrs: list[tuple[str, int, Plan | None, Type | None, Type, bool]] = []
-    for name, aty in out_ty.attribute_types().items():
-        absent_ty = strip(aty)
-        required = name not in optional
-        if aty is map_ety:
-            attrs.append((name, _COPY, None, copy_type(map_ety), absent_ty, required))
-            continue
-        plan = get_plan(map_ety, aty, unsafe)
-        if plan is None:
-            if not required:
-                attrs.append((name, _INCOMPATIBLE, None, absent_ty, absent_ty, required))
-                continue
-            return None
-        present = plan.ty if plan.uniform() else None
-        attrs.append((name, _CONVERT, plan, present, absent_ty, required))
-
+    attrs = _map_attr_actions(map_ety, out_ty)
+    if attrs is None:
+        return None
     messages = {name: (f"map element type is incompatible with attribute {go_quote(name)}: "
                        f"{mismatch_message(map_ety, out_ty.attribute_type(name))}")
                 for name, action, _, _, _, _ in attrs if action == _INCOMPATIBLE}
