@@ -7,8 +7,8 @@ layer, keeps every import pointing down (docs/design/layers.md). ``_value.py`` d
 type checkers under ``TYPE_CHECKING``, and tests/core/test_value_api.py holds each declaration
 and its binding to one signature.
 
-The package's ``__init__`` imports this module first, so the methods exist before any other
-module of cty runs.
+The package's ``__init__`` imports this module, so the methods are bound whenever cty is
+imported; no module of cty calls them while the package is still being imported.
 """
 
 from __future__ import annotations
