@@ -1,12 +1,11 @@
 """A small, strict msgpack reader in Python, for the cold paths only.
 
 msgspec does the decoding. This reader runs when msgspec has refused the input, to say where
-(byte offset, and the array indices and map keys leading there), and in the two places where
-go-cty reads less than a whole document: an extension of code -1 that is not a valid timestamp
-(msgspec insists on timestamps; go-cty reads any short extension as an unknown value) and the
-refinement map inside an unknown value's extension, after which go-cty ignores trailing bytes;
-and when a map may repeat a key, which msgspec resolves silently (the last entry wins) while
-go-cty decodes every entry.
+(byte offset, and the array indices and map keys leading there), where an extension of code -1
+is not a valid timestamp (msgspec insists on timestamps; go-cty reads any short extension as an
+unknown value), and when a map may repeat a key, which msgspec resolves silently (the last entry
+wins) while go-cty decodes every entry. (The refinement map inside an unknown value's extension
+is read entry by entry, as go-cty reads it, by cty.encoding._msgpack_go.)
 
 It builds what msgspec builds: None, bool, int, float, str, bytes, list, dict and
 msgspec.msgpack.Ext (for every extension code, -1 included), except that a map which repeats a
@@ -201,7 +200,3 @@ def read(data: bytes) -> Any:
         raise ReaderError(f"{len(data) - end} extra bytes after the msgpack value", end, [])
     return value
 
-
-def read_prefix(data: bytes) -> tuple[Any, int]:
-    """Return the first msgpack value in *data* and the offset just after it."""
-    return _Reader(data).value(0, 0)

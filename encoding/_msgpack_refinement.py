@@ -35,13 +35,13 @@ from cty import Type, _number, normalize_string
 from cty._internal import EMPTY_SET, UNKNOWN, Refinement, SetPayload, Unknown
 
 from ._errors import Fail
-from ._msgpack_reader import ReaderError, read_prefix
+from ._msgpack_go import GoDecoder, GoError
 
 UNKNOWN_EXT: Final = Ext(0, b"\x00")
 """The extension go-cty writes for an unknown value without refinements."""
 
 REFINED_EXT_CODE: Final = 12
-_MAX_REFINEMENT_BYTES: Final = 1024
+MAX_REFINEMENT_BYTES: Final = 1024
 _MAX_INT: Final = (1 << 63) - 1
 _MAX_PREFIX_BYTES: Final = 256
 _MAX_KNOWN_LIST_LENGTH: Final = 1 << 20
@@ -151,101 +151,99 @@ def safe_known_prefix(prefix: str) -> str:
 def decode_unknown(ty: Type, ext: Ext, number: Callable[[Any], Any]) -> Any:
     """Return the payload of the unknown value extension *ext* stands for, in a slot of *ty*.
 
-    *number* decodes a number payload (for the bounds). Raises Fail for an unsupported
-    extension, an oversized or malformed refinement, or refinements that contradict.
+    The refinement map is read entry by entry in stream order, as go-cty reads it, so the
+    first problem is the one go-cty reports; an entry with a key go-cty does not know is not
+    skipped (go-cty reads on from its value, as the next key). Bytes after the map are
+    ignored, as go-cty does. *number* decodes a number payload (for the bounds). Raises Fail
+    for an unsupported extension, an oversized or malformed refinement, or refinements that
+    contradict.
     """
     data = bytes(ext.data)
     n = len(data)
     if n <= 1:
         return UNKNOWN
     if ext.code != REFINED_EXT_CODE:
-        raise Fail(f"unsupported extension type 0x{ext.code & 0xFF:02x} with len {n}")
-    if n > _MAX_REFINEMENT_BYTES:
+        raise Fail(f"unsupported extension type 0x{ext.code:02x} with len {n}")
+    if n > MAX_REFINEMENT_BYTES:
         raise Fail("oversize unknown value refinement")
-    entries = _refinement_map(data)
+    rd = GoDecoder(data)
+    try:
+        count = rd.decode_map_len()
+    except GoError:
+        raise _body_error("not a map") from None
     if ty is cty.DynamicPseudoType:
         return UNKNOWN  # go-cty ignores refinements of DynamicVal
     b = _Builder(ty)
-    for key, value in entries.items():
-        if key.__class__ is not int:
-            raise Fail("failed to decode msgpack extension body: non-integer key in map")
+    for _ in range(count):
+        try:
+            key = rd.decode_int()
+        except GoError:
+            raise _body_error("non-integer key in map") from None
         if key == _KEY_NULL:
-            if value.__class__ is not bool:
-                raise Fail("failed to decode msgpack extension body: "
-                           "null refinement is not boolean")
-            b.null(value)
+            try:
+                is_null = rd.decode_bool()
+            except GoError:
+                raise _body_error("null refinement is not boolean") from None
+            b.null(is_null)
         elif key == _KEY_PREFIX:
             if ty is not cty.String:
-                raise Fail("failed to decode msgpack extension body: "
-                           "string prefix refinement for non-string type")
-            b.prefix(_prefix_text(value))
+                raise _body_error("string prefix refinement for non-string type")
+            try:
+                raw = rd.decode_raw_string()
+            except GoError:
+                raise _body_error("string prefix refinement is not string") from None
+            b.prefix(_prefix_text(raw))
         elif key in (_KEY_LEN_MIN, _KEY_LEN_MAX):
             if not ty.is_collection_type():
-                raise Fail("failed to decode msgpack extension body: "
-                           "length lower bound refinement for non-collection type")
-            if value.__class__ is not int or not -_MAX_INT - 1 <= value <= _MAX_INT:
-                raise Fail("failed to decode msgpack extension body: length bound refinement "
-                           "must be integer or [integer, bool] array")
+                raise _body_error("length lower bound refinement for non-collection type")
+            try:
+                bound = rd.decode_int()
+            except GoError:
+                raise _body_error("length bound refinement must be integer or [integer, bool] "
+                                  "array") from None
             if key == _KEY_LEN_MIN:
-                b.length_min(value)
+                b.length_min(bound)
             else:
-                b.length_max(value)
+                b.length_max(bound)
         elif key in (_KEY_MIN, _KEY_MAX):
             if ty is not cty.Number:
-                raise Fail("failed to decode msgpack extension body: "
-                           "numeric bound refinement for non-number type")
-            bound, inclusive = _number_bound(value, number)
+                raise _body_error("numeric bound refinement for non-number type")
+            value, inclusive = _number_bound(rd, number)
             if key == _KEY_MIN:
-                b.lower(bound, inclusive)
+                b.lower(value, inclusive)
             else:
-                b.upper(bound, inclusive)
-        # other keys are for refinements of later versions: skipped
+                b.upper(value, inclusive)
     return b.new_payload()
 
 
-def _prefix_text(value: Any) -> str:
-    if value.__class__ is bytes:
-        try:
-            value = value.decode("utf-8")
-        except UnicodeDecodeError:
-            raise Fail("failed to decode msgpack extension body: "
-                       "string prefix refinement is not valid UTF-8") from None
-    if value.__class__ is not str:
-        raise Fail("failed to decode msgpack extension body: "
-                   "string prefix refinement is not string")
-    return value
+def _body_error(what: str) -> Fail:
+    return Fail(f"failed to decode msgpack extension body: {what}")
 
 
-def _refinement_map(data: bytes) -> dict[Any, Any]:
+def _prefix_text(raw: bytes) -> str:
     try:
-        body = _decode(data)
-    except (msgspec.DecodeError, ValueError):
-        # go-cty reads the map and ignores whatever follows it
-        try:
-            body, _ = read_prefix(data)
-        except ReaderError:
-            raise Fail("failed to decode msgpack extension body: not a map") from None
-    if body is None:
-        return {}  # go-cty reads a nil map header as a map of no entries
-    if not isinstance(body, dict):
-        raise Fail("failed to decode msgpack extension body: not a map")
-    return body
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _body_error("string prefix refinement is not valid UTF-8") from None
 
 
-def _number_bound(value: Any, number: Callable[[Any], Any]) -> tuple[Any, bool]:
-    bad = ("failed to decode msgpack extension body: "
-           "length bound refinement must be [number, bool] array")
-    if value.__class__ is not list or len(value) != 2:
-        raise Fail(bad)
-    raw, inclusive = value
-    if inclusive.__class__ is not bool:
-        raise Fail(bad)
+def _number_bound(rd: GoDecoder, number: Callable[[Any], Any]) -> tuple[Any, bool]:
+    """Read a number bound, [number, inclusive], as go-cty reads a tuple(number, bool): a
+    null, an unknown or anything else there is an error."""
+    bad = _body_error("length bound refinement must be [number, bool] array")
     try:
-        bound = number(raw)
-    except Fail:
-        raise Fail(bad) from None
+        if rd.decode_array_len() != 2:
+            raise bad
+        start = rd.pos
+        rd.skip()
+        bound = number(_decode(rd.data[start:rd.pos]))
+        if rd.peek_code() not in (0xC2, 0xC3):
+            raise bad
+        inclusive = rd.decode_bool()
+    except (GoError, Fail, msgspec.DecodeError, ValueError):
+        raise bad from None
     if bound is None or bound.__class__ is Unknown:
-        raise Fail(bad)
+        raise bad
     return bound, inclusive
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.msgpack import Ext
@@ -26,7 +27,8 @@ from ._errors import DecodeError, Fail
 from ._json_number import parse
 from ._json_type import type_from_json
 from ._msgpack_decode import fixed_decoder
-from ._msgpack_refinement import decode_unknown
+from ._msgpack_go import NIL, GoDecoder, GoError, is_array, is_ext, is_fixed_num, is_map, is_string
+from ._msgpack_refinement import MAX_REFINEMENT_BYTES, REFINED_EXT_CODE, decode_unknown
 
 _unpack_from = struct.unpack_from
 _MAX_DEPTH = 10_000
@@ -60,32 +62,22 @@ def first_error(data: bytes, ty: Type) -> DecodeError | None:
 
 
 class _Stream:
-    __slots__ = ("data", "n", "pos", "steps")
+    __slots__ = ("dec", "steps")
 
     def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.n = len(data)
-        self.pos = 0
+        self.dec = GoDecoder(data)
         self.steps: list[Any] = []
 
+    @property
+    def pos(self) -> int:
+        return self.dec.pos
+
     def stop(self, message: str, offset: int | None = None) -> _Stop:
-        return _Stop(message, self.steps, self.pos if offset is None else offset)
+        return _Stop(message, self.steps, self.dec.pos if offset is None else offset)
 
-    def peek(self) -> int:
-        if self.pos >= self.n:
-            raise self.stop("EOF")
-        return self.data[self.pos]
-
-    def take(self, k: int) -> bytes:
-        if self.n - self.pos < k:
-            raise self.stop("unexpected EOF")
-        out = self.data[self.pos:self.pos + k]
-        self.pos += k
-        return out
-
-    def uint(self, size: int) -> int:
-        raw = self.take(size)
-        return int.from_bytes(raw, "big")
+    def passed_on(self, e: GoError) -> _Stop:
+        """The Go library's own error, which go-cty passes on as it is."""
+        return _Stop(e.text, self.steps, e.offset)
 
     # --- go-cty's unmarshal ------------------------------------------------------------------
 
@@ -93,39 +85,39 @@ class _Stream:
         """Read one value of *ty*; return the type of the value go-cty would build."""
         if depth > _MAX_DEPTH:
             raise self.stop("value nested too deeply")
-        c = self.peek()
-        if _is_ext(c):
-            start = self.pos
-            ext = self.ext()
-            try:
-                p = decode_unknown(ty, ext, _number_payload)
-            except Fail as e:
-                raise self.stop(e.message, start) from None
-            del p
+        dec = self.dec
+        try:
+            c = dec.peek_code()
+        except GoError as e:
+            raise self.passed_on(e) from None
+        if is_ext(c):
+            self.unknown(ty)
             return ty
         if ty is cty.DynamicPseudoType:
             return self.dynamic(depth)
-        if c == 0xC0:
-            self.pos += 1
+        if c == NIL:
+            dec.pos += 1
             return ty
+        start = dec.pos
         if ty is cty.Bool:
-            if c not in (0xC2, 0xC3):
-                raise self.stop("bool is required")
-            self.pos += 1
+            try:
+                dec.decode_bool()
+            except GoError:
+                raise self.stop("bool is required", start) from None
             return ty
         if ty is cty.Number:
-            self.number()
+            self.number(c, start)
             return ty
         if ty is cty.String:
-            text = self.text(c)
-            if text is None:
-                raise self.stop("string is required")
+            try:
+                raw = dec.decode_raw_string()
+            except GoError:
+                raise self.stop("string is required", start) from None
+            self.utf8(raw, dec.pos - len(raw))
             return ty
         if ty.is_list_type() or ty.is_set_type():
             kind = "list" if ty.is_list_type() else "set"
-            length = self.array_len(c)
-            if length is None:
-                raise self.stop(f"a {kind} is required")
+            length = self.length(dec.decode_array_len, f"a {kind} is required", start)
             ety = ty.element_type()
             if length == 0:
                 return ty
@@ -137,9 +129,7 @@ class _Stream:
             et = self.element_type(types, kind)
             return cty.List(et) if kind == "list" else cty.Set(et)
         if ty.is_map_type():
-            length = self.map_len(c)
-            if length is None:
-                raise self.stop("a map is required")
+            length = self.length(dec.decode_map_len, "a map is required", start)
             if length == 0:
                 return ty
             ety = ty.element_type()
@@ -157,11 +147,9 @@ class _Stream:
             return cty.Map(self.element_type(types, "map"))
         if ty.is_tuple_type():
             etys = ty.tuple_element_types()
-            length = self.array_len(c)
-            if length is None:
-                raise self.stop("a tuple is required")
+            length = self.length(dec.decode_array_len, "a tuple is required", start)
             if length != len(etys):
-                raise self.stop(f"a tuple of length {len(etys)} is required")
+                raise self.stop(f"a tuple of length {len(etys)} is required", start)
             types = []
             for i, et in enumerate(etys):
                 self.steps.append(IndexStep(cty.number_int_val(i)))
@@ -170,16 +158,13 @@ class _Stream:
             return cty.Tuple(types)
         if ty.is_object_type():
             attrs = ty.attribute_types()
-            start = self.pos
-            length = self.map_len(c)
-            if length is None:
-                raise self.stop("an object is required")
+            length = self.length(dec.decode_map_len, "an object is required", start)
             if length != len(attrs):
                 raise self.stop(f"an object with {len(attrs)} attributes is required "
                                 f"({length} given)", start)
             seen: dict[str, Type] = {}
             for _ in range(length):
-                key = self.key("all keys must be strings")
+                key = self.attribute_name()
                 self.steps.append(IndexStep(cty.string_val(key)))
                 if key not in attrs:
                     raise self.stop("unsupported attribute")
@@ -190,6 +175,13 @@ class _Stream:
                 seen[key] = t
             return cty.Object(seen)
         raise self.stop(f"unsupported type {ty.friendly_name()}")
+
+    def length(self, read: Callable[[], int], required: str, start: int) -> int:
+        """Read an array or map length with *read*; any failure is go-cty's *required*."""
+        try:
+            return read()
+        except GoError:
+            raise self.stop(required, start) from None
 
     def element_type(self, types: list[Type], what: str) -> Type:
         found: Type = cty.DynamicPseudoType
@@ -202,144 +194,152 @@ class _Stream:
         return found
 
     def dynamic(self, depth: int) -> Type:
-        c = self.peek()
-        if c == 0xC0:
-            self.pos += 1
-            return cty.DynamicPseudoType
-        length = self.array_len(c)
-        if length is None:
-            raise self.stop("a dynamic value array is required")
-        if length != 2:
-            raise self.stop("dynamic value array must have exactly two elements")
-        raw = self.raw_text(self.peek())
-        if raw is None:
-            raise self.stop("the type of a dynamic value must be JSON in a bin or str")
+        """Read a dynamic value, [type JSON, value]: go-cty passes the Go library's errors and
+        the type JSON's on as they are."""
+        dec = self.dec
         try:
-            ty = type_from_json(raw)
+            length = dec.decode_array_len()
+            if length == -1:
+                return cty.DynamicPseudoType
+            if length != 2:
+                raise self.stop("dynamic value array must have exactly two elements")
+            raw = dec.decode_bytes()
+        except GoError as e:
+            raise self.passed_on(e) from None
+        try:
+            ty = type_from_json(raw or b"")
         except DecodeError as e:
-            raise self.stop(f"invalid type of dynamic value: {e.message}") from None
+            raise self.stop(e.message) from None
         return self.value(ty, depth + 1)
 
-    def number(self) -> None:
-        c = self.peek()
-        start = self.pos
-        if c <= 0x7F or c >= 0xE0:
-            self.pos += 1
-            return
-        size = {0xCC: 1, 0xCD: 2, 0xCE: 4, 0xCF: 8, 0xD0: 1, 0xD1: 2, 0xD2: 4, 0xD3: 8}.get(c)
-        if size is not None:
-            self.pos += 1
-            self.take(size)
-            return
-        if c in (0xCA, 0xCB):
-            self.pos += 1
-            raw = self.take(4 if c == 0xCA else 8)
-            f = _unpack_from(">f" if c == 0xCA else ">d", raw)[0]
-            if math.isnan(f):
-                raise self.stop("number is required (NaN is not a number)", start)
-            return
-        text = self.text(c)
-        if text is None:
-            raise self.stop("number is required", start)
+    def number(self, c: int, start: int) -> None:
+        """Read a number as go-cty does: an integer, a float, or a decimal string."""
+        dec = self.dec
         try:
-            parse(text)
-        except ValueError:
+            if is_fixed_num(c) or 0xCC <= c <= 0xD3:
+                dec.decode_int()
+                return
+            if c in (0xCA, 0xCB):
+                if math.isnan(dec.decode_float()):
+                    raise self.stop("number is required (NaN is not a number)", start)
+                return
+            raw = dec.decode_raw_string()
+        except GoError:
+            raise self.stop("number is required", start) from None
+        try:
+            parse(raw.decode("utf-8"))
+        except ValueError:  # UnicodeDecodeError included: not a number either way
             raise self.stop("number is required", start) from None
 
-    def raw_text(self, c: int) -> bytes | None:
-        """Read a str or bin (go's DecodeString/DecodeBytes); None, unread, if it is not one."""
-        if 0xA0 <= c <= 0xBF:
-            self.pos += 1
-            return self.take(c & 0x1F)
-        sizes = {0xD9: 1, 0xDA: 2, 0xDB: 4, 0xC4: 1, 0xC5: 2, 0xC6: 4}
-        size = sizes.get(c)
-        if size is None:
-            if c == 0xC0:
-                self.pos += 1
-                return b""
-            return None
-        self.pos += 1
-        length = self.uint(size)
-        return self.take(length)
-
-    def text(self, c: int, normalize: bool = True) -> str | None:
-        start = self.pos
-        raw = self.raw_text(c)
-        if raw is None:
-            return None
+    def utf8(self, raw: bytes, offset: int) -> str:
+        """Return *raw* as text; invalid UTF-8 is refused (a cty string is Unicode)."""
         try:
-            text = raw.decode("utf-8")
+            return raw.decode("utf-8")
         except UnicodeDecodeError as e:
             raise self.stop("invalid UTF-8 in string: cty strings are Unicode",
-                            start + 1 + e.start) from None
-        return normalize_string(text) if normalize else text
+                            offset + e.start) from None
 
-    def key(self, message: str) -> str:
-        """Read an attribute name as written (go-cty looks it up without normalising)."""
-        c = self.peek()
-        if c == 0xC0:
-            raise self.stop(message)
-        text = self.text(c, normalize=False)
-        if text is None:
-            raise self.stop(message)
-        return text
+    def attribute_name(self) -> str:
+        """Read an attribute name as written (go-cty looks it up without normalising); nil
+        reads as "", as in Go."""
+        start = self.dec.pos
+        try:
+            raw = self.dec.decode_raw_string()
+        except GoError:
+            raise self.stop("all keys must be strings", start) from None
+        return self.utf8(raw, self.dec.pos - len(raw))
 
     def map_key(self) -> tuple[str, str | None]:
         """Read a map key as go-cty does: on failure go-cty drops the error, uses "" and reads
         the value from where the key reading stopped. Return the key and our complaint."""
-        if self.pos >= self.n:
-            return "", "map keys must be strings (EOF)"
-        c = self.data[self.pos]
-        if c == 0xC0:
-            self.pos += 1
-            return "", "map keys must be strings, not nil"
-        start = self.pos
+        dec = self.dec
         try:
-            raw = self.raw_text(c)
-        except _Stop:
-            self.pos = self.n
-            return "", "map key truncated"
-        if raw is None:
-            self.pos += 1
+            c = dec.peek_code()
+        except GoError:
+            return "", "map keys must be strings (EOF)"
+        if c == NIL:
+            dec.pos += 1
+            return "", "map keys must be strings, not nil"
+        try:
+            raw = dec.decode_raw_string()
+        except GoError as e:
+            if e.text.endswith("EOF"):
+                return "", "map key truncated"
             return "", "map keys must be strings"
         try:
             return normalize_string(raw.decode("utf-8")), None
         except UnicodeDecodeError:
-            self.pos = start + 1 + (self.pos - start - 1)
             return "", "invalid UTF-8 in a map key: cty strings are Unicode"
 
-    def array_len(self, c: int) -> int | None:
-        if 0x90 <= c <= 0x9F:
-            self.pos += 1
-            return c & 0x0F
-        if c in (0xDC, 0xDD):
-            self.pos += 1
-            return self.uint(2 if c == 0xDC else 4)
-        return None
-
-    def map_len(self, c: int) -> int | None:
-        if 0x80 <= c <= 0x8F:
-            self.pos += 1
-            return c & 0x0F
-        if c in (0xDE, 0xDF):
-            self.pos += 1
-            return self.uint(2 if c == 0xDE else 4)
-        return None
-
-    def ext(self) -> Ext:
-        c = self.data[self.pos]
-        self.pos += 1
-        length = _FIXEXT[c] if c in _FIXEXT else self.uint({0xC7: 1, 0xC8: 2, 0xC9: 4}[c])
-        code = _unpack_from(">b", self.take(1))[0]
-        return Ext(code, self.take(length))
-
-
-_FIXEXT = {0xD4: 1, 0xD5: 2, 0xD6: 4, 0xD7: 8, 0xD8: 16}
-
-
-def _is_ext(c: int) -> bool:
-    return c in _FIXEXT or c in (0xC7, 0xC8, 0xC9)
+    def unknown(self, ty: Type) -> None:
+        """Read an unknown value's extension as go-cty's unmarshalUnknownValue does."""
+        dec = self.dec
+        start = dec.pos
+        try:
+            code, length = dec.decode_ext_header()
+        except GoError:
+            raise self.stop("extension code is required for unknown value", start) from None
+        if length > 1:
+            if code != REFINED_EXT_CODE:
+                raise self.stop(f"unsupported extension type 0x{code:02x} with len {length}",
+                                start)
+            if length > MAX_REFINEMENT_BYTES:
+                raise self.stop("oversize unknown value refinement", start)
+        try:
+            body = dec.read_n(length)
+        except GoError as e:
+            raise self.stop(f"failed to read msgpack extension body: {e.text}", start) from None
+        try:
+            decode_unknown(ty, Ext(code, body), _number_payload)
+        except Fail as e:
+            raise self.stop(e.message, start) from None
 
 
 def _number_payload(x: Any) -> Any:
     return fixed_decoder(cty.Number)(x)
+
+
+def implied_first_error(data: bytes) -> DecodeError | None:
+    """Return the error go-cty's ImpliedType gives for *data*, in its words; None where
+    go-cty finds a type (then the caller's error, from a rule of ours, stands)."""
+    dec = GoDecoder(data)
+    try:
+        _implied(dec, 0)
+    except GoError as e:
+        return DecodeError(e.text, offset=e.offset)
+    try:
+        dec.skip()
+    except GoError as e:
+        if e.text == "EOF":
+            return None
+    return DecodeError("extra bytes after msgpack value", offset=dec.pos)
+
+
+def _implied(dec: GoDecoder, depth: int) -> None:
+    """Read one value as go-cty's impliedType does, raising the Go library's errors."""
+    if depth > _MAX_DEPTH:
+        raise dec.error("value nested too deeply")
+    c = dec.peek_code()
+    if c == NIL or is_ext(c):
+        dec.skip()
+    elif c in (0xC2, 0xC3):
+        dec.decode_bool()
+    elif is_fixed_num(c) or 0xD0 <= c <= 0xD3:
+        dec.decode_int()
+    elif 0xCC <= c <= 0xCF:
+        dec.decode_int("uint64")
+    elif c in (0xCA, 0xCB):
+        dec.decode_float()
+    elif is_string(c):
+        dec.decode_raw_string()
+    elif is_map(c) or is_array(c):
+        try:  # go-cty takes a length it cannot read as a dynamic value, and reads on
+            length = dec.decode_map_len() if is_map(c) else dec.decode_array_len()
+        except GoError:
+            return
+        for _ in range(length):
+            if is_map(c):
+                dec.decode_raw_string()
+            _implied(dec, depth + 1)
+    else:
+        raise dec.error(f"unsupported msgpack code 0x{c:x}")

@@ -39,7 +39,7 @@ from ._failure_memo import forget_failures
 from ._msgpack_decode import fixed_decoder, is_fixed, load, var_decoder
 from ._msgpack_decode import implied_type as _implied
 from ._msgpack_encode import Enc, conform, encode_payload, plan
-from ._msgpack_stream import first_error
+from ._msgpack_stream import first_error, implied_first_error
 
 __all__ = [
     "DecodeError",
@@ -180,17 +180,20 @@ def implied_type(data: Buffer, /) -> Type:
 
     Raises DecodeError for malformed data, trailing bytes, bin data and non-string map keys.
     """
-    tree = load(_check_buffer(data), None)
+    raw = _check_buffer(data)
     try:
-        return _implied(tree)
+        return _implied(load(raw, None))
+    except DecodeError as e:
+        error = e
     except Fail as e:
-        raise e.decode_error() from None
+        error = e.decode_error()
     except RecursionError:
         if not in_deep_thread():
             raise
-        raise DecodeError("value nested too deeply") from None
+        error = DecodeError("value nested too deeply")
     except ValueError as e:  # names equal after NFC normalisation, and the like
-        raise DecodeError(str(e)) from None
+        error = DecodeError(str(e))
+    raise implied_first_error(bytes(raw)) or error from None
 
 
 _ = cty

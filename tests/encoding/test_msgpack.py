@@ -259,7 +259,8 @@ BAD = [
     ("a3616263c0", cty.String, "extra bytes", "", 4),
     ("d50100ff", cty.Bool, r"unsupported extension type 0x01 with len 2", "", None),
     ("d400", cty.Number, "EOF", "", None),
-    ("c9ffffffff00", cty.Number, "EOF", "", None),
+    ("c9ffffffff00", cty.Number, "unsupported extension type 0x00 with len 4294967295", "",
+     None),
     ("c7ff0c" + "81" * 10, cty.String, "EOF", "", None),
     ("a2c328", cty.String, "UTF-8", "", None),
     ("91c402c328", LS, "UTF-8", "[0]", None),
@@ -322,7 +323,8 @@ def test_short_extensions_of_any_code_are_unknowns() -> None:
 
 
 def test_timestamp_extension_is_refused() -> None:
-    with pytest.raises(DecodeError, match="unsupported extension type 0xff"):
+    # go-cty prints the code as a signed byte, in hexadecimal: -1 is "0x-1"
+    with pytest.raises(DecodeError, match="unsupported extension type 0x-1 with len 4"):
         msgpack.unmarshal(bytes.fromhex("d6ff00000001"), cty.String)
 
 
@@ -336,6 +338,8 @@ REFINEMENT_BAD = [
     ({3: [0]}, cty.Number, "must be [number, bool] array"),
     ({3: ["zero", True]}, cty.Number, "must be [number, bool] array"),
     ({"a": 1}, cty.Number, "non-integer key in map"),
+    # go-cty does not read the value of a key it does not know, so that value is the next key
+    ({7: [1, 2], 1: False}, cty.String, "non-integer key in map"),
 ]
 
 
@@ -375,8 +379,8 @@ PINNED = [
      refined(cty.Number, min=3, min_inclusive=True, max=3, max_inclusive=True)),
     # refinements of dynamic values are ignored
     ({1: False}, cty.DynamicPseudoType, cty.DynamicVal),
-    # keys of later versions are skipped, whatever their values
-    ({7: [1, 2], 1: False}, cty.String, cty.unknown_val(cty.String).refine_not_null()),
+    # go-cty does not read the value of a key it does not know: last, it is harmless
+    ({1: False, 7: 3}, cty.String, cty.unknown_val(cty.String).refine_not_null()),
 ]
 
 
@@ -447,11 +451,41 @@ def test_implied_type(hexdata: str, want: cty.Type) -> None:
     ("c40161", "unsupported msgpack code 0xc4"),
     ("c0c0", "extra bytes"),
     ("", "EOF"),
-    ("810101", "map keys must be strings"),
+    ("810101", "msgpack: invalid code=1 decoding string/bytes length"),
 ])
 def test_implied_type_errors(hexdata: str, message: str) -> None:
     with pytest.raises(DecodeError, match=message):
         msgpack.implied_type(bytes.fromhex(hexdata))
+
+
+# go-cty's own words for malformed msgpack, including those it passes on from the Go msgpack
+# library: "EOF" where nothing is left, "unexpected EOF" where a value is cut off inside
+GO_WORDS = [
+    ("", cty.String, "EOF"),
+    ("a5616263", cty.String, "string is required"),
+    ("cb3ff0", cty.Number, "number is required"),
+    ("dd0000", LS, "a list is required"),
+    ("de00", cty.Object({}), "an object is required"),
+    ("c3", cty.DynamicPseudoType, "msgpack: invalid code=c3 decoding array length"),
+    ("920101", cty.DynamicPseudoType, "msgpack: invalid code=1 decoding string/bytes length"),
+    ("92c0c0", cty.DynamicPseudoType, "EOF"),
+    ("d4", LS, "extension code is required for unknown value"),
+    ("d400", cty.Number, "failed to read msgpack extension body: EOF"),
+    ("9201", None, "EOF"),
+    ("cf8000000000", None, "unexpected EOF"),
+    ("0102", None, "extra bytes after msgpack value"),
+    ("c1", None, "unsupported msgpack code 0xc1"),
+]
+
+
+@pytest.mark.parametrize(("hexdata", "ty", "message"), GO_WORDS, ids=repr)
+def test_errors_are_go_ctys_word_for_word(hexdata: str, ty: cty.Type | None,
+                                          message: str) -> None:
+    """Decoding with a type is unmarshal; without one (None) it is implied_type."""
+    data = bytes.fromhex(hexdata)
+    with pytest.raises(DecodeError) as e:
+        msgpack.implied_type(data) if ty is None else msgpack.unmarshal(data, ty)
+    assert e.value.message == message
 
 
 def test_implied_type_of_nfc_equal_keys_keeps_the_last() -> None:
