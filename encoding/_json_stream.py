@@ -5,8 +5,9 @@ complete text first (a syntax error there is reported at that element's path, as
 read list value: ..."), then decodes it against the element type. So the first problem in
 document order wins, and a syntax error is reported where go-cty was reading. The fast decoder
 (msgspec, then the planned decoders) knows only that the input is bad; this module replays
-go-cty's reading order in Python, with the standard library's json scanner reading each element,
-and returns the first error with go-cty's path. It runs only after the fast decoder has failed.
+go-cty's reading order in Python, over Go's json.Decoder as _json_go reproduces it, and returns
+the first error with go-cty's path and in go-cty's words. It runs only after the fast decoder has
+failed.
 
 Our stricter rules apply at the same places: data after the value, a lone surrogate escape,
 invalid UTF-8, an element type that differs from the others.
@@ -14,29 +15,20 @@ invalid UTF-8, an element type that differs from the others.
 
 from __future__ import annotations
 
-import json as _stdlib_json
 import re
 from typing import Any, Final
 
 import cty
-from cty import CtyValueError, GetAttrStep, IndexStep, Type, normalize_string
+from cty import GetAttrStep, IndexStep, Type, normalize_string
 from cty._internal import go_quote, in_deep_thread
 
 from ._errors import DecodeError, Fail
 from ._json_decode import fixed_decoder
+from ._json_go import Delim, GoJSONDecoder, GoJSONError, NumberToken
 from ._json_number import JNum
 from ._json_type import type_from_json
 
-_WS = " \t\n\r"
 _MAX_DEPTH = 10_000
-
-
-def _no_constant(name: str) -> Any:
-    raise CtyValueError(f"invalid character {name[:1]!r} looking for beginning of value")
-
-
-_scan = _stdlib_json.JSONDecoder(parse_constant=_no_constant, parse_float=JNum,
-                                 parse_int=JNum).raw_decode
 
 
 class _Stop(Exception):
@@ -58,8 +50,8 @@ def first_error(text: str, ty: Type, *, valid_json: bool = False) -> DecodeError
     """
     r = _Reader(text, _container_ends(text) if valid_json else None)
     try:
-        end = r.value(0, len(text), ty, 0)
-        rest = r.skip(end, len(text))
+        end = r.unmarshal(0, len(text), ty, 0)
+        rest = len(text) - len(text[end:].lstrip(_WS))
         if rest < len(text):
             raise _Stop("extraneous data after the JSON value", [], rest)
     except _Stop as e:
@@ -71,6 +63,7 @@ def first_error(text: str, ty: Type, *, valid_json: bool = False) -> DecodeError
     return None
 
 
+_WS = " \t\n\r"
 _BRACKETS_AND_STRINGS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
 
 
@@ -88,6 +81,8 @@ def _container_ends(text: str) -> dict[int, int]:
 
 
 class _Reader:
+    """go-cty's json Unmarshal, replayed over the text with Go's Decoder (_json_go)."""
+
     __slots__ = ("ends", "steps", "text")
 
     def __init__(self, text: str, ends: dict[int, int] | None = None) -> None:
@@ -98,68 +93,37 @@ class _Reader:
     def stop(self, message: str, offset: int | None = None) -> _Stop:
         return _Stop(message, self.steps, offset)
 
-    def skip(self, i: int, end: int) -> int:
-        text = self.text
-        while i < end and text[i] in _WS:
-            i += 1
-        return i
+    def decoder(self, start: int, end: int) -> GoJSONDecoder:
+        return GoJSONDecoder(self.text, start, end, self.ends)
 
-    def raw(self, i: int, end: int, what: str) -> tuple[Any, int]:
-        """Read one complete JSON value at *i*; a syntax error is "failed to read <what>"."""
-        i = self.skip(i, end)
-        if i >= end:
-            raise self.stop(f"failed to read {what}: unexpected EOF", i)
-        if self.ends is not None and self.text[i] in "[{":
-            return None, self.ends[i]  # (every caller ignores a container's value)
+    def raw(self, dec: GoJSONDecoder, what: str) -> tuple[int, int]:
+        """Read one complete value (readRawValue); an error is "failed to read <what>: ..."."""
         try:
-            value, j = _scan(self.text, i)
-        except ValueError as e:
-            raise self.stop(f"failed to read {what}: {_message(e)}", i) from None
-        if j > end:  # pragma: no cover - a value never outruns the text it was cut from
-            raise self.stop(f"failed to read {what}: unexpected EOF", end)
-        return value, j
+            return dec.decode_raw()
+        except GoJSONError as e:
+            raise self.stop(f"failed to read {what}: {e.text}", e.offset) from None
 
-    def expect(self, i: int, end: int, ch: str, message: str) -> int:
-        i = self.skip(i, end)
-        if i >= end or self.text[i] != ch:
-            raise self.stop(message, i)
-        return i + 1
-
-    # --- go-cty's unmarshal ------------------------------------------------------------------
-
-    def value(self, i: int, end: int, ty: Type, depth: int) -> int:
-        """Read the value at *i* as *ty* and return where it ends."""
-        if depth > _MAX_DEPTH:
-            raise self.stop("JSON nested too deeply", i)
-        i = self.skip(i, end)
-        if i >= end:
-            raise self.stop("EOF", i)
-        c = self.text[i]
-        if c == "n":
-            _, j = self.raw(i, end, "value")
-            return j
-        if ty is cty.DynamicPseudoType:
-            return self.dynamic(i, end, depth)
-        if ty.is_primitive_type():
-            tok, j = self.raw(i, end, "value") if c not in "[{" else (None, i)
-            self.primitive(c, tok, ty, i)
-            return j if c not in "[{" else self.raw(i, end, "value")[1]
-        if ty.is_list_type() or ty.is_set_type() or ty.is_tuple_type():
-            return self.array(i, end, ty, depth)
-        if ty.is_map_type() or ty.is_object_type():
-            return self.object(i, end, ty, depth)
-        # a capsule: any complete value
-        return self.raw(i, end, "value")[1]
-
-    def primitive(self, c: str, tok: Any, ty: Type, at: int) -> None:
-        if c in "[{":
-            tok = [] if c == "[" else {}
-        elif isinstance(tok, str):
-            self.check_unicode(tok, at)
+    def token(self, dec: GoJSONDecoder) -> Any:
         try:
-            fixed_decoder(ty)(tok)
-        except Fail as e:
-            raise self.stop(e.message, at) from None
+            return dec.token()
+        except GoJSONError as e:
+            raise self.stop(e.text, e.offset) from None
+
+    def require_delim(self, dec: GoJSONDecoder, d: str) -> None:
+        tok = self.token(dec)
+        if tok.__class__ is not Delim or tok != d:
+            raise self.stop(f"missing expected {d}", dec.pos)
+
+    def object_key(self, dec: GoJSONDecoder, what: str) -> str:
+        """Read an object key (requireObjectKey); an error is "failed to read <what>: ..."."""
+        try:
+            tok = dec.token()
+        except GoJSONError as e:
+            raise self.stop(f"failed to read {what}: {e.text}", e.offset) from None
+        if tok.__class__ is not str:
+            raise self.stop(f"failed to read {what}: missing expected object key", dec.pos)
+        self.check_unicode(tok, dec.pos)
+        return tok
 
     def check_unicode(self, s: str, at: int) -> None:
         try:
@@ -167,149 +131,191 @@ class _Reader:
         except UnicodeEncodeError:
             raise self.stop("a \\u escape of a lone surrogate: not valid Unicode", at) from None
 
-    def array(self, i: int, end: int, ty: Type, depth: int) -> int:
-        if self.text[i] != "[":
-            self.raw(i, end, "value")
-            raise self.stop("missing expected [", i)
+    # --- go-cty's unmarshal ------------------------------------------------------------------
+
+    def unmarshal(self, start: int, end: int, ty: Type, depth: int) -> int:
+        """Read text[start:end] as *ty*, as go-cty's unmarshal does; return where the value
+        ends."""
+        if depth > _MAX_DEPTH:
+            raise self.stop("JSON nested too deeply", start)
+        dec = self.decoder(start, end)
+        tok = self.token(dec)
+        if tok is None:
+            return dec.pos
+        if ty is cty.DynamicPseudoType:
+            return self.dynamic(start, end, depth)
+        if ty.is_primitive_type():
+            self.primitive(tok, ty, start)
+            return dec.pos
+        if ty.is_list_type() or ty.is_set_type() or ty.is_tuple_type():
+            return self.sequence(start, end, ty, depth)
+        if ty.is_map_type() or ty.is_object_type():
+            return self.members(start, end, ty, depth)
+        # a capsule: any complete value
+        return self.raw(self.decoder(start, end), "value")[1]
+
+    def primitive(self, tok: Any, ty: Type, at: int) -> None:
+        if tok.__class__ is Delim:
+            tok = [] if tok == "[" else {}
+        elif tok.__class__ is NumberToken:
+            tok = JNum(tok)
+        elif isinstance(tok, str):
+            self.check_unicode(tok, at)
+        try:
+            fixed_decoder(ty)(tok)
+        except Fail as e:
+            raise self.stop(e.message, at) from None
+
+    def sequence(self, start: int, end: int, ty: Type, depth: int) -> int:
+        """A list, set or tuple (unmarshalList, unmarshalSet, unmarshalTuple)."""
         is_tuple = ty.is_tuple_type()
         etys = ty.tuple_element_types() if is_tuple else ()
         kind = "tuple" if is_tuple else "list" if ty.is_list_type() else "set"
         set_step = IndexStep(cty.unknown_val(ty.element_type())) if kind == "set" else None
-        start = i
-        i += 1
+        dec = self.decoder(start, end)
+        self.require_delim(dec, "[")
         idx = 0
-        types: list[Type] = []
-        while True:
-            i = self.skip(i, end)
-            if i >= end:
-                raise self.stop("EOF", i)  # go-cty: no more elements, and no "]"
-            if self.text[i] == "]":
-                i += 1
-                break
+        while dec.more():
             if is_tuple and idx >= len(etys):
-                raise self.stop(f"too many tuple elements (need {len(etys)})", i)
+                raise self.stop(f"too many tuple elements (need {len(etys)})", dec.pos)
             self.steps.append(set_step if set_step is not None
                               else IndexStep(cty.number_int_val(idx)))
-            if idx > 0:
-                if i >= end or self.text[i] != ",":
-                    raise self.stop(f"failed to read {kind} value: expected comma after "
-                                    "array element", i)
-                i += 1
-            _, j = self.raw(i, end, f"{kind} value")
-            ety = etys[idx] if is_tuple else ty.element_type()
-            self.value(i, j, ety, depth + 1)
-            types.append(ety)
+            i, j = self.raw(dec, f"{kind} value")
+            self.unmarshal(i, j, etys[idx] if is_tuple else ty.element_type(), depth + 1)
             self.steps.pop()
-            i = j
             idx += 1
+        self.require_delim(dec, "]")
         if is_tuple and idx < len(etys):
             # go-cty names the path of the tuple's container here (it drops one step too many)
-            raise _Stop(f"not enough tuple elements (need {len(etys)})", self.steps[:-1],
-                        start)
-        return i
+            raise _Stop(f"not enough tuple elements (need {len(etys)})", self.steps[:-1], start)
+        return dec.pos
 
-    def object(self, i: int, end: int, ty: Type, depth: int) -> int:
-        if self.text[i] != "{":
-            self.raw(i, end, "value")
-            raise self.stop("missing expected {", i)
+    def members(self, start: int, end: int, ty: Type, depth: int) -> int:
+        """A map or an object (unmarshalMap, unmarshalObject)."""
         is_map = ty.is_map_type()
         what = "map" if is_map else "object"
-        attrs = ty.attribute_types() if not is_map else {}
-        i += 1
-        first = True
-        while True:
-            i = self.skip(i, end)
-            if i >= end:
-                raise self.stop("EOF", i)
-            if self.text[i] == "}":
-                return i + 1
-            if is_map:
-                self.steps.append(IndexStep(cty.unknown_val(cty.String)))
-            if not first:
-                if i >= end or self.text[i] != ",":
-                    raise self.stop(f"failed to read {what} key: expected comma after object "
-                                    "element", i)
-                i = self.skip(i + 1, end)
-            first = False
-            if i >= end or self.text[i] != '"':
-                raise self.stop(f"failed to read {what} key: missing expected object key", i)
-            key, i = self.raw(i, end, f"{what} key")
-            self.check_unicode(key, i)
-            if is_map:
-                self.steps.pop()
-                self.steps.append(IndexStep(cty.string_val(normalize_string(key))))
-                ety = ty.element_type()
-            else:
-                # go-cty looks the key up as written: attribute names are NFC, so a key
-                # spelled in another normal form is not one of them
-                if key not in attrs:
-                    raise self.stop(f"unsupported attribute {_quote(key)}", i)
-                self.steps.append(GetAttrStep(key))
-                ety = attrs[key]
-            i = self.skip(i, end)
-            if i >= end or self.text[i] != ":":
-                raise self.stop(f"failed to read {what} value: expected colon after object "
-                                "key", i)
-            _, j = self.raw(i + 1, end, f"{what} value")
-            self.value(i + 1, j, ety, depth + 1)
-            self.steps.pop()
-            i = j
+        attrs = {} if is_map else ty.attribute_types()
+        dec = self.decoder(start, end)
+        self.require_delim(dec, "{")
+        depth_here = len(self.steps)
+        self.steps.append(None)  # go-cty's path to a member: a step set as it goes
+        try:
+            while dec.more():
+                if is_map:
+                    self.steps[-1] = IndexStep(cty.unknown_val(cty.String))
+                at = dec.pos
+                key = self.object_key(dec, f"{what} key")
+                if is_map:
+                    self.steps[-1] = IndexStep(cty.string_val(normalize_string(key)))
+                    ety = ty.element_type()
+                else:
+                    # go-cty looks the key up as written: attribute names are NFC, so a key
+                    # spelled in another normal form is not one of them
+                    if key not in attrs:
+                        raise _Stop(f"unsupported attribute {go_quote(key)}",
+                                    self.steps[:depth_here], at)
+                    self.steps[-1] = GetAttrStep(key)
+                    ety = attrs[key]
+                i, j = self.raw(dec, f"{what} value")
+                self.unmarshal(i, j, ety, depth + 1)
+        except _Stop as e:
+            if e.steps and e.steps[-1] is None:
+                e.steps.pop()  # go-cty's path ends in a nil step here: we name the container
+            raise
+        finally:
+            del self.steps[depth_here:]
+        self.require_delim(dec, "}")
+        return dec.pos
 
-    def dynamic(self, i: int, end: int, depth: int) -> int:
-        if self.text[i] != "{":
-            self.raw(i, end, "value")
-            raise self.stop("missing expected {", i)
-        start = i
-        i += 1
-        first = True
+    def dynamic(self, start: int, end: int, depth: int) -> int:
+        """A dynamic value: {"value": ..., "type": ...} (unmarshalDynamic)."""
+        dec = self.decoder(start, end)
+        self.require_delim(dec, "{")
         t: Type | None = None
         body: tuple[int, int] | None = None
-        while True:
-            i = self.skip(i, end)
-            if i >= end:
-                raise self.stop("EOF", i)
-            if self.text[i] == "}":
-                i += 1
-                break
-            if not first:
-                if i >= end or self.text[i] != ",":
-                    raise self.stop("failed to read dynamic type descriptor key: expected "
-                                    "comma after object element", i)
-                i = self.skip(i + 1, end)
-            first = False
-            if i >= end or self.text[i] != '"':
-                raise self.stop("failed to read dynamic type descriptor key: missing expected "
-                                "object key", i)
-            key, i = self.raw(i, end, "dynamic type descriptor key")
-            i = self.skip(i, end)
-            if i >= end or self.text[i] != ":":
-                raise self.stop("failed to read dynamic type descriptor value: expected colon "
-                                "after object key", i)
-            vstart = self.skip(i + 1, end)
-            _, j = self.raw(vstart, end, "dynamic type descriptor value")
+        while dec.more():
+            key = self.object_key(dec, "dynamic type descriptor key")
+            i, j = self.raw(dec, "dynamic type descriptor value")
             if key == "type":
                 try:
-                    t = type_from_json(self.text[vstart:j])
+                    t = type_from_json(self.text[i:j])
                 except DecodeError as e:
                     raise self.stop(f"failed to decode type for dynamic value: {e.message}",
-                                    vstart) from None
+                                    i) from None
             elif key == "value":
-                body = (vstart, j)
+                body = (i, j)
             else:
-                raise self.stop(f"invalid key {_quote(key)} in dynamically-typed value", i)
-            i = j
+                raise self.stop(f"invalid key {go_quote(key)} in dynamically-typed value", i)
+        self.require_delim(dec, "}")
         if t is None:
             raise self.stop("missing type in dynamically-typed value", start)
         if body is None:
             raise self.stop("missing value in dynamically-typed value", start)
-        self.value(body[0], body[1], t, depth + 1)
-        return i
+        self.unmarshal(body[0], body[1], t, depth + 1)
+        return dec.pos
 
 
-def _message(e: ValueError) -> str:
-    msg = getattr(e, "msg", None)
-    return msg if isinstance(msg, str) else str(e)
+def implied_first_error(text: str) -> DecodeError | None:
+    """Return the error go-cty's ImpliedType gives for JSON *text*, in its words; None where
+    go-cty finds a type (then the caller's error, from a rule of ours, stands)."""
+    dec = GoJSONDecoder(text)
+    try:
+        _implied(dec, dec.token(), 0)
+        if dec.more():
+            return DecodeError("extraneous data after JSON object", offset=dec.pos)
+    except GoJSONError as e:
+        return DecodeError(e.text, offset=e.offset)
+    except _ImpliedError as e:
+        return DecodeError(str(e))
+    return None
 
 
-def _quote(s: str) -> str:
-    return go_quote(s)
+class _ImpliedError(Exception):
+    pass
+
+
+def _implied(dec: GoJSONDecoder, tok: Any, depth: int) -> Type:
+    """go-cty's impliedTypeForTok, raising the errors it gives."""
+    if depth > _MAX_DEPTH:
+        raise _ImpliedError("JSON nested too deeply")
+    if tok is None:
+        return cty.DynamicPseudoType
+    if tok.__class__ is bool:
+        return cty.Bool
+    if tok.__class__ is NumberToken:
+        return cty.Number
+    if tok.__class__ is str:
+        return cty.String
+    if tok == "{":
+        attrs: dict[str, Type] = {}
+        while True:
+            tok = dec.token()
+            if tok.__class__ is Delim:
+                if tok != "}":
+                    raise _ImpliedError(f"unexpected delimiter {go_quote(tok)}")
+                break
+            if tok.__class__ is not str:
+                raise _ImpliedError(f"expected string but found {_go_type(tok)}")
+            aty = _implied(dec, dec.token(), depth + 1)
+            if tok in attrs and attrs[tok] != aty:
+                raise _ImpliedError(f"duplicate {go_quote(tok)} property in JSON object")
+            attrs[tok] = aty
+        return cty.Object(attrs) if attrs else cty.EmptyObject
+    if tok == "[":
+        etys = []
+        while True:
+            tok = dec.token()
+            if tok.__class__ is Delim and tok == "]":
+                break
+            etys.append(_implied(dec, tok, depth + 1))
+        return cty.Tuple(etys) if etys else cty.EmptyTuple
+    raise _ImpliedError(f"unexpected token {go_quote(tok)}")
+
+
+def _go_type(tok: Any) -> str:
+    """Go's %T of a token that is not a string."""
+    if tok is None:
+        return "<nil>"
+    if tok.__class__ is bool:
+        return "bool"
+    return "json.Number"

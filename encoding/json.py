@@ -38,7 +38,7 @@ from ._failure_memo import forget_failures
 from ._json_decode import fixed_decoder, load, var_decoder
 from ._json_decode import implied_type as _implied_type
 from ._json_encode import Enc, encode_payload, plan
-from ._json_stream import first_error
+from ._json_stream import first_error, implied_first_error
 from ._json_type import type_from_json, type_to_json
 from ._msgpack_decode import is_fixed
 from ._msgpack_encode import conform
@@ -207,12 +207,16 @@ def implied_type(data: Buffer, /) -> Type:
     """Return the type JSON *data* implies: objects are object types, arrays tuple types, null
     is dynamic (go-cty's ImpliedType). Raises DecodeError for malformed JSON and for a
     property repeated with values of different types."""
+    raw = _check_buffer(data)
     try:
-        return _implied_type(_check_buffer(data))
+        return _implied_type(raw)
     except ValueError as e:
-        if isinstance(e, DecodeError):
-            raise
-        raise DecodeError(str(e)) from None
+        error = e if isinstance(e, DecodeError) else DecodeError(str(e))
+    try:
+        text = raw if isinstance(raw, str) else bytes(raw).decode("utf-8")
+    except UnicodeDecodeError:
+        raise error from None
+    raise implied_first_error(text) or error from None
 
 
 @deep

@@ -313,25 +313,6 @@ def _refinement_weakened(case: Case, run: Run) -> None:
     assert d is None, f"{case['id']}: differs from go-cty by more than refinements: {d}"
 
 
-# --- error wording of the decoders -------------------------------------------------------------
-
-
-def _both_fail_decoding(case: Case) -> bool:
-    # msgpack decoding reports go-cty's own words (cty.encoding._msgpack_go), so only JSON's
-    # differ still (issue #4)
-    return case["op"] in _JSON_DECODERS and "error" in case["expect"]
-
-
-def _fails_at_same_path(case: Case, run: Run) -> None:
-    got = run()
-    assert "error" in got, f"{case['id']}: go-cty refused this input, we accepted it: {got!r}"
-    want = case["expect"].get("path")
-    if want is not None:
-        assert got.get("path") == want, (
-            f"{case['id']}: error at {got.get('path')!r}, go-cty's at {want!r}: {got['error']!r} "
-            f"vs {case['expect']['error']!r}")
-
-
 # --- the rules, in the order they claim lines --------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
@@ -363,9 +344,6 @@ RULES: tuple[Rule, ...] = (
     Rule("REFINEMENTS_ISSUE_7", "go-cty refines this result beyond not-null (number bounds, "
          "prefixes, lengths); until issue #7 ours is the same but refined only as not-null",
          _refined_beyond_not_null, _refinement_weakened),
-    Rule("DECODE_ERROR_WORDING", "malformed JSON: both fail, at the same path, each in its own "
-         "words (go-cty's come from Go's encoding/json)",
-         _both_fail_decoding, _fails_at_same_path),
 )
 
 

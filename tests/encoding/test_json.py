@@ -165,7 +165,8 @@ DECODE_BAD = [
     ("01", cty.Number, "extraneous data", ""),
     ("NaN", cty.Number, "invalid character .N.", ""),
     ('"\\ud800"', cty.String, "surrogate", ""),
-    ("[true,", LB, "unexpected EOF", "[1]"),
+    ("[true,", LB, "failed to read list value: EOF", "[1]"),  # nothing after the comma
+    ("[tr", LB, "failed to read list value: unexpected EOF", "[0]"),  # a literal cut off
     ("[true", LB, "EOF", ""),
     ('"maybe"', B, "a bool is required", ""),
     ('"TRUE"', B, 'use lowercase "true"', ""),
@@ -199,6 +200,41 @@ def test_decode_errors(text: str, ty: cty.Type, message: str, path: str) -> None
         json.unmarshal(text, ty)
 
     assert e.value.path.format() == path
+
+
+# go-cty's own words, as the Go json.Decoder it reads with gives them (checked against go-cty
+# 1.18.1): (text, type, message, path); type None is implied_type
+GO_WORDS = [
+    ("1.", cty.Number, "unexpected EOF", ""),
+    ("\ufeff\"x\"", cty.String, "invalid character 'ï' looking for beginning of value", ""),
+    ("trux", B, "invalid character 'x' in literal true (expecting 'e')", ""),
+    ('"\\x41"', cty.String, "invalid character 'x' in string escape code", ""),
+    ("[1,]", cty.List(cty.Number),
+     "failed to read list value: invalid character ']' looking for beginning of value", "[1]"),
+    ("[1.5e, 2]", cty.List(cty.Number),
+     "failed to read list value: invalid character ',' in exponent of numeric literal", "[0]"),
+    ('{"a":1,}', cty.Object({"a": cty.Number}), "failed to read object key: invalid character "
+     "'}' looking for beginning of object key string", ".a"),
+    ('{"a":1 "b":2}', cty.Object({"a": cty.Number, "b": cty.Number}),
+     "failed to read object key: invalid character '\"' after object key:value pair", ".a"),
+    ('{"a":1,"b":tru}', cty.Map(cty.Number),
+     "failed to read map value: invalid character '}' in literal true (expecting 'e')", '["b"]'),
+    ("{1:2}", cty.Map(cty.Number), "failed to read map key: invalid character '1'", "[*]"),
+    ('"\u00e9\u0001"', cty.String, "invalid character '\\x01' in string literal", ""),
+    ("{", cty.Tuple([cty.DynamicPseudoType]), "missing expected [", ""),
+    ("[", None, "EOF", ""),
+    ("1 2", None, "extraneous data after JSON object", ""),
+    ('[1,{"a":[}]', None, "invalid character '}' looking for beginning of value", ""),
+    ('{"a"}', None, "invalid character '}' after object key", ""),
+]
+
+
+@pytest.mark.parametrize(("text", "ty", "message", "path"), GO_WORDS, ids=repr)
+def test_errors_are_go_ctys_word_for_word(text: str, ty: cty.Type | None, message: str,
+                                          path: str) -> None:
+    with pytest.raises(DecodeError) as e:
+        json.implied_type(text) if ty is None else json.unmarshal(text, ty)
+    assert (e.value.message, e.value.path.format()) == (message, path)
 
 
 def test_invalid_utf8_is_a_decode_error() -> None:
@@ -267,10 +303,10 @@ def test_implied_type(text: str, want: cty.Type) -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ('{"a": "hello", "a": true}', 'duplicate "a" property in JSON object'),
-    ("{}boop", "trailing characters"),
+    ("{}boop", "extraneous data after JSON object"),
     ("[!]", "invalid character"),
     ("[}", "invalid character"),
-    ("{true: null}", "object keys must be strings"),
+    ("{true: null}", "invalid character 't'$"),  # go-cty gives no context here
 ])
 def test_implied_type_errors(text: str, message: str) -> None:
     with pytest.raises(DecodeError, match=message):
