@@ -301,13 +301,21 @@ def scan_value(text: str, start: int, end: int, ends: dict[int, int] | None = No
     than *end*, as Go's Decoder.readValue finds it; raise GoJSONError with Go's text for a
     syntax error, "unexpected EOF" for a value cut off by *end*, "EOF" for none at all.
 
-    *ends*, when given, maps the start of each array and object of a text known to be valid
-    JSON to its end, so that reading nested containers again costs nothing."""
+    *ends*, when given, maps the start of arrays and objects already read to their ends; a
+    container read here adds itself and every container inside it, so that reading the nested
+    ones again (as go-cty does, level by level) costs nothing."""
     i = start
     while i < end and text[i] in _SPACE:
         i += 1
     if ends is not None and i in ends and ends[i] <= end:
         return ends[i]
+    j = _scan(text, i, end)
+    if ends is not None and text[i] in "[{":
+        container_ends(text, i, j, ends)
+    return j
+
+
+def _scan(text: str, i: int, end: int) -> int:
     if i < end and text[i] not in "-0123456789":
         try:
             _, j = _c_scan(text, i)
@@ -335,6 +343,21 @@ def scan_value(text: str, start: int, end: int, ends: dict[int, int] | None = No
     except GoJSONError:
         pass
     raise GoJSONError("unexpected EOF" if i < end else "EOF", end)
+
+
+_BRACKETS_AND_STRINGS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
+
+
+def container_ends(text: str, start: int, end: int, into: dict[int, int]) -> None:
+    """Add to *into*, for the well-formed JSON in text[start:end], where each array and object
+    starts and ends (start -> end + 1)."""
+    opened: list[int] = []
+    for m in _BRACKETS_AND_STRINGS.finditer(text, start, end):
+        c = text[m.start()]
+        if c in "[{":
+            opened.append(m.start())
+        elif c in "]}":
+            into[opened.pop()] = m.end()
 
 
 def _depth_ok(text: str, i: int, j: int) -> bool:

@@ -15,8 +15,7 @@ invalid UTF-8, an element type that differs from the others.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Final
+from typing import Any
 
 import cty
 from cty import GetAttrStep, IndexStep, Type, normalize_string
@@ -24,7 +23,7 @@ from cty._internal import go_quote, in_deep_thread
 
 from ._errors import DecodeError, Fail
 from ._json_decode import fixed_decoder
-from ._json_go import Delim, GoJSONDecoder, GoJSONError, NumberToken
+from ._json_go import Delim, GoJSONDecoder, GoJSONError, NumberToken, container_ends
 from ._json_number import JNum
 from ._json_type import type_from_json
 
@@ -44,11 +43,14 @@ def first_error(text: str, ty: Type, *, valid_json: bool = False) -> DecodeError
     or None when it meets none.
 
     go-cty reads each element as a complete raw value before decoding it, so reading nested
-    arrays rescans each level's contents: quadratic in the depth. When the caller knows *text*
-    is valid JSON, the extent of each array and object is taken from one bracket-matching pass
-    instead, and the reading is linear.
+    arrays rescans each level's contents: quadratic in the depth. Here the extent of each array
+    and object is remembered from the first read that found it well formed (or, when the caller
+    knows *text* is valid JSON, from one bracket-matching pass), and the reading is linear.
     """
-    r = _Reader(text, _container_ends(text) if valid_json else None)
+    ends: dict[int, int] = {}
+    if valid_json:
+        container_ends(text, 0, len(text), ends)
+    r = _Reader(text, ends)
     try:
         end = r.unmarshal(0, len(text), ty, 0)
         rest = len(text) - len(text[end:].lstrip(_WS))
@@ -64,28 +66,12 @@ def first_error(text: str, ty: Type, *, valid_json: bool = False) -> DecodeError
 
 
 _WS = " \t\n\r"
-_BRACKETS_AND_STRINGS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
-
-
-def _container_ends(text: str) -> dict[int, int]:
-    """Return, for valid JSON *text*, where each array or object ends (start -> end + 1)."""
-    ends: dict[int, int] = {}
-    opened: list[int] = []
-    for m in _BRACKETS_AND_STRINGS.finditer(text):
-        c = text[m.start()]
-        if c in "[{":
-            opened.append(m.start())
-        elif c in "]}":
-            ends[opened.pop()] = m.end()
-    return ends
-
-
 class _Reader:
     """go-cty's json Unmarshal, replayed over the text with Go's Decoder (_json_go)."""
 
     __slots__ = ("ends", "steps", "text")
 
-    def __init__(self, text: str, ends: dict[int, int] | None = None) -> None:
+    def __init__(self, text: str, ends: dict[int, int]) -> None:
         self.text = text
         self.steps: list[Any] = []
         self.ends = ends
