@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
+
+from cty import DynamicPseudoType, Type
+from cty._internal import child_types
 
 from ._errors import Fail
 
@@ -23,6 +26,34 @@ _failed: dict[tuple[int, int, int], tuple[Any, Fail, str, int]] = {}
 """(thread, decoder, node) ids -> (node, its Fail, the message and the number of path steps
 the Fail had when it left the node's decoder)."""
 _get_ident = threading.get_ident
+
+
+_depths: dict[Type, int] = {}
+_DEEP: Final = 3
+
+
+def worth_remembering(ty: Type) -> bool:
+    """Return whether the decoder of *ty* should remember its failures: when *ty* nests
+    containers three deep, or holds a dynamic value (which may hold anything).
+
+    A retry costs at most twice per level, so below three levels the repeats are bounded by a
+    small constant; leaving those decoders unwrapped keeps the wrapper's call off the hottest
+    path (the objects of a list of objects)."""
+    return _depth(ty) >= _DEEP
+
+
+def _depth(ty: Type) -> int:
+    """Return how deep *ty* nests containers (a dynamic type counts as deep). The planners ask
+    for children before parents, so the cache answers all but one level."""
+    d = _depths.get(ty)
+    if d is None:
+        if ty is DynamicPseudoType:
+            d = _DEEP
+        else:
+            kids = child_types(ty)
+            d = 1 + max(map(_depth, kids), default=0) if kids else 0
+        _depths[ty] = d
+    return d
 
 
 def remember_failures(dec: Callable[[Any], Any]) -> Callable[[Any], Any]:

@@ -25,7 +25,7 @@ from cty._internal import EMPTY_SET, Marked, SetPayload, build_set_payload, deep
 
 from . import _gob_registry as registry
 from ._errors import Fail
-from ._failure_memo import forget_failures, remember_failures
+from ._failure_memo import forget_failures, remember_failures, worth_remembering
 from ._gob_codegen import Kind, can_generate, object_decoder
 from ._gob_scalar import (
     EXT_MARKED,
@@ -146,7 +146,7 @@ def plan(ty: Type, marks_ok: bool = True) -> Dec:
     d = _plans.get(key)
     if d is None:
         d = _plan(ty, marks_ok)
-        if not ty.is_primitive_type():
+        if worth_remembering(ty):
             d = remember_failures(d)
         _plans[key] = d
     return d

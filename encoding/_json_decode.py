@@ -27,7 +27,7 @@ from cty import CtyValueError, GetAttrStep, IndexStep, Type, normalize_string
 from cty._internal import EMPTY_SET, SetPayload, build_set_payload, go_quote, in_deep_thread
 
 from ._errors import DecodeError, Fail
-from ._failure_memo import remember_failures
+from ._failure_memo import remember_failures, worth_remembering
 from ._json_number import JNum
 from ._json_number import parse as _parse
 from ._json_number import parse_int as _parse_int
@@ -162,7 +162,7 @@ def fixed_decoder(ty: Type) -> Dec:
     found = _fixed_cache.get(ty)
     if found is None:
         found = _plan_fixed(ty)
-        if not ty.is_primitive_type():
+        if worth_remembering(ty):
             found = remember_failures(found)
         _fixed_cache[ty] = found
     return found
@@ -173,7 +173,7 @@ def var_decoder(ty: Type) -> VarDec:
     found = _var_cache.get(ty)
     if found is None:
         found = _plan_var(ty)
-        if not ty.is_primitive_type():
+        if worth_remembering(ty):
             found = remember_failures(found)
         _var_cache[ty] = found
     return found
