@@ -13,7 +13,6 @@ go-cty's path. It runs only after the fast decoder has failed.
 from __future__ import annotations
 
 import math
-import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -30,7 +29,6 @@ from ._msgpack_decode import fixed_decoder
 from ._msgpack_go import NIL, GoDecoder, GoError, is_array, is_ext, is_fixed_num, is_map, is_string
 from ._msgpack_refinement import MAX_REFINEMENT_BYTES, REFINED_EXT_CODE, decode_unknown
 
-_unpack_from = struct.unpack_from
 _MAX_DEPTH = 10_000
 
 

@@ -27,21 +27,20 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import cty
 from cty import CtyTypeError, Type, Value
-from cty._internal import check_type, check_value, deep, in_deep_thread, make
+from cty._internal import check_type, check_value, deep
 
-from ._errors import DecodeError, EncodeError, Fail
-from ._failure_memo import forget_failures
+from ._codec import PlannedDecoder, PlannedEncoder
+from ._errors import DecodeError, EncodeError
 from ._json_decode import fixed_decoder, load, var_decoder
 from ._json_decode import implied_type as _implied_type
-from ._json_encode import Enc, encode_payload, plan
+from ._json_encode import encode_payload, plan
 from ._json_stream import first_error, implied_first_error
 from ._json_type import type_from_json, type_to_json
-from ._msgpack_decode import is_fixed
-from ._msgpack_encode import conform
 
 __all__ = [
     "DecodeError",
@@ -62,92 +61,56 @@ Buffer = bytes | bytearray | memoryview | str
 """The JSON inputs the decoders take (text, or UTF-8 bytes)."""
 
 
-class Encoder:
-    """Encodes values as JSON for one wanted type, planning the work once.
+class Encoder(PlannedEncoder):
+    """Encodes values as JSON for one wanted type, planning the work once (``encode(v)``;
+    ``type`` is the type values are encoded as).
 
     >>> json.Encoder(cty.List(cty.Number)).encode(cty.list_val([cty.number_int_val(1)]))
     b'[1]'
     """
 
-    __slots__ = ("_actual", "_plan", "_ty")
+    __slots__ = ()
 
-    @deep
-    def __init__(self, ty: Type, /) -> None:
-        self._ty = check_type(ty, "type")
-        self._actual: Type | None = None
-        self._plan: Enc | None = None
+    def _plan_for(self, ty: Type, value_type: Type) -> Any:
+        """Return the plan for encoding values of *value_type* as *ty*."""
+        return plan(ty, value_type)
 
-    @property
-    def type(self) -> Type:
-        """The type values are encoded as."""
-        return self._ty
-
-    @deep
-    def encode(self, value: Value, /) -> bytes:
-        """Return *value* encoded as JSON for this encoder's type (see marshal())."""
-        ty = self._ty
-        v = conform(value, ty)
-        vt = v._ty
-        if vt is not self._actual:
-            self._plan = plan(ty, vt)
-            self._actual = vt
-        return encode_payload(v, ty, self._plan)
+    def _write(self, value: Value, ty: Type, plan: Any) -> bytes:
+        """Return *value* encoded as *ty* with *plan*."""
+        return encode_payload(value, ty, plan)
 
 
-class Decoder:
-    """Decodes JSON into values of one type, planning the work once.
+class Decoder(PlannedDecoder[Buffer]):
+    """Decodes JSON into values of one type, planning the work once (``decode(data)``; see
+    unmarshal()).
 
     >>> json.Decoder(cty.Set(cty.String)).decode('["b", "a", "b"]')
     cty.set_val([cty.string_val('a'), cty.string_val('b')])
     """
 
-    __slots__ = ("_fixed", "_ty", "_var")
+    __slots__ = ()
 
-    @deep
-    def __init__(self, ty: Type, /) -> None:
-        self._ty = check_type(ty, "type")
-        self._fixed = fixed_decoder(ty) if is_fixed(ty) else None
-        self._var = var_decoder(ty) if self._fixed is None else None
+    def _fixed_decoder_for(self, ty: Type) -> Callable[[Any], Any]:
+        """Return the decoder of *ty*, whose values always have exactly that type."""
+        return fixed_decoder(ty)
 
-    @property
-    def type(self) -> Type:
-        """The type values are decoded as."""
-        return self._ty
+    def _var_decoder_for(self, ty: Type) -> Callable[[Any], tuple[Type, Any]]:
+        """Return the (type, payload) decoder of *ty*, which has dynamic parts."""
+        return var_decoder(ty)
 
-    @deep
-    def decode(self, data: Buffer, /) -> Value:
-        """Return the value JSON *data* holds (see unmarshal())."""
-        ty = self._ty
-        valid_json = False
-        try:
-            tree = load(_check_buffer(data))
-            if self._fixed is not None:
-                return make(ty, self._fixed(tree))
-            assert self._var is not None
-            t, p = self._var(tree)
-            return make(t, p)
-        except Fail as e:
-            forget_failures()
-            error = e.decode_error()
-            valid_json = True  # (load() read it: only the type is at fault)
-        except RecursionError:
-            forget_failures()
-            if not in_deep_thread():
-                raise
-            error = DecodeError("value nested too deeply")
-        except DecodeError as e:
-            error = e
-        # Cold path: say which problem go-cty's reading order meets first, and where.
-        raise _first_error(data, ty, valid_json) or error
+    def _load(self, data: Buffer) -> Any:
+        """Return the JSON document *data* as Python objects."""
+        return load(_check_buffer(data))
 
-
-def _first_error(data: Buffer, ty: Type, valid_json: bool) -> DecodeError | None:
-    if not isinstance(data, str):
-        try:
-            data = bytes(data).decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-    return first_error(data, ty, valid_json=valid_json)
+    def _explain(self, data: Buffer, well_formed: bool) -> DecodeError | None:
+        """Return the error go-cty's reading order meets first in *data* (the text, when it is
+        not valid UTF-8, is left to the error already found)."""
+        if not isinstance(data, str):
+            try:
+                data = bytes(data).decode("utf-8")
+            except UnicodeDecodeError:
+                return None
+        return first_error(data, self._ty, valid_json=well_formed)
 
 
 def _check_buffer(data: Any) -> Buffer:

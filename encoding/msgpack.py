@@ -28,17 +28,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import cty
 from cty import CtyTypeError, Type, Value
-from cty._internal import check_type, deep, in_deep_thread, make
+from cty._internal import deep, in_deep_thread
 
+from ._codec import PlannedDecoder, PlannedEncoder
 from ._errors import DecodeError, EncodeError, Fail
-from ._failure_memo import forget_failures
-from ._msgpack_decode import fixed_decoder, is_fixed, load, var_decoder
+from ._msgpack_decode import fixed_decoder, load, var_decoder
 from ._msgpack_decode import implied_type as _implied
-from ._msgpack_encode import Enc, conform, encode_payload, plan
+from ._msgpack_encode import encode_payload, plan
 from ._msgpack_stream import first_error, implied_first_error
 
 __all__ = [
@@ -55,85 +56,54 @@ Buffer = bytes | bytearray | memoryview
 """The byte inputs the decoders take."""
 
 
-class Encoder:
+class Encoder(PlannedEncoder):
     """Encodes values as msgpack for one wanted type, planning the work once.
 
-    Make one and reuse it (``enc.encode(v)``) when encoding many values of one type.
+    Make one and reuse it (``enc.encode(v)``) when encoding many values of one type; ``type``
+    is the type values are encoded as.
 
     >>> enc = msgpack.Encoder(cty.List(cty.String))
     >>> enc.encode(cty.list_val([cty.string_val("a")])).hex()
     '91a161'
     """
 
-    __slots__ = ("_actual", "_plan", "_ty")
+    __slots__ = ()
 
-    @deep
-    def __init__(self, ty: Type, /) -> None:
-        self._ty = check_type(ty, "type")
-        self._actual: Type | None = None
-        self._plan: Enc | None = None
+    def _plan_for(self, ty: Type, value_type: Type) -> Any:
+        """Return the plan for encoding values of *value_type* as *ty*."""
+        return plan(ty, value_type)
 
-    @property
-    def type(self) -> Type:
-        """The type values are encoded as."""
-        return self._ty
-
-    @deep
-    def encode(self, value: Value, /) -> bytes:
-        """Return *value* encoded as msgpack for this encoder's type (see marshal())."""
-        ty = self._ty
-        v = conform(value, ty)
-        vt = v._ty
-        if vt is not self._actual:
-            self._plan = plan(ty, vt)
-            self._actual = vt
-        return encode_payload(v, ty, self._plan)
+    def _write(self, value: Value, ty: Type, plan: Any) -> bytes:
+        """Return *value* encoded as *ty* with *plan*."""
+        return encode_payload(value, ty, plan)
 
 
-class Decoder:
-    """Decodes msgpack into values of one type, planning the work once.
+class Decoder(PlannedDecoder[Buffer]):
+    """Decodes msgpack into values of one type, planning the work once (``decode(data)``; see
+    unmarshal()).
 
     >>> dec = msgpack.Decoder(cty.List(cty.String))
     >>> dec.decode(bytes.fromhex("91a161"))
     cty.list_val([cty.string_val('a')])
     """
 
-    __slots__ = ("_fixed", "_ty", "_var")
+    __slots__ = ()
 
-    @deep
-    def __init__(self, ty: Type, /) -> None:
-        self._ty = check_type(ty, "type")
-        self._fixed = fixed_decoder(ty) if is_fixed(ty) else None
-        self._var = var_decoder(ty) if self._fixed is None else None
+    def _fixed_decoder_for(self, ty: Type) -> Callable[[Any], Any]:
+        """Return the decoder of *ty*, whose values always have exactly that type."""
+        return fixed_decoder(ty)
 
-    @property
-    def type(self) -> Type:
-        """The type values are decoded as."""
-        return self._ty
+    def _var_decoder_for(self, ty: Type) -> Callable[[Any], tuple[Type, Any]]:
+        """Return the (type, payload) decoder of *ty*, which has dynamic parts."""
+        return var_decoder(ty)
 
-    @deep
-    def decode(self, data: Buffer, /) -> Value:
-        """Return the value msgpack *data* holds (see unmarshal())."""
-        ty = self._ty
-        try:
-            tree = load(_check_buffer(data), ty)
-            if self._fixed is not None:
-                return make(ty, self._fixed(tree))
-            assert self._var is not None
-            t, p = self._var(tree)
-            return make(t, p)
-        except Fail as e:
-            forget_failures()
-            error = e.decode_error()
-        except RecursionError:
-            forget_failures()
-            if not in_deep_thread():
-                raise
-            error = DecodeError("value nested too deeply")
-        except DecodeError as e:
-            error = e
-        # Cold path: say which problem go-cty's stream order meets first, and where.
-        raise first_error(bytes(data), ty) or error
+    def _load(self, data: Buffer) -> Any:
+        """Return the msgpack document *data* as Python objects."""
+        return load(_check_buffer(data), self._ty)
+
+    def _explain(self, data: Buffer, well_formed: bool) -> DecodeError | None:
+        """Return the error go-cty's stream order meets first in *data*."""
+        return first_error(bytes(data), self._ty)
 
 
 def _check_buffer(data: Any) -> Buffer:

@@ -1,0 +1,119 @@
+"""The Encoder and Decoder machinery msgpack and JSON share: plan once per type, then run.
+
+Each format's Encoder and Decoder subclass these and name their format's functions: how to plan
+an encoding and write a payload, how to read the bytes into a tree, how to plan a decoder, and
+how to explain a failure the way go-cty would (the cold path).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from cty import Type, Value
+from cty._internal import check_type, deep, in_deep_thread, make
+
+from ._errors import DecodeError, Fail
+from ._failure_memo import forget_failures
+from ._msgpack_decode import is_fixed
+from ._msgpack_encode import conform
+
+
+class PlannedEncoder:
+    """Encodes values for one wanted type; the plan is made once per type of value given."""
+
+    __slots__ = ("_actual", "_plan", "_ty")
+
+    @deep
+    def __init__(self, ty: Type, /) -> None:
+        self._ty = check_type(ty, "type")
+        self._actual: Type | None = None
+        self._plan: Any = None
+
+    @property
+    def type(self) -> Type:
+        """The type values are encoded as."""
+        return self._ty
+
+    @deep
+    def encode(self, value: Value, /) -> bytes:
+        """Return *value* encoded for this encoder's type (see the format's marshal())."""
+        ty = self._ty
+        v = conform(value, ty)
+        vt = v._ty
+        if vt is not self._actual:
+            self._plan = self._plan_for(ty, vt)
+            self._actual = vt
+        return self._write(v, ty, self._plan)
+
+    def _plan_for(self, ty: Type, value_type: Type) -> Any:
+        """Return the format's plan for encoding values of *value_type* as *ty*."""
+        raise NotImplementedError
+
+    def _write(self, value: Value, ty: Type, plan: Any) -> bytes:
+        """Return *value* encoded as *ty* with *plan*."""
+        raise NotImplementedError
+
+
+InputT = TypeVar("InputT")
+"""What a format's decoders take: bytes-like for msgpack, str or bytes-like for JSON."""
+
+
+class PlannedDecoder(Generic[InputT]):
+    """Decodes into values of one type, with decoders planned once."""
+
+    __slots__ = ("_fixed", "_ty", "_var")
+
+    @deep
+    def __init__(self, ty: Type, /) -> None:
+        self._ty = check_type(ty, "type")
+        self._fixed = self._fixed_decoder_for(ty) if is_fixed(ty) else None
+        self._var = self._var_decoder_for(ty) if self._fixed is None else None
+
+    @property
+    def type(self) -> Type:
+        """The type values are decoded as."""
+        return self._ty
+
+    def _fixed_decoder_for(self, ty: Type) -> Callable[[Any], Any]:
+        """Return the format's decoder of *ty*, whose values always have exactly that type."""
+        raise NotImplementedError
+
+    def _var_decoder_for(self, ty: Type) -> Callable[[Any], tuple[Type, Any]]:
+        """Return the format's (type, payload) decoder of *ty*, which has dynamic parts."""
+        raise NotImplementedError
+
+    def _load(self, data: InputT) -> Any:
+        """Return the tree of Python objects *data* holds (DecodeError if it is malformed)."""
+        raise NotImplementedError
+
+    def _explain(self, data: InputT, well_formed: bool) -> DecodeError | None:
+        """Return the error go-cty would report first for *data* (None: keep ours).
+        *well_formed* says the data loaded, so only the type is at fault."""
+        raise NotImplementedError
+
+    @deep
+    def decode(self, data: InputT, /) -> Value:
+        """Return the value *data* holds (see the format's unmarshal())."""
+        ty = self._ty
+        well_formed = False
+        try:
+            tree = self._load(data)
+            if self._fixed is not None:
+                return make(ty, self._fixed(tree))
+            assert self._var is not None
+            t, p = self._var(tree)
+            return make(t, p)
+        except Fail as e:
+            forget_failures()
+            error = e.decode_error()
+            well_formed = True
+        except RecursionError:
+            forget_failures()
+            if not in_deep_thread():
+                raise
+            error = DecodeError("value nested too deeply")
+        except DecodeError as e:
+            error = e
+        # Cold path: say which problem go-cty's reading order meets first, and where.
+        raise self._explain(data, well_formed) or error
