@@ -7,16 +7,32 @@ how to explain a failure the way go-cty would (the cold path).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
-from cty import Type, Value
-from cty._internal import check_type, deep, in_deep_thread, make
+import cty
+from cty import CtyTypeError, Type, Value
+from cty._internal import check_type, deep, in_deep_thread, make, wrap
+from cty.convert import convert
 
 from ._errors import DecodeError, Fail
 from ._failure_memo import forget_failures
 from ._msgpack_decode import is_fixed
-from ._msgpack_encode import conform
+
+
+def conform(v: Value, ty: Type) -> Value:
+    """Return *v* if its type conforms to *ty*, else *v* converted to *ty* (cty.convert).
+
+    go-cty's Marshal converts a value that does not conform; conversion errors (PathErrors)
+    pass through.
+    """
+    if v.__class__ is not Value:
+        raise CtyTypeError(f"expected a cty.Value, not {type(v).__name__}")
+    if not isinstance(ty, Type):
+        raise CtyTypeError(f"expected a cty.Type, not {type(ty).__name__}")
+    if v._ty is ty or not v._ty.test_conformance(ty):
+        return v
+    return convert(v, ty)
 
 
 class PlannedEncoder:
@@ -117,3 +133,28 @@ class PlannedDecoder(Generic[InputT]):
             error = e
         # Cold path: say which problem go-cty's reading order meets first, and where.
         raise self._explain(data, well_formed) or error
+
+
+def element_slots(decl: Type, actual: Type, p: Any,
+                  path: cty.Path) -> Iterator[tuple[Type, Type, Any, cty.Path]]:
+    """Yield each element of the known payload *p* (declared type *decl*, actual type *actual*)
+    with its declared and actual types and its path, in go-cty's marshal order: the walk of
+    the encoders' cold paths, which explain what an encoding refused and where."""
+    if decl.is_list_type():
+        for i, elem in enumerate(p):
+            yield decl.element_type(), actual.element_type(), elem, path.index_int(i)
+    elif decl.is_set_type():
+        aety = actual.element_type()
+        for elem in p.elems:
+            yield decl.element_type(), aety, elem, path.index(wrap(aety, elem))
+    elif decl.is_map_type():
+        for k, elem in p.items():
+            yield decl.element_type(), actual.element_type(), elem, path.index_string(k)
+    elif decl.is_tuple_type():
+        for i, (d, a, elem) in enumerate(zip(decl.tuple_element_types(),
+                                             actual.tuple_element_types(), p, strict=True)):
+            yield d, a, elem, path.index_int(i)
+    elif decl.is_object_type():
+        aattrs = actual.attribute_types()
+        for k, d in decl.attribute_types().items():
+            yield d, aattrs[k], p[k], path.get_attr(k)

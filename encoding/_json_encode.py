@@ -23,8 +23,9 @@ import msgspec
 
 import cty
 from cty import Type, Value, _number
-from cty._internal import Marked, SetPayload, Unknown, wrap
+from cty._internal import Marked, SetPayload, Unknown
 
+from ._codec import element_slots
 from ._errors import EncodeError
 from ._json_number import float_text_as_msgspec, format_f
 from ._json_type import go_escape, type_to_json
@@ -178,26 +179,10 @@ def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
         return
     if decl.is_primitive_type():
         return
-    if decl.is_list_type():
-        for i, elem in enumerate(p):
-            explain(decl.element_type(), actual.element_type(), elem, path.index_int(i))
-    elif decl.is_set_type():
-        aety = actual.element_type()
-        for elem in p.elems:
-            explain(decl.element_type(), aety, elem, path.index(wrap(aety, elem)))
-    elif decl.is_map_type():
-        for k, elem in p.items():
-            explain(decl.element_type(), actual.element_type(), elem, path.index_string(k))
-    elif decl.is_tuple_type():
-        for i, (d, a, elem) in enumerate(zip(decl.tuple_element_types(),
-                                             actual.tuple_element_types(), p, strict=True)):
-            explain(d, a, elem, path.index_int(i))
-    elif decl.is_object_type():
-        aattrs = actual.attribute_types()
-        for k, d in decl.attribute_types().items():
-            explain(d, aattrs[k], p[k], path.get_attr(k))
-    elif decl.is_capsule_type():
+    if decl.is_capsule_type():
         try:
             _capsule_encoder.encode(p)
         except (TypeError, ValueError, OverflowError) as e:
             raise EncodeError(path, str(e)) from None
+    for d, a, elem, elem_path in element_slots(decl, actual, p, path):
+        explain(d, a, elem, elem_path)

@@ -24,10 +24,10 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 import cty
-from cty import CtyTypeError, Type, Value, _number
-from cty._internal import Marked, SetPayload, Unknown, wrap
-from cty.convert import convert
+from cty import Type, Value, _number
+from cty._internal import Marked, SetPayload, Unknown
 
+from ._codec import element_slots
 from ._errors import EncodeError
 from ._json_type import type_to_json
 from ._msgpack_codegen import EncKind, object_encoder
@@ -189,42 +189,7 @@ def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
         return
     if decl.is_primitive_type():
         return
-    if decl.is_list_type():
-        for i, elem in enumerate(p):
-            explain(decl.element_type(), actual.element_type(), elem, path.index_int(i))
-    elif decl.is_set_type():
-        aety = actual.element_type()
-        for elem in p.elems:
-            explain(decl.element_type(), aety, elem, path.index(wrap(aety, elem)))
-    elif decl.is_map_type():
-        for k, elem in p.items():
-            explain(decl.element_type(), actual.element_type(), elem, path.index_string(k))
-    elif decl.is_tuple_type():
-        for i, (d, a, elem) in enumerate(zip(decl.tuple_element_types(),
-                                             actual.tuple_element_types(), p, strict=True)):
-            explain(d, a, elem, path.index_int(i))
-    elif decl.is_object_type():
-        aattrs = actual.attribute_types()
-        for k, d in decl.attribute_types().items():
-            explain(d, aattrs[k], p[k], path.get_attr(k))
-    elif decl.is_capsule_type():
+    if decl.is_capsule_type():
         raise EncodeError(path, "capsule types not supported for msgpack encoding")
-
-
-def conform(v: Value, ty: Type) -> Value:
-    """Return *v* if its type conforms to *ty*, else *v* converted to *ty* (cty.convert).
-
-    go-cty's Marshal converts a value that does not conform; conversion errors (PathErrors)
-    pass through. Without cty.convert, a non-conforming value raises EncodeError.
-    """
-    if v.__class__ is not Value:
-        raise CtyTypeError(f"expected a cty.Value, not {type(v).__name__}")
-    if not isinstance(ty, Type):
-        raise CtyTypeError(f"expected a cty.Type, not {type(ty).__name__}")
-    vt = v._ty
-    if vt is ty:
-        return v
-    errs = vt.test_conformance(ty)
-    if not errs:
-        return v
-    return convert(v, ty)
+    for d, a, elem, elem_path in element_slots(decl, actual, p, path):
+        explain(d, a, elem, elem_path)
