@@ -278,7 +278,7 @@ def _implied(dec: GoJSONDecoder, tok: Any, depth: int) -> Type:
             tok = dec.token()
             if tok.__class__ is Delim:
                 if tok != "}":
-                    raise _ImpliedError(f"unexpected delimiter {go_quote(tok)}")
+                    raise _ImpliedError(f"unexpected delimiter '{tok}'")  # Go's %q of a rune
                 break
             if tok.__class__ is not str:
                 raise _ImpliedError(f"expected string but found {_go_type(tok)}")
@@ -295,7 +295,7 @@ def _implied(dec: GoJSONDecoder, tok: Any, depth: int) -> Type:
                 break
             etys.append(_implied(dec, tok, depth + 1))
         return cty.Tuple(etys) if etys else cty.EmptyTuple
-    raise _ImpliedError(f"unexpected token {go_quote(tok)}")
+    raise _ImpliedError(f"unexpected token '{tok}'")  # (a Delim: unreachable via Token)
 
 
 def _go_type(tok: Any) -> str:
