@@ -20,6 +20,7 @@ from ._plan import (
     PayloadFn,
     Plan,
     apply_typed,
+    convert_each,
     copied_type,
     copy_type,
     identity,
@@ -286,14 +287,7 @@ def _static_structural(kind: str, fns: list[PayloadFn | None], in_ty: Type,
         return known_map
 
     def known_seq(p: Any) -> Any:
-        out: list[Any] = []
-        append = out.append
-        try:
-            for f, e in zip(fns, p, strict=True):
-                append(e if f is None else f(e))
-        except ConversionFailure as fail:
-            fail.steps.append(index_step(len(out)))
-            raise
+        out = convert_each(fns, p)
         if kind == "set":
             return set_payload(ety, out)
         return tuple(out)

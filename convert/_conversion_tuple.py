@@ -15,6 +15,7 @@ from ._plan import (
     ConversionFailure,
     Plan,
     apply_typed,
+    convert_each,
     identity,
     index_step,
     static_plan,
@@ -47,15 +48,7 @@ def tuple_to_tuple(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
         fns = [None if p is None else p.fn for p in plans]
 
         def known(p: Any) -> Any:
-            out: list[Any] = []
-            append = out.append
-            try:
-                for f, e in zip(fns, p, strict=True):
-                    append(e if f is None else f(e))
-            except ConversionFailure as fail:
-                fail.steps.append(index_step(len(out)))
-                raise
-            return tuple(out)
+            return tuple(convert_each(fns, p))
 
         return static_plan(in_ty, out_ty, unsafe, known, ty)
 

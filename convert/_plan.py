@@ -100,6 +100,20 @@ def copied_type(t: Type, p: Any) -> Type:
     return strip(t) if p is None else t
 
 
+def convert_each(fns: list[PayloadFn | None], p: Any) -> list[Any]:
+    """Return the elements of the tuple payload *p*, each through its function in *fns* (None:
+    kept as it is); a failure gets the element's index step."""
+    out: list[Any] = []
+    append = out.append
+    try:
+        for f, e in zip(fns, p, strict=True):
+            append(e if f is None else f(e))
+    except ConversionFailure as fail:
+        fail.steps.append(index_step(len(out)))
+        raise
+    return out
+
+
 def identity(p: Any) -> Any:
     """Return *p*: the known-payload function of conversions that change only the type."""
     return p

@@ -8,7 +8,7 @@ how to explain a failure the way go-cty would (the cold path).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 import cty
 from cty import CtyTypeError, Type, Value
@@ -35,10 +35,34 @@ def conform(v: Value, ty: Type) -> Value:
     return convert(v, ty)
 
 
+class _EncodingFormat(NamedTuple):
+    plan: Callable[[Type, Type], Any]
+    """plan(wanted type, value's type): the format's encoding plan."""
+    write: Callable[[Value, Type, Any], bytes]
+    """write(value, wanted type, plan): the encoded bytes."""
+
+
+class _DecodingFormat(NamedTuple):
+    fixed_decoder: Callable[[Type], Callable[[Any], Any]]
+    """The decoder of a type whose values always have exactly that type."""
+    var_decoder: Callable[[Type], Callable[[Any], tuple[Type, Any]]]
+    """The (type, payload) decoder of a type with dynamic parts."""
+
+
 class PlannedEncoder:
-    """Encodes values for one wanted type; the plan is made once per type of value given."""
+    """Encodes values for one wanted type; the plan is made once per type of value given.
+
+    A format subclasses it naming its functions: ``class Encoder(PlannedEncoder, plan=...,
+    write=...)``.
+    """
 
     __slots__ = ("_actual", "_plan", "_ty")
+    _format: ClassVar[_EncodingFormat]
+
+    def __init_subclass__(cls, *, plan: Callable[[Type, Type], Any],
+                          write: Callable[[Value, Type, Any], bytes], **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._format = _EncodingFormat(plan, write)
 
     @deep
     def __init__(self, ty: Type, /) -> None:
@@ -57,18 +81,11 @@ class PlannedEncoder:
         ty = self._ty
         v = conform(value, ty)
         vt = v._ty
+        fmt = self._format
         if vt is not self._actual:
-            self._plan = self._plan_for(ty, vt)
+            self._plan = fmt.plan(ty, vt)
             self._actual = vt
-        return self._write(v, ty, self._plan)
-
-    def _plan_for(self, ty: Type, value_type: Type) -> Any:
-        """Return the format's plan for encoding values of *value_type* as *ty*."""
-        raise NotImplementedError
-
-    def _write(self, value: Value, ty: Type, plan: Any) -> bytes:
-        """Return *value* encoded as *ty* with *plan*."""
-        raise NotImplementedError
+        return fmt.write(v, ty, self._plan)
 
 
 InputT = TypeVar("InputT")
@@ -76,28 +93,32 @@ InputT = TypeVar("InputT")
 
 
 class PlannedDecoder(Generic[InputT]):
-    """Decodes into values of one type, with decoders planned once."""
+    """Decodes into values of one type, with decoders planned once.
+
+    A format subclasses it naming its planners (``class Decoder(PlannedDecoder[bytes],
+    fixed_decoder=..., var_decoder=...)``) and defining ``_load`` and ``_explain``.
+    """
 
     __slots__ = ("_fixed", "_ty", "_var")
+    _format: ClassVar[_DecodingFormat]
+
+    def __init_subclass__(cls, *, fixed_decoder: Callable[[Type], Callable[[Any], Any]],
+                          var_decoder: Callable[[Type], Callable[[Any], tuple[Type, Any]]],
+                          **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._format = _DecodingFormat(fixed_decoder, var_decoder)
 
     @deep
     def __init__(self, ty: Type, /) -> None:
         self._ty = check_type(ty, "type")
-        self._fixed = self._fixed_decoder_for(ty) if is_fixed(ty) else None
-        self._var = self._var_decoder_for(ty) if self._fixed is None else None
+        fmt = self._format
+        self._fixed = fmt.fixed_decoder(ty) if is_fixed(ty) else None
+        self._var = fmt.var_decoder(ty) if self._fixed is None else None
 
     @property
     def type(self) -> Type:
         """The type values are decoded as."""
         return self._ty
-
-    def _fixed_decoder_for(self, ty: Type) -> Callable[[Any], Any]:
-        """Return the format's decoder of *ty*, whose values always have exactly that type."""
-        raise NotImplementedError
-
-    def _var_decoder_for(self, ty: Type) -> Callable[[Any], tuple[Type, Any]]:
-        """Return the format's (type, payload) decoder of *ty*, which has dynamic parts."""
-        raise NotImplementedError
 
     def _load(self, data: InputT) -> Any:
         """Return the tree of Python objects *data* holds (DecodeError if it is malformed)."""

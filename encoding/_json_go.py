@@ -68,11 +68,13 @@ def _error(c: str, context: str, offset: int) -> GoJSONError:
 class _Scanner:
     """Go's JSON scanner over one value: feed characters, learn where the value ends."""
 
-    __slots__ = ("stack", "state")
+    __slots__ = ("k", "stack", "state", "word")
 
     def __init__(self) -> None:
         self.state = "begin_value"
         self.stack: list[str] = []  # "key" / "value" for objects, "array" for arrays
+        self.word = ""  # in a literal: the literal, and how many of its letters were read
+        self.k = 0
 
     def step(self, c: str, at: int) -> str | None:
         """Feed *c*; return _END or _END_NOW when the value is complete, else None."""
@@ -110,7 +112,9 @@ class _Scanner:
         elif c in "123456789":
             self.state = "one"
         elif c in "tfn":
-            self.state = {"t": "lit_true_1", "f": "lit_false_1", "n": "lit_null_1"}[c]
+            self.word = {"t": "true", "f": "false", "n": "null"}[c]
+            self.k = 1
+            self.state = "literal"
         else:
             raise _error(c, "looking for beginning of value", at)
         return None
@@ -259,41 +263,14 @@ class _Scanner:
 
     # --- literals -----------------------------------------------------------------------------
 
-    def _literal(self, c: str, at: int, word: str, k: int) -> str | None:
+    def _literal(self, c: str, at: int) -> str | None:
+        word, k = self.word, self.k
         if c != word[k]:
             raise _error(c, f"in literal {word} (expecting {quote_char(word[k])})", at)
-        self.state = f"lit_{word}_{k + 1}" if k + 1 < len(word) else "end_value"
+        self.k = k + 1
+        if self.k == len(word):
+            self.state = "end_value"
         return None
-
-    def _lit_true_1(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "true", 1)
-
-    def _lit_true_2(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "true", 2)
-
-    def _lit_true_3(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "true", 3)
-
-    def _lit_false_1(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "false", 1)
-
-    def _lit_false_2(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "false", 2)
-
-    def _lit_false_3(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "false", 3)
-
-    def _lit_false_4(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "false", 4)
-
-    def _lit_null_1(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "null", 1)
-
-    def _lit_null_2(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "null", 2)
-
-    def _lit_null_3(self, c: str, at: int) -> str | None:
-        return self._literal(c, at, "null", 3)
 
 
 def scan_value(text: str, start: int, end: int, ends: dict[int, int] | None = None) -> int:

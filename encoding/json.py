@@ -27,7 +27,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import cty
@@ -61,7 +60,7 @@ Buffer = bytes | bytearray | memoryview | str
 """The JSON inputs the decoders take (text, or UTF-8 bytes)."""
 
 
-class Encoder(PlannedEncoder):
+class Encoder(PlannedEncoder, plan=plan, write=encode_payload):
     """Encodes values as JSON for one wanted type, planning the work once (``encode(v)``;
     ``type`` is the type values are encoded as).
 
@@ -71,16 +70,9 @@ class Encoder(PlannedEncoder):
 
     __slots__ = ()
 
-    def _plan_for(self, ty: Type, value_type: Type) -> Any:
-        """Return the plan for encoding values of *value_type* as *ty*."""
-        return plan(ty, value_type)
 
-    def _write(self, value: Value, ty: Type, plan: Any) -> bytes:
-        """Return *value* encoded as *ty* with *plan*."""
-        return encode_payload(value, ty, plan)
-
-
-class Decoder(PlannedDecoder[Buffer]):
+class Decoder(PlannedDecoder[Buffer], fixed_decoder=fixed_decoder,
+              var_decoder=var_decoder):
     """Decodes JSON into values of one type, planning the work once (``decode(data)``; see
     unmarshal()).
 
@@ -89,14 +81,6 @@ class Decoder(PlannedDecoder[Buffer]):
     """
 
     __slots__ = ()
-
-    def _fixed_decoder_for(self, ty: Type) -> Callable[[Any], Any]:
-        """Return the decoder of *ty*, whose values always have exactly that type."""
-        return fixed_decoder(ty)
-
-    def _var_decoder_for(self, ty: Type) -> Callable[[Any], tuple[Type, Any]]:
-        """Return the (type, payload) decoder of *ty*, which has dynamic parts."""
-        return var_decoder(ty)
 
     def _load(self, data: Buffer) -> Any:
         """Return the JSON document *data* as Python objects."""

@@ -28,7 +28,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import cty
@@ -56,7 +55,7 @@ Buffer = bytes | bytearray | memoryview
 """The byte inputs the decoders take."""
 
 
-class Encoder(PlannedEncoder):
+class Encoder(PlannedEncoder, plan=plan, write=encode_payload):
     """Encodes values as msgpack for one wanted type, planning the work once.
 
     Make one and reuse it (``enc.encode(v)``) when encoding many values of one type; ``type``
@@ -69,16 +68,9 @@ class Encoder(PlannedEncoder):
 
     __slots__ = ()
 
-    def _plan_for(self, ty: Type, value_type: Type) -> Any:
-        """Return the plan for encoding values of *value_type* as *ty*."""
-        return plan(ty, value_type)
 
-    def _write(self, value: Value, ty: Type, plan: Any) -> bytes:
-        """Return *value* encoded as *ty* with *plan*."""
-        return encode_payload(value, ty, plan)
-
-
-class Decoder(PlannedDecoder[Buffer]):
+class Decoder(PlannedDecoder[Buffer], fixed_decoder=fixed_decoder,
+              var_decoder=var_decoder):
     """Decodes msgpack into values of one type, planning the work once (``decode(data)``; see
     unmarshal()).
 
@@ -88,14 +80,6 @@ class Decoder(PlannedDecoder[Buffer]):
     """
 
     __slots__ = ()
-
-    def _fixed_decoder_for(self, ty: Type) -> Callable[[Any], Any]:
-        """Return the decoder of *ty*, whose values always have exactly that type."""
-        return fixed_decoder(ty)
-
-    def _var_decoder_for(self, ty: Type) -> Callable[[Any], tuple[Type, Any]]:
-        """Return the (type, payload) decoder of *ty*, which has dynamic parts."""
-        return var_decoder(ty)
 
     def _load(self, data: Buffer) -> Any:
         """Return the msgpack document *data* as Python objects."""
