@@ -250,10 +250,15 @@ def _set(ety: Type, f: Dec) -> Dec:
 
 
 def _sorted_ascii_strings(x: list[Any]) -> bool:
+    """Return whether *x* holds only ASCII str (not number literals, a str subclass), each
+    above the one before."""
     try:
-        return "".join(x).isascii() and all(map(_lt, x, x[1:]))
+        return "".join(x).isascii() and {*map(type, x)} <= _STR and all(map(_lt, x, x[1:]))
     except TypeError:
         return False
+
+
+_STR: Final = {str}
 
 
 def _items(x: dict[str, Any]) -> dict[str, Any]:
@@ -332,7 +337,8 @@ def _object(ty: Type) -> Dec:
     if not pairs:
         return slow
     return object_decoder([(k, _check_of(t), f) for (k, f), t in zip(pairs, attrs.values(),
-                                                                       strict=True)], slow, Fail)
+                                                                       strict=True)], slow, Fail,
+                          exact_str=True)
 
 
 def _check_of(t: Type) -> Check:

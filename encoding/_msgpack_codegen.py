@@ -22,7 +22,10 @@ Check: TypeAlias = Literal["str", "int", "num", "jnum", "bool", "liststr", "sets
                           "call"]
 """How a decoder takes an attribute: keep an ASCII str / an int / a bool as it is, take an
 array of ASCII str as a list or (when strictly sorted) as a set, or a map of ASCII str with
-sorted keys as it is, and call the attribute's decoder otherwise; or always call it."""
+sorted keys as it is, and call the attribute's decoder otherwise; or always call it.
+
+These checks join strings to test them, which a str subclass passes; a format whose decoded
+tree holds one (JSON's number literals) asks for ``exact_str`` checks, which test classes too."""
 
 _counter = itertools.count()
 
@@ -51,12 +54,12 @@ _KEEP = {
     "jnum": "    c = v{i}.__class__\n    v{i} = parse_int(v{i}) if c is int else "
             "parse_text(v{i}) if c is JNum else f{i}(v{i})\n",
     "liststr": "    ok = False\n    if v{i}.__class__ is list:\n        try:\n"
-               "            ok = \"\".join(v{i}).isascii()\n"
+               "            ok = \"\".join(v{i}).isascii(){exact}\n"
                "        except TypeError:\n            pass\n"
                "    v{i} = tuple(v{i}) if ok else f{i}(v{i})\n",
     # a set of ASCII strings strictly increasing (so sorted and unique) is taken as it is
     "setstr": "    ok = False\n    if v{i}.__class__ is list and v{i}:\n        try:\n"
-              "            ok = \"\".join(v{i}).isascii()\n"
+              "            ok = \"\".join(v{i}).isascii(){exact}\n"
               "        except TypeError:\n            pass\n"
               "        if ok:\n            p = None\n            for k in v{i}:\n"
               "                if p is not None and not p < k:\n"
@@ -66,7 +69,7 @@ _KEEP = {
     # a map of ASCII strings whose keys are strictly increasing is its own payload
     "mapstr": "    ok = False\n    if v{i}.__class__ is dict:\n        try:\n"
               "            ok = \"\".join(v{i}).isascii() and "
-              "\"\".join(v{i}.values()).isascii()\n"
+              "\"\".join(v{i}.values()).isascii(){exact_values}\n"
               "        except TypeError:\n            pass\n"
               "        if ok:\n            p = None\n            for k in v{i}:\n"
               "                if p is not None and not p < k:\n"
@@ -78,24 +81,28 @@ _KEEP = {
 
 
 def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
-                   slow: Callable[[Any], Any], fail: type[Exception]) -> Callable[[Any], Any]:
+                   slow: Callable[[Any], Any], fail: type[Exception], *,
+                   exact_str: bool = False) -> Callable[[Any], Any]:
     """Return a decoder of a decoded map holding exactly the attributes *attrs* (name, check,
     attribute decoder), sorted by name; any other input, or a failing attribute, goes to
     *slow*, which decodes it again with full checks and paths.
 
-    The "str" attributes are checked together: one join and one isascii() for all of them.
+    The "str" attributes are checked together: one join and one isascii() for all of them;
+    with *exact_str* (a str subclass may stand where a string is wanted), each on its own,
+    class first, and the strings of arrays and maps have their classes checked too.
     """
     n = len(attrs)
     ns: dict[str, Any] = {"slow": slow, "Fail": fail, "SetPayload": SetPayload,
                           "float53": _number._ctx(53).plus, "JNum": JNum,
-                          "parse_int": parse_int, "parse_text": parse}
+                          "parse_int": parse_int, "parse_text": parse, "STR": {str}}
+    exact = {"exact": "", "exact_values": ""}
     src = [f"def dec(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
            "        return slow(x)\n    try:\n"]
     for i, (name, _, f) in enumerate(attrs):
         src.append(f"        v{i} = x[{name!r}]\n")
         ns[f"f{i}"] = f
     src.append("    except KeyError:\n        return slow(x)\n    try:\n")
-    strs = [i for i, (_, check, _) in enumerate(attrs) if check == "str"]
+    strs = [i for i, (_, check, _) in enumerate(attrs) if check == "str" and not exact_str]
     if strs:
         joined = ", ".join(f"v{i}" for i in strs) + ("," if len(strs) == 1 else "")
         src.append(f"        try:\n            plain = \"\".join(({joined})).isascii()\n"
@@ -104,8 +111,11 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
         for i in strs:
             src.append(_indent(_indent(_KEEP["str"].format(i=i))))
     for i, (_, check, _) in enumerate(attrs):
-        if check != "str":
-            src.append(_indent(_KEEP[check].format(i=i)))
+        if i not in strs:
+            if exact_str:
+                exact = {"exact": f" and {{*map(type, v{i})}} <= STR",
+                         "exact_values": f" and {{*map(type, v{i}.values())}} <= STR"}
+            src.append(_indent(_KEEP[check].format(i=i, **exact)))
     src.append("    except Fail:\n        return slow(x)\n")
     body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
     src.append(f"    return {{{body}}}\n")

@@ -150,6 +150,24 @@ def test_decode(text: str, ty: cty.Type, want: cty.Value) -> None:
     assert got == want
 
 
+_TEXT_SLOTS = cty.Object({"s": cty.String, "l": cty.List(cty.String), "t": cty.Set(cty.String),
+                          "m": cty.Map(cty.String), "o": cty.List(cty.Object({"s": cty.String}))})
+
+
+@pytest.mark.parametrize("literal", ["1.5", "1e3", "-0", "7"])
+def test_a_number_literal_in_a_string_slot_becomes_a_plain_str(literal: str) -> None:
+    # number literals travel inside the decoder as a str subclass; none may reach a payload
+    text = (f'{{"s": {literal}, "l": [{literal}], "t": [{literal}], "m": {{"k": {literal}}},'
+            f' "o": [{{"s": {literal}}}, {{"s": {literal}}}]}}')
+    got = json.unmarshal(text, _TEXT_SLOTS)
+
+    strings = [got.get_attr("s"), *got.get_attr("l").as_value_slice(),
+               *got.get_attr("t").as_value_slice(), *got.get_attr("m").as_value_map().values(),
+               *(o.get_attr("s") for o in got.get_attr("o").as_value_slice())]
+    assert [s.as_string() for s in strings] == [literal] * 6
+    assert {type(s.as_string()) for s in strings} == {str}
+
+
 def test_numbers_decode_at_512_bits() -> None:
     from cty import _number
 
