@@ -7,13 +7,16 @@ same run; each of our times is printed with its ratio to that floor.
 
     python benchmarks/bench_encoding.py [--n 10000]
 
-Each time is the best of 5 repetitions of timeit's autorange (seconds per call).
+Each time is the best of its repetitions (seconds per call, timeit's autorange, garbage
+collection off as timeit has it); the ratio is the median over repetitions of ours against
+msgspec's timed just before it, so that the machine's drift between them cancels out.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import statistics
 import sys
 import timeit
 from collections.abc import Callable
@@ -81,17 +84,27 @@ def cty_value(data: list[dict[str, Any]]) -> cty.Value:
     ])
 
 
-def best(fn: Callable[[Any], Any], arg: Any) -> float:
-    """Return the best time of one call of fn(arg), in seconds."""
-    t = timeit.Timer(lambda: fn(arg))
-    n, _ = t.autorange()
-    return min(t.repeat(5, n)) / n
+def paired(base_fn: Callable[[Any], Any], base_arg: Any, fn: Callable[[Any], Any], arg: Any,
+           repeat: int) -> tuple[float, float, float]:
+    """Return the best time of one call of base_fn(base_arg) and of fn(arg), in seconds, and
+    the median ratio of the two over *repeat* back-to-back pairs of runs."""
+    base = timeit.Timer(lambda: base_fn(base_arg))
+    ours = timeit.Timer(lambda: fn(arg))
+    n_base, _ = base.autorange()
+    n, _ = ours.autorange()
+    pairs = []
+    for _ in range(repeat):
+        b = base.timeit(n_base) / n_base
+        pairs.append((b, ours.timeit(n) / n))
+    return (min(b for b, _ in pairs), min(o for _, o in pairs),
+            statistics.median(o / b for b, o in pairs))
 
 
 def main() -> None:
     """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=10_000, help="number of objects")
+    parser.add_argument("--repeat", type=int, default=15, help="pairs of runs per row")
     args = parser.parse_args()
 
     print(f"# {platform.processor() or platform.machine()}, Python {sys.version.split()[0]}, "
@@ -111,13 +124,15 @@ def main() -> None:
         if dec.decode(ours_bytes) != value:
             raise SystemExit(f"{name}: the round trip changed the value")
         same = "same bytes" if ours_bytes == plain_bytes else "other bytes"
-        rows.append((f"{name} encode", best(plain_enc, data), best(enc.encode, value), same))
-        rows.append((f"{name} decode", best(plain_dec, plain_bytes),
-                     best(dec.decode, ours_bytes), f"{len(ours_bytes)} bytes"))
+        rows.append((f"{name} encode",
+                     *paired(plain_enc, data, enc.encode, value, args.repeat), same))
+        rows.append((f"{name} decode",
+                     *paired(plain_dec, plain_bytes, dec.decode, ours_bytes, args.repeat),
+                     f"{len(ours_bytes)} bytes"))
 
     print(f"{'':16} {'msgspec':>10} {'cty':>10} {'ratio':>7}")
-    for label, base, ours, note in rows:
-        print(f"{label:16} {base:10.2e} {ours:10.2e} {ours / base:6.2f}x  ({note})")
+    for label, base, ours, ratio, note in rows:
+        print(f"{label:16} {base:10.2e} {ours:10.2e} {ratio:6.2f}x  ({note})")
 
 
 if __name__ == "__main__":

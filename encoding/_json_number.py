@@ -33,6 +33,11 @@ _cache: dict[Any, Any] = {}
 _CACHE_SIZE: Final = 4096
 
 
+remembered_number: Final = _cache.get
+"""remembered_number(x): parse(x) or parse_int(x) for the literal or int *x* if either gave it
+recently, else None."""
+
+
 def _remember(key: Any, value: Any) -> Any:
     if len(_cache) >= _CACHE_SIZE:
         _cache.clear()
@@ -88,10 +93,21 @@ def parse_int(i: int) -> Any:
 
 
 def from_float(f: float) -> Any:
-    """Return NumberFloatVal(f) (53 bits); ValueError for NaN."""
+    """Return NumberFloatVal(f) (53 bits); ValueError for NaN. Recent results are remembered
+    (see remembered_float), except zeros, whose sign a float key would lose."""
     if math.isnan(f):
         raise CtyValueError("NaN is not a number value")
-    return _ctx53.plus(f)
+    n = _ctx53.plus(f)
+    if f:
+        if len(_floats) >= _CACHE_SIZE:
+            _floats.clear()
+        _floats[f] = n
+    return n
+
+
+_floats: dict[float, Any] = {}
+remembered_float: Final = _floats.get
+"""remembered_float(f): from_float(f) if from_float gave it recently, else None."""
 
 
 def float_text_as_msgspec(n: Any) -> float | None:

@@ -13,10 +13,9 @@ import linecache
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias
 
-from cty import _number
 from cty._internal import SetPayload
 
-from ._json_number import JNum, parse, parse_int
+from ._json_number import JNum, parse, parse_int, remembered_float, remembered_number
 
 Check: TypeAlias = Literal["str", "int", "num", "jnum", "bool", "liststr", "setstr", "mapstr",
                           "call"]
@@ -46,13 +45,18 @@ def compile_function(name: str, source: str, namespace: dict[str, Any]) -> Calla
 _KEEP = {
     "str": "    if v{i}.__class__ is not str or not v{i}.isascii():\n        v{i} = f{i}(v{i})\n",
     "int": "    if v{i}.__class__ is not int:\n        v{i} = f{i}(v{i})\n",
-    # a msgpack number: an int as it is, a float (not NaN) as a 53-bit number
-    "num": "    if v{i}.__class__ is not int:\n        v{i} = float53(v{i}) "
-           "if v{i}.__class__ is float and v{i} == v{i} else f{i}(v{i})\n",
+    # a msgpack number: an int as it is, a float as a 53-bit number (recent ones remembered)
+    "num": "    if v{i}.__class__ is not int:\n"
+           "        n = float53(v{i}) if v{i}.__class__ is float else None\n"
+           "        v{i} = n if n is not None else f{i}(v{i})\n",
     "bool": "    if v{i} is not True and v{i} is not False:\n        v{i} = f{i}(v{i})\n",
     # a JSON number: an int or a float literal, read at 512 bits
-    "jnum": "    c = v{i}.__class__\n    v{i} = parse_int(v{i}) if c is int else "
-            "parse_text(v{i}) if c is JNum else f{i}(v{i})\n",
+    "jnum": "    c = v{i}.__class__\n"
+            "    n = remembered_number(v{i}) if c is int or c is JNum else None\n"
+            "    if n is None:\n"
+            "        v{i} = parse_int(v{i}) if c is int else "
+            "parse_text(v{i}) if c is JNum else f{i}(v{i})\n"
+            "    else:\n        v{i} = n\n",
     "liststr": "    ok = False\n    if v{i}.__class__ is list:\n        try:\n"
                "            ok = \"\".join(v{i}).isascii(){exact}\n"
                "        except TypeError:\n            pass\n"
@@ -68,8 +72,7 @@ _KEEP = {
               "    v{i} = SetPayload(tuple(v{i})) if ok else f{i}(v{i})\n",
     # a map of ASCII strings whose keys are strictly increasing is its own payload
     "mapstr": "    ok = False\n    if v{i}.__class__ is dict:\n        try:\n"
-              "            ok = \"\".join(v{i}).isascii() and "
-              "\"\".join(v{i}.values()).isascii(){exact_values}\n"
+              "            ok = \"\".join([*v{i}, *v{i}.values()]).isascii(){exact_values}\n"
               "        except TypeError:\n            pass\n"
               "        if ok:\n            p = None\n            for k in v{i}:\n"
               "                if p is not None and not p < k:\n"
@@ -93,8 +96,9 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
     """
     n = len(attrs)
     ns: dict[str, Any] = {"slow": slow, "Fail": fail, "SetPayload": SetPayload,
-                          "float53": _number._ctx(53).plus, "JNum": JNum,
-                          "parse_int": parse_int, "parse_text": parse, "STR": {str}}
+                          "float53": remembered_float, "JNum": JNum,
+                          "parse_int": parse_int, "parse_text": parse,
+                          "remembered_number": remembered_number, "STR": {str}}
     exact = {"exact": "", "exact_values": ""}
     src = [f"def dec(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
            "        return slow(x)\n    try:\n"]

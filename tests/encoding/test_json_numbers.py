@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import msgspec
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+import cty
 from cty import _number
 from cty.encoding import _json_number as fast
+from cty.encoding._json_number import JNum
 from cty.encoding._msgpack_refinement import number_wire
 
 
@@ -75,6 +78,39 @@ def test_from_float_and_format_agree(f: float) -> None:
     g = fast.float_text_as_msgspec(x)
     if g is not None:
         assert msgspec.json.encode(g).decode() == _number.format_f(x)
+
+
+@given(st.lists(st.floats(allow_nan=False), max_size=8))
+@example([0.0, -0.0])
+@example([-0.0, 0.0])
+def test_remembered_floats_are_the_numbers_from_float_gives(fs: list[float]) -> None:
+    # the decoders take a remembered float first: it must be what from_float gives now,
+    # sign of zero included (zeros are never remembered: 0.0 and -0.0 are one dict key)
+    for f in fs + fs:
+        x = fast.from_float(f)
+        assert same(x, _number.from_float(f))
+        hit = fast.remembered_float(f)
+        assert hit is None if f == 0 else same(hit, x)
+    # and a remembered JSON number, looked up by what the JSON decoders pass (an int, or the
+    # literal's text), is what parse_int or parse gives for it
+    for f in fs:
+        if math.isfinite(f):
+            keys: list[Any] = [JNum(repr(f))] + ([int(f)] if f.is_integer() else [])
+            for key in keys:
+                want = fast.parse_int(key) if key.__class__ is int else fast.parse(key)
+                hit = fast.remembered_number(key)
+                assert hit is None or same(hit, want)
+
+
+def test_remembered_msgpack_floats_keep_the_sign_of_zero() -> None:
+    from cty.encoding import msgpack
+
+    ty = cty.List(cty.Number)
+    for first, second in ((0.0, -0.0), (-0.0, 0.0), (1.5, 1.5)):
+        got = msgpack.unmarshal(msgspec.msgpack.encode([first, second]), ty)
+        want = [_number.from_float(first), _number.from_float(second)]
+        assert all(same(v.as_big_float(), w) for v, w in zip(got.as_value_slice(), want,
+                                                             strict=True))
 
 
 def _wire_reference(n: Any) -> Any:
