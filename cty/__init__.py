@@ -47,6 +47,8 @@ from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
 from ._type import Type
+from ._type_expr import parse_type
+from ._type_expr_syntax import TypeExprError
 from ._type_json import TypeJSONError, type_from_json, type_to_json
 from ._value import (
     DynamicVal,
@@ -135,6 +137,7 @@ __all__ = [
     "True_",
     "Tuple",
     "Type",
+    "TypeExprError",
     "TypeJSONError",
     "Value",
     "ValueSet",
@@ -164,6 +167,7 @@ __all__ = [
     "number_val",
     "object_val",
     "parse_number_val",
+    "parse_type",
     "set_val",
     "set_val_empty",
     "set_val_from_value_set",

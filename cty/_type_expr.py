@@ -1,0 +1,139 @@
+"""HCL type expressions: ``cty.parse_type("list(object({name = string}))")``.
+
+The language is HCL's (its typeexpr extension): the keywords ``string``, ``number``, ``bool``
+and ``any``; the constructors ``list(T)``, ``set(T)``, ``map(T)``, ``tuple([T, ...])`` and
+``object({name = T, ...})``; and, for an object's attribute, ``optional(T)``. Errors use HCL's
+words and point at the line and column. ``str(ty)`` prints a type in this language, and what
+it prints parses back to the same type (capsule types aside: they have no written form).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ._collection_types import List, Map, Set
+from ._deep import deep
+from ._dynamic import DynamicPseudoType
+from ._errors import CtyTypeError
+from ._primitive_type import Bool, Number, String
+from ._strings import normalize_string
+from ._structural_types import ObjectWithOptionalAttrs, Tuple
+from ._type import Type
+from ._type_expr_syntax import Node, Pos, TypeExprError, parse_expression
+
+_INVALID: Final = "Invalid type specification"
+_KEYWORDS: Final = {"bool": Bool, "string": String, "number": Number}
+_CONSTRUCTOR_NEEDS: Final = {
+    "list": "The list type constructor requires one argument specifying the element type.",
+    "set": "The set type constructor requires one argument specifying the element type.",
+    "map": "The map type constructor requires one argument specifying the element type.",
+    "object": "The object type constructor requires one argument specifying the attribute "
+              "types and values as a map.",
+    "tuple": "The tuple type constructor requires one argument specifying the element types "
+             "as a list.",
+}
+
+
+@deep
+def parse_type(text: str, /, *, constraint: bool = True) -> Type:
+    """Return the type the HCL type expression *text* describes.
+
+    With *constraint* (the default, HCL's TypeConstraint) ``any`` stands for
+    DynamicPseudoType and object attributes may be ``optional(T)``; without it (HCL's Type)
+    only exact types are allowed. Raises TypeExprError, with HCL's words and the line and
+    column, for text that is not a type expression.
+
+    >>> cty.parse_type("object({name = string, port = optional(number)})")
+    cty.ObjectWithOptionalAttrs({'name': cty.String, 'port': cty.Number}, ['port'])
+    >>> str(cty.parse_type("map( list(any) )"))
+    'map(list(any))'
+    """
+    if not isinstance(text, str):
+        raise CtyTypeError(f"a type expression must be a str, not {type(text).__name__}")
+    return _type(parse_expression(text), constraint)
+
+
+def _error(detail: str, pos: Pos, summary: str = _INVALID) -> TypeExprError:
+    return TypeExprError(summary, detail, pos)
+
+
+def _type(node: Node, constraint: bool) -> Type:
+    if node.kind == "ident":
+        return _keyword(node, constraint)
+    if node.kind != "call":
+        raise _error("A type specification is either a primitive type keyword (bool, number, "
+                     "string) or a complex type constructor call, like list(string).", node.pos)
+    name, args = node.text, node.items
+    if name in _KEYWORDS:
+        raise _error(f"Primitive type keyword {_q(name)} does not expect arguments.", node.pos)
+    if name == "any":
+        raise _error(f"Type constraint keyword {_q(name)} does not expect arguments.", node.pos)
+    if name == "optional":
+        raise _error(f"Keyword {_q(name)} is valid only as a modifier for object type "
+                     "attributes.", node.pos)
+    if name not in _CONSTRUCTOR_NEEDS:
+        raise _error(f"Keyword {_q(name)} is not a valid type constructor.", node.pos)
+    if len(args) != 1:
+        raise _error(_CONSTRUCTOR_NEEDS[name], args[1].pos if len(args) > 1 else node.pos)
+    arg = args[0]
+    if name == "list":
+        return List(_type(arg, constraint))
+    if name == "set":
+        return Set(_type(arg, constraint))
+    if name == "map":
+        return Map(_type(arg, constraint))
+    if name == "tuple":
+        if arg.kind != "list":
+            raise _error("Tuple type constructor requires a list of element types.", arg.pos)
+        return Tuple([_type(item, constraint) for item in arg.items])
+    return _object(arg, constraint)
+
+
+def _keyword(node: Node, constraint: bool) -> Type:
+    kw = node.text
+    found = _KEYWORDS.get(kw)
+    if found is not None:
+        return found
+    if kw == "any":
+        if constraint:
+            return DynamicPseudoType
+        raise _error(f"The keyword {_q(kw)} cannot be used in this type specification: an "
+                     "exact type is required.", node.pos)
+    if kw in _CONSTRUCTOR_NEEDS:
+        raise _error(_CONSTRUCTOR_NEEDS[kw], node.pos)
+    raise _error(f"The keyword {_q(kw)} is not a valid type specification.", node.pos)
+
+
+def _object(arg: Node, constraint: bool) -> Type:
+    if arg.kind != "object":
+        raise _error("Object type constructor requires a map whose keys are attribute names "
+                     "and whose values are the corresponding attribute types.", arg.pos)
+    attrs: dict[str, Type] = {}
+    optional: list[str] = []
+    for key, written in arg.pairs:
+        value = written
+        if key.kind in {"ident", "string"}:
+            name = normalize_string(key.text)
+        else:
+            raise _error("Object constructor map keys must be attribute names.", key.pos)
+        if name in attrs:
+            raise _error(f"The attribute {_q(name)} is given more than once.", key.pos)
+        if value.kind == "call" and value.text == "optional":
+            if not value.items:
+                raise _error("Optional attribute modifier requires the attribute type as its "
+                             "argument.", value.pos)
+            if not constraint:
+                raise _error("Optional attribute modifier is only for type constraints, not "
+                             "for exact types.", value.pos)
+            if len(value.items) > 1:
+                raise _error("Optional attribute modifier expects only one argument: the "
+                             "attribute type.", value.items[1].pos)
+            optional.append(name)
+            value = value.items[0]
+        attrs[name] = _type(value, constraint)
+    return ObjectWithOptionalAttrs(attrs, optional)
+
+
+def _q(s: str) -> str:
+    """Return *s* in double quotes, as HCL's messages quote keywords."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,143 @@
+"""cty.parse_type: HCL type expressions in, types out; str(type) reads back as the same type."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+import cty
+
+from ..strategies import types
+
+PARSE = [
+    ("string", cty.String),
+    ("number", cty.Number),
+    ("bool", cty.Bool),
+    ("any", cty.DynamicPseudoType),
+    ("list(string)", cty.List(cty.String)),
+    ("set(number)", cty.Set(cty.Number)),
+    ("map(list(bool))", cty.Map(cty.List(cty.Bool))),
+    ("tuple([])", cty.EmptyTuple),
+    ("tuple([string, number,])", cty.Tuple([cty.String, cty.Number])),
+    ("object({})", cty.EmptyObject),
+    ("object({name = string, port = number})",
+     cty.Object({"name": cty.String, "port": cty.Number})),
+    # HCL's object syntax: items on their own lines, ":" as well as "=", a trailing comma
+    ("object({\n  name = string\n  port: number,\n})",
+     cty.Object({"name": cty.String, "port": cty.Number})),
+    ("object({a = optional(string), b = optional(list(any))})",
+     cty.ObjectWithOptionalAttrs({"a": cty.String, "b": cty.List(cty.DynamicPseudoType)},
+                                 ["a", "b"])),
+    # blanks and comments anywhere between tokens
+    (" list ( # the element type:\n string // a string\n /* done */ ) ",
+     cty.List(cty.String)),
+    # quoted attribute names (how str() writes names that are not identifiers)
+    ('object({"two words" = string, "tab\\there" = bool, "\\u00e9" = number})',
+     cty.Object({"two words": cty.String, "tab\there": cty.Bool, "\xe9": cty.Number})),
+    # identifiers may hold dashes and letters of any script; names are NFC
+    ("object({my-attr = string, \u00e9t\u00e9 = bool})",
+     cty.Object({"my-attr": cty.String, "\xe9t\xe9": cty.Bool})),
+    ('object({"e\u0301" = string})', cty.Object({"\xe9": cty.String})),
+]
+
+
+@pytest.mark.parametrize(("text", "want"), PARSE, ids=repr)
+def test_parse_type(text: str, want: cty.Type) -> None:
+    assert cty.parse_type(text) is want
+
+
+ROUND_TRIP = [
+    cty.Object({"": cty.String, "1st": cty.Number, "quote\"d": cty.Bool,
+                "new\nline": cty.String, "nul\x00": cty.Bool, "\U0001f600": cty.Number}),
+    cty.ObjectWithOptionalAttrs({"x": cty.Tuple([cty.Set(cty.DynamicPseudoType)])}, ["x"]),
+    cty.Map(cty.Object({"a": cty.Tuple([])})),
+]
+
+
+@pytest.mark.parametrize("ty", ROUND_TRIP, ids=repr)
+def test_printing_reads_back(ty: cty.Type) -> None:
+    assert cty.parse_type(str(ty)) is ty
+
+
+@given(types(max_depth=4))
+def test_every_printed_type_reads_back(ty: cty.Type) -> None:
+    assert cty.parse_type(str(ty)) is ty
+
+
+def test_deep_type_expressions() -> None:
+    deep = cty.parse_type("list(" * 10_000 + "string" + ")" * 10_000)
+    assert str(deep) == "list(" * 10_000 + "string" + ")" * 10_000
+    nested = cty.parse_type("object({a=" * 2_000 + "any" + "})" * 2_000)
+    assert cty.parse_type(str(nested)) is nested
+
+
+# text, words of the error, line, column
+ERRORS = [
+    ("strin", 'The keyword "strin" is not a valid type specification.', 1, 1),
+    ("list", "The list type constructor requires one argument specifying the element type.",
+     1, 1),
+    ("object", "The object type constructor requires one argument", 1, 1),
+    ("tuple", "The tuple type constructor requires one argument", 1, 1),
+    ("list()", "The list type constructor requires one argument", 1, 1),
+    ("map(string, number)", "The map type constructor requires one argument", 1, 13),
+    ("string(1)", 'Primitive type keyword "string" does not expect arguments.', 1, 1),
+    ("any()", 'Type constraint keyword "any" does not expect arguments.', 1, 1),
+    ("optional(string)",
+     'Keyword "optional" is valid only as a modifier for object type attributes.', 1, 1),
+    ("lists(string)", 'Keyword "lists" is not a valid type constructor.', 1, 1),
+    ('"string"', "A type specification is either a primitive type keyword", 1, 1),
+    ("object([string])", "Object type constructor requires a map whose keys are attribute "
+                         "names", 1, 8),
+    ("tuple({})", "Tuple type constructor requires a list of element types.", 1, 7),
+    ("object({list(string) = string})", "Object constructor map keys must be attribute names.",
+     1, 9),
+    ("object({a = string, a = number})", 'The attribute "a" is given more than once.', 1, 21),
+    ("object({a = optional()})",
+     "Optional attribute modifier requires the attribute type as its argument.", 1, 13),
+    ('object({a = optional(string, "x")})',
+     "Optional attribute modifier expects only one argument: the attribute type.", 1, 30),
+    ("object({\n  a = string\n  b = 5\n})", "A type specification is either", 3, 7),
+    ("list(string", "Expected a comma or a closing parenthesis, found the end", 1, 12),
+    ("list(string) x", "Extra characters after the expression", 1, 14),
+    ("object({a = string b = number})", "Expected a comma or a newline after an object item",
+     1, 20),
+    ("object({a string})", "Expected an equals sign (=)", 1, 11),
+    ('object({"a\\q" = string})', "The escape sequence \\q is not valid", 1, 11),
+    ('object({"a = string})', 'This string is not closed', 1, 9),
+    ('object({"${x}" = string})', "Templates", 1, 10),
+    ("list(string) /* never closed", "This comment is not closed", 1, 14),
+    ("list(@)", "The character '@' is not expected here.", 1, 6),
+    ("", "Expected the start of an expression, found the end of the expression.", 1, 1),
+]
+
+
+@pytest.mark.parametrize(("text", "words", "line", "column"), ERRORS, ids=repr)
+def test_errors_say_what_and_where(text: str, words: str, line: int, column: int) -> None:
+    with pytest.raises(cty.TypeExprError) as caught:
+        cty.parse_type(text)
+    assert words in caught.value.detail
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert str(caught.value).startswith(f"line {line}, column {column}: ")
+    assert isinstance(caught.value, cty.CtyValueError)
+
+
+def test_exact_types_refuse_any_and_optional() -> None:
+    assert cty.parse_type("list(string)", constraint=False) is cty.List(cty.String)
+    with pytest.raises(cty.TypeExprError) as caught:
+        cty.parse_type("list(any)", constraint=False)
+    assert caught.value.detail == ('The keyword "any" cannot be used in this type '
+                                   "specification: an exact type is required.")
+    with pytest.raises(cty.TypeExprError) as caught:
+        cty.parse_type("object({a = optional(string)})", constraint=False)
+    assert caught.value.detail == ("Optional attribute modifier is only for type constraints, "
+                                   "not for exact types.")
+
+
+def test_escaped_template_characters_are_literal() -> None:
+    ty = cty.parse_type('object({"$${a}%%{b}" = string})')
+    assert ty.attribute_types() == {"${a}%{b}": cty.String}
+
+
+def test_a_type_expression_must_be_a_str() -> None:
+    with pytest.raises(cty.CtyTypeError, match="must be a str, not bytes"):
+        cty.parse_type(b"string")  # type: ignore[arg-type]
