@@ -11,6 +11,9 @@ value of their input type (number to string); *unsafe* ones only for some (the s
 * ``unify(types)`` and ``unify_unsafe(types)`` find one type that all the given types convert
   to, with the conversion each needs.
 * ``mismatch_message(got, want)`` says in English why *got* does not convert to *want*.
+* ``parse_type_with_defaults(text)`` reads an HCL type expression whose optional attributes
+  may name defaults (``optional(number, 80)``); ``Defaults.apply(value)`` fills them in, and
+  ``convert_with_defaults(value, type, defaults)`` applies them and converts, as HCL does.
 
 The primitive conversions:
 
@@ -41,14 +44,18 @@ cty.list_val([cty.number_val(1), cty.parse_number_val('2')])
 from ._conversion import get_conversion, get_conversion_unsafe
 from ._mismatch_msg import mismatch_message
 from ._runtime import Conversion, convert
+from ._type_defaults import Defaults, convert_with_defaults, parse_type_with_defaults
 from ._unify import unify, unify_unsafe
 
 __all__ = [
     "Conversion",
+    "Defaults",
     "convert",
+    "convert_with_defaults",
     "get_conversion",
     "get_conversion_unsafe",
     "mismatch_message",
+    "parse_type_with_defaults",
     "unify",
     "unify_unsafe",
 ]

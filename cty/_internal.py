@@ -15,6 +15,8 @@ from ._gostrconv import go_quote
 from ._marks import Marked
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._type import check_type, child_types
+from ._type_expr import DefaultsBuilder, check_text, interpret
+from ._type_expr_syntax import Node, TypeExprError, parse_expression
 from ._unknown import UNKNOWN, Unknown
 from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
 from ._value import check_value, make, payload, wrap
@@ -26,19 +28,25 @@ __all__ = [
     "CapsuleType",
     "ConversionFromHook",
     "ConversionToHook",
+    "DefaultsBuilder",
     "Marked",
+    "Node",
     "Refinement",
     "SetPayload",
+    "TypeExprError",
     "Unknown",
     "build_set_payload",
+    "check_text",
     "check_type",
     "check_value",
     "child_types",
     "deep",
     "go_quote",
     "in_deep_thread",
+    "interpret",
     "make",
     "not_null_unknown",
+    "parse_expression",
     "payload",
     "wrap",
 ]

@@ -9,7 +9,7 @@ it prints parses back to the same type (capsule types aside: they have no writte
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Protocol
 
 from ._collection_types import List, Map, Set
 from ._deep import deep
@@ -34,6 +34,22 @@ _CONSTRUCTOR_NEEDS: Final = {
 }
 
 
+class DefaultsBuilder(Protocol):
+    """What reading defaults (``optional(T, default)``) needs from above the type layer:
+    cty.convert evaluates a default and converts it to its attribute's type, and builds the
+    tree of defaults that applies them to values."""
+
+    def default(self, node: Node, attr_type: Type, /) -> object:
+        """Return the default *node* gives for an attribute of *attr_type*; raise
+        TypeExprError if it is not a literal of that type."""
+
+    def tree(self, ty: Type, values: dict[str, object], children: dict[str, object],
+             /) -> object:
+        """Return the defaults of a node of type *ty*: its attributes' *values* and its
+        *children*' defaults (keyed by attribute name, tuple index, or "" for a collection's
+        elements)."""
+
+
 @deep
 def parse_type(text: str, /, *, constraint: bool = True) -> Type:
     """Return the type the HCL type expression *text* describes.
@@ -48,18 +64,31 @@ def parse_type(text: str, /, *, constraint: bool = True) -> Type:
     >>> str(cty.parse_type("map( list(any) )"))
     'map(list(any))'
     """
+    check_text(text)
+    return interpret(parse_expression(text), constraint, None)[0]
+
+
+def check_text(text: object) -> None:
+    """Raise CtyTypeError unless *text* is a str."""
     if not isinstance(text, str):
         raise CtyTypeError(f"a type expression must be a str, not {type(text).__name__}")
-    return _type(parse_expression(text), constraint)
+
+
+def interpret(node: Node, constraint: bool,
+              builder: DefaultsBuilder | None) -> tuple[Type, object | None]:
+    """Return the type the expression *node* describes, and (given a *builder*, which allows
+    ``optional(T, default)``) the tree of its defaults, or None where it has none."""
+    return _type(node, constraint, builder)
 
 
 def _error(detail: str, pos: Pos, summary: str = _INVALID) -> TypeExprError:
     return TypeExprError(summary, detail, pos)
 
 
-def _type(node: Node, constraint: bool) -> Type:
+def _type(node: Node, constraint: bool,
+          builder: DefaultsBuilder | None) -> tuple[Type, object | None]:
     if node.kind == "ident":
-        return _keyword(node, constraint)
+        return _keyword(node, constraint), None
     if node.kind != "call":
         raise _error("A type specification is either a primitive type keyword (bool, number, "
                      "string) or a complex type constructor call, like list(string).", node.pos)
@@ -76,17 +105,27 @@ def _type(node: Node, constraint: bool) -> Type:
     if len(args) != 1:
         raise _error(_CONSTRUCTOR_NEEDS[name], args[1].pos if len(args) > 1 else node.pos)
     arg = args[0]
-    if name == "list":
-        return List(_type(arg, constraint))
-    if name == "set":
-        return Set(_type(arg, constraint))
-    if name == "map":
-        return Map(_type(arg, constraint))
+    if name in {"list", "set", "map"}:
+        ety, inner = _type(arg, constraint, builder)
+        ty = List(ety) if name == "list" else Set(ety) if name == "set" else Map(ety)
+        return ty, _tree(builder, ty, {}, {"": inner})
     if name == "tuple":
         if arg.kind != "list":
             raise _error("Tuple type constructor requires a list of element types.", arg.pos)
-        return Tuple([_type(item, constraint) for item in arg.items])
-    return _object(arg, constraint)
+        elems = [_type(item, constraint, builder) for item in arg.items]
+        ty = Tuple([t for t, _ in elems])
+        return ty, _tree(builder, ty, {}, {str(i): d for i, (_, d) in enumerate(elems)})
+    return _object(arg, constraint, builder)
+
+
+def _tree(builder: DefaultsBuilder | None, ty: Type, values: dict[str, object],
+          children: dict[str, object | None]) -> object | None:
+    """Return the builder's defaults of a node, or None where there are none (HCL's
+    collectionDefaults and structuredDefaults)."""
+    kids = {k: d for k, d in children.items() if d is not None}
+    if builder is None or not (values or kids):
+        return None
+    return builder.tree(ty, values, kids)
 
 
 def _keyword(node: Node, constraint: bool) -> Type:
@@ -104,12 +143,15 @@ def _keyword(node: Node, constraint: bool) -> Type:
     raise _error(f"The keyword {_q(kw)} is not a valid type specification.", node.pos)
 
 
-def _object(arg: Node, constraint: bool) -> Type:
+def _object(arg: Node, constraint: bool,
+            builder: DefaultsBuilder | None) -> tuple[Type, object | None]:
     if arg.kind != "object":
         raise _error("Object type constructor requires a map whose keys are attribute names "
                      "and whose values are the corresponding attribute types.", arg.pos)
     attrs: dict[str, Type] = {}
     optional: list[str] = []
+    defaults: dict[str, tuple[Node, Type]] = {}
+    children: dict[str, object | None] = {}
     for key, written in arg.pairs:
         value = written
         if key.kind in {"ident", "string"}:
@@ -125,13 +167,25 @@ def _object(arg: Node, constraint: bool) -> Type:
             if not constraint:
                 raise _error("Optional attribute modifier is only for type constraints, not "
                              "for exact types.", value.pos)
-            if len(value.items) > 1:
+            if builder is None and len(value.items) > 1:
                 raise _error("Optional attribute modifier expects only one argument: the "
                              "attribute type.", value.items[1].pos)
+            if len(value.items) > 2:
+                raise _error("Optional attribute modifier expects at most two arguments: the "
+                             "attribute type, and a default value.", value.items[2].pos)
             optional.append(name)
+            default = value.items[1] if len(value.items) == 2 else None
             value = value.items[0]
-        attrs[name] = _type(value, constraint)
-    return ObjectWithOptionalAttrs(attrs, optional)
+        else:
+            default = None
+        attrs[name], children[name] = _type(value, constraint, builder)
+        if default is not None:
+            defaults[name] = (default, attrs[name])
+    ty = ObjectWithOptionalAttrs(attrs, optional)
+    values = {}
+    if builder is not None:
+        values = {name: builder.default(node, aty) for name, (node, aty) in defaults.items()}
+    return ty, _tree(builder, ty, values, children)
 
 
 def _q(s: str) -> str:

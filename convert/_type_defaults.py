@@ -1,0 +1,222 @@
+"""Type expressions with defaults: ``optional(number, 80)``, applied to values as HCL does.
+
+``parse_type_with_defaults`` reads a type expression whose optional attributes may name a
+default (HCL's TypeConstraintWithDefaults): the default is a literal (a string, number, bool,
+null, or a list or object of them), converted to the attribute's type when it is read. The
+``Defaults`` it returns fill in the attributes a value lacks (or holds as null) before the value
+is converted to the type (HCL's Defaults.Apply); ``convert_with_defaults`` does both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+import cty
+from cty import CtyError, Type, Value
+from cty._internal import (
+    DefaultsBuilder,
+    Node,
+    TypeExprError,
+    check_text,
+    check_type,
+    check_value,
+    deep,
+    interpret,
+)
+from cty._internal import parse_expression as _parse_expression
+
+from ._runtime import convert
+from ._unify import unify_unsafe
+
+_INVALID_DEFAULT = "Invalid default value for optional attribute"
+
+
+class Defaults:
+    """The defaults of a type expression, as a tree over its type (HCL's typeexpr.Defaults).
+
+    ``type`` is the type of the node; ``values`` maps an object's attribute names to their
+    defaults; ``children`` maps an attribute name, a tuple index (as text) or, for a
+    collection's elements, ``""`` to the defaults below.
+    """
+
+    __slots__ = ("children", "type", "values")
+
+    def __init__(self, ty: Type, values: Mapping[str, Value],
+                 children: Mapping[str, Defaults]) -> None:
+        self.type = check_type(ty, "the defaults' type")
+        if not isinstance(values, Mapping) or not isinstance(children, Mapping):
+            raise cty.CtyTypeError("Defaults takes a type and two mappings (values, children)")
+        for k, v in values.items():
+            if not isinstance(k, str):
+                raise cty.CtyTypeError(f"a default's attribute name must be a str, not {k!r}")
+            check_value(v, f"the default of {k!r}")
+        for k, d in children.items():
+            if not isinstance(k, str) or not isinstance(d, Defaults):
+                raise cty.CtyTypeError("Defaults' children map str keys to Defaults, not "
+                                       f"{k!r} to {type(d).__name__}")
+        self.values = dict(values)
+        self.children = dict(children)
+
+    def __repr__(self) -> str:
+        return f"Defaults({self.type!r}, {self.values!r}, {self.children!r})"
+
+    @deep
+    def apply(self, value: Value, /) -> Value:
+        """Return *value* with the defaults filled in wherever an optional attribute is
+        missing or null, at any depth; nulls and unknowns themselves are left alone.
+
+        The result may still need converting to the type (see convert_with_defaults); like
+        HCL's, this step reports no errors, leaving them to the conversion.
+        """
+        check_value(value, "value")
+        return self._apply(value)
+
+    def _apply(self, v: Value) -> Value:
+        if not v.is_known() or v.is_null() or not (self.values or self.children):
+            return v
+        v, marks = v.unmark()
+        ty = v.type()
+        if ty.is_list_type() or ty.is_set_type() or ty.is_tuple_type():
+            items = [self._child_applied(i, e) for i, e in enumerate(v.as_value_slice())]
+            collection = _as_collection(ty, items, marks)
+            v = cty.tuple_val(items) if collection is None else collection
+        elif ty.is_object_type() or ty.is_map_type():
+            attrs = {k: self._child_applied(k, e) for k, e in v.as_value_map().items()}
+            for name, default in self.values.items():
+                if name not in attrs or attrs[name].is_null():
+                    below = self.children.get(name)
+                    attrs[name] = below._apply(default) if below is not None else default
+            as_map = _as_map(ty, attrs)
+            v = cty.object_val(attrs) if as_map is None else as_map
+        return v.with_marks(marks)
+
+    def _child_applied(self, key: int | str, element: Value) -> Value:
+        below = self._child(key)
+        return element if below is None else below._apply(element)
+
+    def _child(self, key: int | str) -> Defaults | None:
+        t = self.type
+        if t.is_map_type() or t.is_set_type() or t.is_list_type():
+            return self.children.get("")
+        if t.is_tuple_type() or t.is_object_type():
+            return self.children.get(str(key))
+        return None
+
+
+def _as_collection(ty: Type, items: list[Value], marks: frozenset[Any]) -> Value | None:
+    """Return *items* as a list or set again (or None: make a tuple), as HCL's Apply does."""
+    if ty.is_tuple_type():
+        return None
+    if not items:
+        ety = ty.element_type()
+        return cty.set_val_empty(ety) if ty.is_set_type() else cty.list_val_empty(ety)
+    unified = _unified(items)
+    if unified is None:
+        return None
+    return cty.set_val(unified).with_marks(marks) if ty.is_set_type() else cty.list_val(unified)
+
+
+def _as_map(ty: Type, attrs: dict[str, Value]) -> Value | None:
+    """Return *attrs* as a map again (or None: make an object), as HCL's Apply does."""
+    if not ty.is_map_type():
+        return None
+    if not attrs:
+        return cty.map_val_empty(ty.element_type())
+    keys = sorted(attrs)
+    unified = _unified([attrs[k] for k in keys])
+    return None if unified is None else cty.map_val(dict(zip(keys, unified, strict=True)))
+
+
+def _unified(values: list[Value]) -> list[Value] | None:
+    """Return *values* converted to the type they unify to (unsafely), or None."""
+    ty, conversions = unify_unsafe([v.type() for v in values])
+    if ty is None or conversions is None:
+        return None
+    try:
+        return [v if c is None else c(v) for v, c in zip(values, conversions, strict=True)]
+    except CtyError:
+        return None
+
+
+class _Builder(DefaultsBuilder):
+    """Evaluates defaults and builds Defaults trees for cty's type expression reader."""
+
+    def default(self, node: Node, attr_type: Type, /) -> object:
+        value = _literal(node)
+        try:
+            return convert(value, attr_type)
+        except CtyError as e:
+            raise TypeExprError(_INVALID_DEFAULT, "This default value is not compatible with "
+                                f"the attribute's type constraint: {e}.", node.pos) from None
+
+    def tree(self, ty: Type, values: dict[str, object], children: dict[str, object],
+             /) -> object:
+        return Defaults(ty, cast("dict[str, Value]", values),
+                        cast("dict[str, Defaults]", children))
+
+
+def _literal(node: Node) -> Value:
+    """Return the value of the literal expression *node* (a default)."""
+    kind = node.kind
+    if kind == "string":
+        return cty.string_val(node.text)
+    if kind == "number":
+        return cty.parse_number_val(node.text)
+    if kind == "neg":
+        operand = _literal(node.items[0])
+        if operand.type() is not cty.Number:
+            raise TypeExprError("Invalid operand", "Unsuitable value for unary operand: a "
+                                "number is required.", node.pos)
+        return operand.negate()
+    if kind == "list":
+        return cty.tuple_val([_literal(item) for item in node.items])
+    if kind == "object":
+        attrs: dict[str, Value] = {}
+        for key, value in node.pairs:
+            if key.kind not in {"ident", "string"}:
+                raise TypeExprError("Invalid object key", "An object key in a default value "
+                                    "must be a name or a quoted string.", key.pos)
+            attrs[key.text] = _literal(value)
+        return cty.object_val(attrs)
+    if kind == "ident":
+        found = {"true": cty.True_, "false": cty.False_,
+                 "null": cty.null_val(cty.DynamicPseudoType)}.get(node.text)
+        if found is not None:
+            return found
+        raise TypeExprError("Variables not allowed", "Variables may not be used here.",
+                            node.pos)
+    raise TypeExprError("Function calls not allowed", "Functions may not be called here.",
+                        node.pos)
+
+
+@deep
+def parse_type_with_defaults(text: str, /) -> tuple[Type, Defaults | None]:
+    """Return the type the HCL type expression *text* describes and its defaults (None if
+    it names none): HCL's TypeConstraintWithDefaults.
+
+    An optional attribute may name a default, ``optional(T, default)``, a literal that is
+    converted to T here (TypeExprError "Invalid default value for optional attribute" if it
+    does not convert).
+
+    >>> ty, defaults = parse_type_with_defaults('object({port = optional(number, 80)})')
+    >>> ty
+    cty.ObjectWithOptionalAttrs({'port': cty.Number}, ['port'])
+    >>> defaults.apply(cty.EmptyObjectVal).get_attr("port")
+    cty.parse_number_val('80')
+    """
+    check_text(text)
+    ty, tree = interpret(_parse_expression(text), True, _Builder())
+    return ty, tree if isinstance(tree, Defaults) else None
+
+
+@deep
+def convert_with_defaults(value: Value, ty: Type, defaults: Defaults | None, /) -> Value:
+    """Return *value* with *defaults* applied (if any), converted to *ty*: what HCL does
+    with a value given for a type constraint with defaults."""
+    if defaults is not None:
+        if not isinstance(defaults, Defaults):
+            raise cty.CtyTypeError(f"defaults must be Defaults or None, not "
+                                   f"{type(defaults).__name__}")
+        value = defaults.apply(value)
+    return convert(value, ty)
