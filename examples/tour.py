@@ -8,6 +8,8 @@ import cty
 # Types describe values; str() is the HCL type expression, friendly_name() go-cty's wording.
 service = cty.Object({"name": cty.String, "port": cty.Number, "tags": cty.Set(cty.String)})
 print("type:", service, "-", service.friendly_name())
+# ...and can be written as HCL type expressions.
+assert cty.parse_type("object({name = string, port = number, tags = set(string)})") is service
 
 # Values pair a type with an immutable payload. Strings are NFC-normalised.
 web = cty.object_val({
