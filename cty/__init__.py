@@ -47,6 +47,7 @@ from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
 from ._type import Type
+from ._type_annotations import type_from_annotation
 from ._type_expr import parse_type
 from ._type_expr_syntax import TypeExprError
 from ._type_json import TypeJSONError, type_from_json, type_to_json
@@ -175,6 +176,7 @@ __all__ = [
     "transform",
     "transform_with_transformer",
     "tuple_val",
+    "type_from_annotation",
     "type_from_json",
     "type_to_json",
     "unknown_as_null",

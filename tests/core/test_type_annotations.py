@@ -1,0 +1,140 @@
+"""cty.type_from_annotation: Python type hints to cty types."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from decimal import Decimal
+from fractions import Fraction
+from typing import Annotated, Any, Literal, NamedTuple, NotRequired, Optional, TypedDict
+
+import msgspec
+import pytest
+
+import cty
+
+
+@dataclasses.dataclass
+class Port:
+    number: int
+    protocol: Optional[str] = None  # noqa: UP045 - the spelling under test
+
+
+@dataclasses.dataclass
+class Service:
+    name: str
+    ports: list[Port]
+    tags: dict[str, str]
+    zones: set[str]
+    weight: float | None = None
+    extra: Any = None
+
+
+class Limits(TypedDict):
+    cpu: float
+    memory: NotRequired[int]
+
+
+class Loose(TypedDict, total=False):
+    a: str
+    b: bool
+
+
+class Point(NamedTuple):
+    x: int
+    y: int
+
+
+class Node(msgspec.Struct):
+    id: str
+    parent: str | None = None
+    labels: Sequence[str] = ()
+
+
+@dataclasses.dataclass
+class Tree:
+    children: list[Tree]
+
+
+PORT = cty.ObjectWithOptionalAttrs({"number": cty.Number, "protocol": cty.String},
+                                   ["protocol"])
+CASES: list[tuple[Any, cty.Type]] = [
+    (str, cty.String),
+    (int, cty.Number),
+    (float, cty.Number),
+    (Decimal, cty.Number),
+    (Fraction, cty.Number),
+    (bool, cty.Bool),
+    (Any, cty.DynamicPseudoType),
+    (object, cty.DynamicPseudoType),
+    (list[str], cty.List(cty.String)),
+    (Sequence[int], cty.List(cty.Number)),
+    (tuple[int, ...], cty.List(cty.Number)),
+    (list, cty.List(cty.DynamicPseudoType)),
+    (set[str], cty.Set(cty.String)),
+    (frozenset[bool], cty.Set(cty.Bool)),
+    (AbstractSet[str], cty.Set(cty.String)),
+    (dict[str, int], cty.Map(cty.Number)),
+    (Mapping[str, list[str]], cty.Map(cty.List(cty.String))),
+    (dict, cty.Map(cty.DynamicPseudoType)),
+    (tuple[int, str], cty.Tuple([cty.Number, cty.String])),
+    (tuple[()], cty.EmptyTuple),
+    (tuple, cty.List(cty.DynamicPseudoType)),
+    (typing.Tuple, cty.List(cty.DynamicPseudoType)),  # noqa: UP006
+    (Optional[int], cty.Number),  # noqa: UP045
+    (list[str | None], cty.List(cty.String)),
+    (Annotated[str, "a note"], cty.String),
+    (Literal["a", "b"], cty.String),
+    (Literal[1, 2.5], cty.Number),
+    (Literal[True], cty.Bool),
+    (cty.List(cty.String), cty.List(cty.String)),
+    (Port, PORT),
+    (Service, cty.ObjectWithOptionalAttrs({
+        "name": cty.String, "ports": cty.List(PORT), "tags": cty.Map(cty.String),
+        "zones": cty.Set(cty.String), "weight": cty.Number, "extra": cty.DynamicPseudoType},
+        ["weight"])),
+    (Limits, cty.ObjectWithOptionalAttrs({"cpu": cty.Number, "memory": cty.Number},
+                                         ["memory"])),
+    (Loose, cty.ObjectWithOptionalAttrs({"a": cty.String, "b": cty.Bool}, ["a", "b"])),
+    (Point, cty.Object({"x": cty.Number, "y": cty.Number})),
+    (Node, cty.ObjectWithOptionalAttrs({"id": cty.String, "parent": cty.String,
+                                        "labels": cty.List(cty.String)}, ["parent"])),
+]
+
+
+@pytest.mark.parametrize(("hint", "want"), CASES, ids=repr)
+def test_type_from_annotation(hint: Any, want: cty.Type) -> None:
+    assert cty.type_from_annotation(hint) is want
+
+
+ERRORS: list[tuple[Any, str]] = [
+    (int | str, "is a union, which no cty type describes"),
+    (bytes, "bytes is not a type cty can describe"),
+    (dict[int, str], "has keys of int; cty map keys are strings"),
+    (Literal["a", 1], "mixes kinds of values"),
+    (list[dict[str, complex]], "[][]: complex is not a type cty can describe"),
+    (Tree, "children[]: Tree contains itself; cty types cannot"),
+    (Service | None, None),
+]
+
+
+@pytest.mark.parametrize(("hint", "words"), ERRORS, ids=repr)
+def test_hints_cty_cannot_describe(hint: Any, words: str | None) -> None:
+    if words is None:  # (a union with None is fine: it is the type itself)
+        assert cty.type_from_annotation(hint) is cty.type_from_annotation(Service)
+        return
+    with pytest.raises(cty.CtyTypeError) as caught:
+        cty.type_from_annotation(hint)
+    assert words in str(caught.value)
+
+
+def test_the_error_names_the_field() -> None:
+    @dataclasses.dataclass
+    class Bad:
+        good: str
+        bad: list[bytes]
+
+    with pytest.raises(cty.CtyTypeError, match=r"^bad\[\]: bytes is not a type"):
+        cty.type_from_annotation(Bad)
