@@ -44,6 +44,7 @@ from ._path import (
     index_string_path,
 )
 from ._primitive_type import Bool, Number, String
+from ._python_implied_type import implied_type
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
 from ._type import Type
@@ -151,6 +152,7 @@ __all__ = [
     "capsule_val",
     "deep_values",
     "get_attr_path",
+    "implied_type",
     "index_int_path",
     "index_path",
     "index_string_path",

@@ -33,7 +33,8 @@ LAYERS: list[list[str]] = [
     # operations on values
     ["cty._value_equals", "cty._value_arith", "cty._value_ops", "cty._value_inspect",
      "cty._marks_deep", "cty._value_set", "cty._value_init", "cty._path", "cty._type_conform",
-     "cty._walk", "cty._marks_paths", "cty._value_repr"],
+     "cty._walk", "cty._marks_paths", "cty._value_repr",
+     "cty._python_implied_type"],
     # the public API: Value's operation methods bound, then the package; beside it the
     # interface the sub-packages share with the core
     ["cty._value_api", "cty", "cty._internal"],

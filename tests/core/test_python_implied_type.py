@@ -1,0 +1,90 @@
+"""cty.implied_type: the type plain Python data implies."""
+
+from __future__ import annotations
+
+import dataclasses
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+import gmpy2
+import msgspec
+import pytest
+
+import cty
+
+
+@dataclasses.dataclass
+class Port:
+    number: int
+    open: bool
+
+
+class Point(NamedTuple):
+    x: float
+    y: float
+
+
+class Node(msgspec.Struct):
+    id: str
+    parent: str | None = None
+
+
+CASES: list[tuple[Any, cty.Type]] = [
+    ("x", cty.String),
+    (True, cty.Bool),
+    (1, cty.Number),
+    (1.5, cty.Number),
+    (Decimal("1.5"), cty.Number),
+    (Fraction(1, 3), cty.Number),
+    (gmpy2.mpz(7), cty.Number),
+    (gmpy2.mpq(1, 3), cty.Number),
+    (gmpy2.mpfr("0.5"), cty.Number),
+    (None, cty.DynamicPseudoType),
+    ([], cty.EmptyTuple),
+    ([1, "a", None], cty.Tuple([cty.Number, cty.String, cty.DynamicPseudoType])),
+    ((True,), cty.Tuple([cty.Bool])),
+    ({}, cty.EmptyObject),
+    ({"a": {"b": [1]}}, cty.Object({"a": cty.Object({"b": cty.Tuple([cty.Number])})})),
+    ({"b", "a"}, cty.Set(cty.String)),
+    (frozenset({1, 2}), cty.Set(cty.Number)),
+    (set(), cty.Set(cty.DynamicPseudoType)),
+    ({None, 1}, cty.Set(cty.Number)),
+    (Port(80, True), cty.Object({"number": cty.Number, "open": cty.Bool})),
+    (Point(1.0, 2.0), cty.Object({"x": cty.Number, "y": cty.Number})),
+    (Node("n1"), cty.Object({"id": cty.String, "parent": cty.DynamicPseudoType})),
+    (cty.list_val([cty.True_]), cty.List(cty.Bool)),
+    ({"v": cty.string_val("x")}, cty.Object({"v": cty.String})),
+]
+
+
+@pytest.mark.parametrize(("data", "want"), CASES, ids=repr)
+def test_implied_type(data: Any, want: cty.Type) -> None:
+    assert cty.implied_type(data) is want
+
+
+ERRORS: list[tuple[Any, str]] = [
+    (b"x", "bytes is not data cty has a type for"),
+    ({"a": [1, 2j]}, "['a'][1]: complex is not data cty has a type for"),
+    ({1: "x"}, "a mapping key must be a str to be an attribute name, not int (1)"),
+    ({"s": {2, "a", True}}, "['s']: a set's elements must all be of one type, not bool, "
+                            "number and string"),
+    (Port, "type is not data cty has a type for"),
+]
+
+
+@pytest.mark.parametrize(("data", "words"), ERRORS, ids=repr)
+def test_data_cty_has_no_type_for(data: Any, words: str) -> None:
+    with pytest.raises(cty.CtyTypeError) as caught:
+        cty.implied_type(data)
+    assert words in str(caught.value)
+
+
+def test_deep_data() -> None:
+    data: Any = "leaf"
+    for _ in range(10_000):
+        data = [data]
+    t = cty.implied_type(data)
+    for _ in range(10_000):
+        t = t.tuple_element_types()[0]
+    assert t is cty.String
