@@ -29,6 +29,7 @@ from ._errors import (
     KeyNotFoundError,
     PathError,
 )
+from ._format_value import format_value
 from ._marks import new_value_marks
 from ._marks_deep import value_marks_of_type, value_marks_of_type_deep
 from ._path import (
@@ -151,6 +152,7 @@ __all__ = [
     "can_set_val",
     "capsule_val",
     "deep_values",
+    "format_value",
     "get_attr_path",
     "implied_type",
     "index_int_path",

@@ -37,7 +37,7 @@ LAYERS: list[list[str]] = [
      "cty._python_implied_type"],
     # the public API: Value's operation methods bound, then the package; beside it the
     # interface the sub-packages share with the core
-    ["cty._value_api", "cty", "cty._internal"],
+    ["cty._value_api", "cty._format_value", "cty", "cty._internal"],
     # conversion
     ["cty.convert._compare_types", "cty.convert._sort_types", "cty.convert._dispatch",
      "cty.convert._plan", "cty.convert._conversion_primitive",

@@ -1,0 +1,98 @@
+"""cty.format_value: values written for people, Terraform style."""
+
+from __future__ import annotations
+
+import pytest
+
+import cty
+
+S, N = cty.string_val, cty.number_int_val
+
+CASES = [
+    (S("web"), '"web"'),
+    (S('a "q" \\ \n\t ${x} %{y} $x \x00 \u00e9'),
+     '"a \\"q\\" \\\\ \\n\\t $${x} %%{y} $x \\u0000 \u00e9"'),
+    (N(80), "80"),
+    (cty.number_float_val(0.25), "0.25"),
+    (cty.number_val(10**30), "1000000000000000000000000000000"),
+    (cty.parse_number_val("-1.5e-7"), "-0.00000015"),
+    (cty.True_, "true"),
+    (cty.null_val(cty.String), "null"),
+    (cty.unknown_val(cty.List(cty.String)), "(known after apply)"),
+    (cty.DynamicVal, "(known after apply)"),
+    (cty.list_val([S("a"), S("b")]), '["a", "b"]'),
+    (cty.list_val_empty(cty.String), "[]"),
+    (cty.tuple_val([cty.True_, N(-1)]), "[true, -1]"),
+    (cty.set_val([S("b"), S("a")]), 'toset(["a", "b"])'),
+    (cty.set_val_empty(cty.Number), "toset([])"),
+    (cty.map_val({"b": N(2), "a key": N(1)}), 'tomap({ "a key" = 1, "b" = 2 })'),
+    (cty.map_val_empty(cty.String), "tomap({})"),
+    (cty.object_val({"name": S("web"), "port": N(80)}), '{ name = "web", port = 80 }'),
+    (cty.object_val({"two words": cty.EmptyObjectVal}), '{ "two words" = {} }'),
+    (cty.EmptyObjectVal, "{}"),
+    # marks: sensitive ones hide the value at any depth; others are not shown
+    (S("hunter2").mark("sensitive"), "(sensitive value)"),
+    (cty.list_val([S("a").mark("sensitive"), S("b").mark("other")]),
+     '[(sensitive value), "b"]'),
+    (cty.object_val({"db": cty.object_val({"password": S("pw").mark("sensitive")})}),
+     "{ db = { password = (sensitive value) } }"),
+    (cty.unknown_val(cty.String).mark("sensitive"), "(sensitive value)"),
+]
+
+
+@pytest.mark.parametrize(("value", "want"), CASES, ids=repr)
+def test_format_value(value: cty.Value, want: str) -> None:
+    assert cty.format_value(value) == want
+
+
+def test_long_values_break_over_lines() -> None:
+    v = cty.object_val({
+        "name": S("a-rather-long-service-name"),
+        "tags": cty.map_val({"env": S("production"), "team": S("platform-engineering")}),
+        "zones": cty.list_val([S("eu-west-1a"), S("eu-west-1b")]),
+    })
+    assert cty.format_value(v) == (
+        "{\n"
+        '  name = "a-rather-long-service-name"\n'
+        '  tags = tomap({ "env" = "production", "team" = "platform-engineering" })\n'
+        '  zones = ["eu-west-1a", "eu-west-1b"]\n'
+        "}")
+    assert cty.format_value(v, width=40) == (
+        "{\n"
+        '  name = "a-rather-long-service-name"\n'
+        "  tags = tomap({\n"
+        '    "env" = "production"\n'
+        '    "team" = "platform-engineering"\n'
+        "  })\n"
+        '  zones = ["eu-west-1a", "eu-west-1b"]\n'
+        "}")
+    assert "\n" not in cty.format_value(v, width=1000)
+
+
+def test_the_redaction_texts_and_marks_can_be_chosen() -> None:
+    v = cty.list_val([S("x").mark("secret"), cty.unknown_val(cty.String), S("y")])
+    assert cty.format_value(v, unknown="[unknown]", sensitive="[secret]",
+                            sensitive_marks={"secret"}) == '[[secret], [unknown], "y"]'
+    assert cty.format_value(v) == '["x", (known after apply), "y"]'
+
+
+def test_capsules_show_their_name_and_payload() -> None:
+    cap = cty.Capsule("thing", list)
+    assert cty.format_value(cty.capsule_val(cap, [1])) == "thing([1])"
+
+
+def test_deep_values() -> None:
+    v = S("x")
+    for _ in range(10_000):
+        v = cty.list_val([v])
+    text = cty.format_value(v, width=10**6)
+    assert text == "[" * 10_000 + '"x"' + "]" * 10_000
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(cty.CtyTypeError):
+        cty.format_value("x")  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError):
+        cty.format_value(S("x"), sensitive_marks="sensitive")
+    with pytest.raises(cty.CtyTypeError):
+        cty.format_value(S("x"), width="80")  # type: ignore[arg-type]
