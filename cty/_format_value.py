@@ -18,7 +18,7 @@ from . import _number
 from ._deep import deep
 from ._errors import CtyTypeError
 from ._primitive_type import Bool, Number, String
-from ._type_expr_syntax import is_identifier
+from ._structural_types import is_identifier
 from ._value import Value, check_value
 
 _ESCAPES: Final = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}

@@ -88,7 +88,7 @@ class ObjectType(Type):
     def type_expr(self) -> str:
         parts = []
         for k, t in self._attrs.items():
-            name = k if _is_identifier(k) else go_string_literal(k)
+            name = k if is_identifier(k) else go_string_literal(k)
             texpr = t.type_expr()
             if k in self._optional:
                 texpr = f"optional({texpr})"
@@ -105,7 +105,9 @@ class ObjectType(Type):
         return f"cty.Object({{{body}}})"
 
 
-def _is_identifier(name: str) -> bool:
+def is_identifier(name: str) -> bool:
+    """Return whether *name* is an HCL identifier (a letter or ``_``, then letters, digits,
+    ``_`` and ``-``): how an attribute name is written without quotes."""
     if not name or not (name[0].isalpha() or name[0] == "_"):
         return False
     return all(c.isalnum() or c in "_-" for c in name)

@@ -72,14 +72,6 @@ class _Token:
     newline_before: bool
 
 
-def is_identifier(name: str) -> bool:
-    """Return whether *name* is an HCL identifier (a letter or ``_``, then letters, digits,
-    ``_`` and ``-``): how an attribute name is written without quotes."""
-    if not name or not (name[0].isalpha() or name[0] == "_"):
-        return False
-    return all(c.isalnum() or c in "_-" for c in name)
-
-
 class _Lexer:
     def __init__(self, text: str) -> None:
         self.text = text
