@@ -30,6 +30,7 @@ from ._errors import (
     PathError,
 )
 from ._format_value import format_value
+from ._from_python import from_python
 from ._marks import new_value_marks
 from ._marks_deep import value_marks_of_type, value_marks_of_type_deep
 from ._path import (
@@ -48,6 +49,7 @@ from ._primitive_type import Bool, Number, String
 from ._python_implied_type import implied_type
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
+from ._to_python import to_python
 from ._type import Type
 from ._type_annotations import type_from_annotation
 from ._type_expr import parse_type
@@ -153,6 +155,7 @@ __all__ = [
     "capsule_val",
     "deep_values",
     "format_value",
+    "from_python",
     "get_attr_path",
     "implied_type",
     "index_int_path",
@@ -177,6 +180,7 @@ __all__ = [
     "set_val_empty",
     "set_val_from_value_set",
     "string_val",
+    "to_python",
     "transform",
     "transform_with_transformer",
     "tuple_val",

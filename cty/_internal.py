@@ -10,6 +10,7 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 """
 
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
+from ._codegen import compile_generated
 from ._deep import deep, in_deep_thread
 from ._gostrconv import go_quote
 from ._marks import Marked
@@ -40,6 +41,7 @@ __all__ = [
     "check_type",
     "check_value",
     "child_types",
+    "compile_generated",
     "deep",
     "go_quote",
     "in_deep_thread",

@@ -156,11 +156,29 @@ def from_int(i: int) -> Num:
 
 
 def from_float(f: float) -> Num:
-    """Return the payload of a float64 at precision 53 (NumberFloatVal); NaN raises ValueError."""
-    if math.isnan(f):
-        raise CtyValueError("NaN is not a number value")
-    return _C53.add(f, _PZERO) if f else (_C53.minus(ZERO) if math.copysign(1.0, f) < 0
-                                          else _C53.plus(ZERO))
+    """Return the payload of a float64 at precision 53 (NumberFloatVal); NaN raises ValueError.
+
+    Recent results are remembered (see remembered_float), except zeros, whose sign a float key
+    would lose: data holds the same floats over and over, and a lookup costs a fraction of
+    rounding anew."""
+    if f:
+        n = _floats.get(f)
+        if n is not None:
+            return n
+        if math.isnan(f):
+            raise CtyValueError("NaN is not a number value")
+        n = _C53.add(f, _PZERO)
+        if len(_floats) >= _FLOATS_REMEMBERED:
+            _floats.clear()
+        _floats[f] = n
+        return n
+    return _C53.minus(ZERO) if math.copysign(1.0, f) < 0 else _C53.plus(ZERO)
+
+
+_FLOATS_REMEMBERED: Final = 4096
+_floats: dict[float, Num] = {}
+remembered_float: Final = _floats.get
+"""remembered_float(f): from_float(f) if from_float gave it recently, else None."""
 
 
 def from_mpfr(x: Any) -> Num:

@@ -14,7 +14,7 @@ import dataclasses
 import numbers
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeAlias
 
 import msgspec
 
@@ -37,53 +37,84 @@ def implied_type(data: object, /) -> Type:
 'tags': cty.Set(cty.String)})
 
     Raises CtyTypeError, naming where in *data*, for what no cty type describes (bytes, a
-    complex number, a mapping with keys that are not strings, a set of mixed types).
+    complex number, a mapping with keys that are not strings, a set of mixed types, data that
+    contains itself).
     """
-    return _implied(data, "")
+    return _Reader().implied(data, None)
 
 
-def _implied(x: Any, where: str) -> Type:
-    if x is None:
-        return DynamicPseudoType
-    if isinstance(x, Value):
-        return x.type()
-    if isinstance(x, bool):
-        return Bool
-    if isinstance(x, str):
-        return String
-    if isinstance(x, numbers.Real | Decimal):
-        return Number
-    if isinstance(x, Mapping):
-        return Object({_key(k, where): _implied(v, f"{where}[{k!r}]") for k, v in x.items()})
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return Object({f.name: _implied(getattr(x, f.name), f"{where}.{f.name}")
-                       for f in dataclasses.fields(x)})
-    if isinstance(x, msgspec.Struct):
-        return Object({n: _implied(getattr(x, n), f"{where}.{n}") for n in x.__struct_fields__})
-    if isinstance(x, tuple) and hasattr(x, "_fields"):
-        return Object({n: _implied(getattr(x, n), f"{where}.{n}") for n in x._fields})
-    if isinstance(x, list | tuple):
-        return Tuple([_implied(e, f"{where}[{i}]") for i, e in enumerate(x)])
-    if isinstance(x, set | frozenset):
-        return Set(_element_type(x, where))
-    raise _error(where, f"{type(x).__qualname__} is not data cty has a type for")
+_Where: TypeAlias = "tuple[_Where, str] | None"
+"""Where in the data: the place of the container and the step into it, or None for the top
+(made into text only for an error, so deep data costs no long strings)."""
 
 
-def _key(k: object, where: str) -> str:
+class _Reader:
+    def __init__(self) -> None:
+        self.open: set[int] = set()
+        """The ids of the containers being read, to refuse data that contains itself."""
+
+    def implied(self, x: Any, where: _Where) -> Type:
+        if x is None:
+            return DynamicPseudoType
+        if isinstance(x, Value):
+            return x.type()
+        if isinstance(x, bool):
+            return Bool
+        if isinstance(x, str):
+            return String
+        if isinstance(x, numbers.Real | Decimal):
+            return Number
+        if id(x) in self.open:
+            raise _error(where, "the data contains itself, which no cty value can")
+        self.open.add(id(x))
+        try:
+            return self._container(x, where)
+        finally:
+            self.open.discard(id(x))
+
+    def _container(self, x: Any, where: _Where) -> Type:
+        implied = self.implied
+        if isinstance(x, Mapping):
+            return Object({_key(k, where): implied(v, (where, f"[{k!r}]"))
+                           for k, v in x.items()})
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            return Object({f.name: implied(getattr(x, f.name), (where, f".{f.name}"))
+                           for f in dataclasses.fields(x)})
+        if isinstance(x, msgspec.Struct):
+            return Object({n: implied(getattr(x, n), (where, f".{n}"))
+                           for n in x.__struct_fields__})
+        if isinstance(x, tuple) and hasattr(x, "_fields"):
+            return Object({n: implied(getattr(x, n), (where, f".{n}")) for n in x._fields})
+        if isinstance(x, list | tuple):
+            return Tuple([implied(e, (where, f"[{i}]")) for i, e in enumerate(x)])
+        if isinstance(x, set | frozenset):
+            return Set(self._element_type(x, where))
+        raise _error(where, f"{type(x).__qualname__} is not data cty has a type for")
+
+    def _element_type(self, elems: set[Any] | frozenset[Any], where: _Where) -> Type:
+        kinds = {self.implied(e, (where, f"{{{e!r}}}")) for e in elems} - {DynamicPseudoType}
+        if len(kinds) > 1:
+            names = sorted(t.friendly_name() for t in kinds)
+            raise _error(where, "a set's elements must all be of one type, not "
+                                f"{', '.join(names[:-1])} and {names[-1]}")
+        return kinds.pop() if kinds else DynamicPseudoType
+
+
+def _key(k: object, where: _Where) -> str:
     if not isinstance(k, str):
         raise _error(where, f"a mapping key must be a str to be an attribute name, not "
                             f"{type(k).__qualname__} ({k!r})")
     return k
 
 
-def _element_type(elems: set[Any] | frozenset[Any], where: str) -> Type:
-    kinds = {_implied(e, f"{where}{{{e!r}}}") for e in elems} - {DynamicPseudoType}
-    if len(kinds) > 1:
-        names = sorted(t.friendly_name() for t in kinds)
-        raise _error(where, "a set's elements must all be of one type, not "
-                            f"{', '.join(names[:-1])} and {names[-1]}")
-    return kinds.pop() if kinds else DynamicPseudoType
+def _text(where: _Where) -> str:
+    steps = []
+    while where is not None:
+        where, step = where
+        steps.append(step)
+    return "".join(reversed(steps))
 
 
-def _error(where: str, message: str) -> CtyTypeError:
-    return CtyTypeError(f"{where}: {message}" if where else message)
+def _error(where: _Where, message: str) -> CtyTypeError:
+    text = _text(where)
+    return CtyTypeError(f"{text}: {message}" if text else message)

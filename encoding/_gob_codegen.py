@@ -4,15 +4,13 @@ Objects are the hot shape of real data (a list of resources), so each object typ
 encoder and a decoder written for its attributes: a usual attribute (an ASCII string, an int, a
 bool, a float64 number, a map or set of ASCII strings) then costs a few inline checks instead
 of calls, and anything else goes to the attribute's planned converter. The source is
-registered in linecache under ``<cty gob generated ...>``, so tracebacks show it. The source
+registered in linecache under ``<cty generated ...>``, so tracebacks show it. The source
 holds nothing from the data (attribute names are passed in the function's namespace), so
 types with attributes of the same kinds share one compiled code object.
 """
 
 from __future__ import annotations
 
-import itertools
-import linecache
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, TypeAlias
@@ -20,15 +18,10 @@ from typing import Any, Final, Literal, TypeAlias
 from msgspec.msgpack import Ext
 
 from cty import _number
-from cty._internal import EMPTY_SET, SetPayload
+from cty._internal import EMPTY_SET, SetPayload, compile_generated
 
 from ._errors import Fail
 
-_counter = itertools.count()
-
-
-_codes: dict[str, Any] = {}
-"""Compiled sources: object types whose attributes have the same kinds share code."""
 MAX_GENERATED: Final = 4096
 """Functions generated at most, per process; object types beyond use planned closures. This
 bounds the memory a stream describing very many object types can make us spend."""
@@ -41,18 +34,11 @@ def can_generate() -> bool:
 
 
 def compile_function(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:
-    """Return the function *name* that *source* defines, run in *namespace*."""
+    """Return the function *name* that *source* defines, run in *namespace*; counted against
+    MAX_GENERATED."""
     global _generated
     _generated += 1
-    code = _codes.get(source)
-    if code is None:
-        filename = f"<cty gob generated {name} {next(_counter)}>"
-        code = compile(source, filename, "exec")
-        linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        _codes[source] = code
-    exec(code, namespace)  # our own generated source: no input data in it
-    fn: Callable[..., Any] = namespace[name]
-    return fn
+    return compile_generated(name, source, namespace)
 
 
 # --- decoding -----------------------------------------------------------------------------------

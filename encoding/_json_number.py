@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any, Final
 
-from cty import CtyValueError, _number
+from cty import _number
 
 # cty._number's rounding contexts (nearest even, Go's exponent range). Arithmetic through a
 # context is exact-then-rounded and much faster than building numbers with gmpy2.mpfr().
@@ -92,22 +92,8 @@ def parse_int(i: int) -> Any:
     return _remember(i, _ctx512.div(i, 1))
 
 
-def from_float(f: float) -> Any:
-    """Return NumberFloatVal(f) (53 bits); ValueError for NaN. Recent results are remembered
-    (see remembered_float), except zeros, whose sign a float key would lose."""
-    if math.isnan(f):
-        raise CtyValueError("NaN is not a number value")
-    n = _ctx53.plus(f)
-    if f:
-        if len(_floats) >= _CACHE_SIZE:
-            _floats.clear()
-        _floats[f] = n
-    return n
-
-
-_floats: dict[float, Any] = {}
-remembered_float: Final = _floats.get
-"""remembered_float(f): from_float(f) if from_float gave it recently, else None."""
+from_float: Final = _number.from_float
+remembered_float: Final = _number.remembered_float
 
 
 def float_text_as_msgspec(n: Any) -> float | None:

@@ -8,12 +8,10 @@ use these generators; anything unusual falls back to the planned closures they a
 
 from __future__ import annotations
 
-import itertools
-import linecache
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias
 
-from cty._internal import SetPayload
+from cty._internal import SetPayload, compile_generated
 
 from ._json_number import JNum, parse, parse_int, remembered_float, remembered_number
 
@@ -25,22 +23,6 @@ sorted keys as it is, and call the attribute's decoder otherwise; or always call
 
 These checks join strings to test them, which a str subclass passes; a format whose decoded
 tree holds one (JSON's number literals) asks for ``exact_str`` checks, which test classes too."""
-
-_counter = itertools.count()
-
-
-def compile_function(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:
-    """Return the function *name* defined by *source*, run in *namespace*.
-
-    The source is registered in linecache, so tracebacks show the generated lines.
-    """
-    filename = f"<cty generated {name} {next(_counter)}>"
-    code = compile(source, filename, "exec")
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    exec(code, namespace)
-    fn: Callable[..., Any] = namespace[name]
-    return fn
-
 
 _KEEP = {
     "str": "    if v{i}.__class__ is not str or not v{i}.isascii():\n        v{i} = f{i}(v{i})\n",
@@ -123,7 +105,7 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
     src.append("    except Fail:\n        return slow(x)\n")
     body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
     src.append(f"    return {{{body}}}\n")
-    return compile_function("dec", "".join(src), ns)
+    return compile_generated("dec", "".join(src), ns)
 
 
 def _indent(block: str) -> str:
@@ -160,4 +142,4 @@ def object_encoder(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],
     for i, name in calls + ints:
         src.append(f"    d[{name!r}] = f{i}(d[{name!r}])\n")
     src.append("    return d\n")
-    return compile_function("enc", "".join(src), ns)
+    return compile_generated("enc", "".join(src), ns)

@@ -40,29 +40,46 @@ def _tour() -> list[str]:
     return block.group(1).splitlines()
 
 
+class _Raised:
+    """What a tour line that raises gives: it shows as ``cty.PathError: message``."""
+
+    def __init__(self, error: Exception) -> None:
+        self.text = f"cty.{type(error).__name__}: {error}"
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 def test_the_readme_tour_shows_what_it_gives() -> None:
     """Each line ``expr   # result`` (or ``expr`` followed by a line ``# result``) must give
-    that result's repr; other lines run as statements."""
+    that result's repr; other lines run as statements. A line that raises must show the error
+    (``# cty.PathError: message``)."""
     env: dict[str, Any] = {}
     last: Any = None
     checked = 0
     for line in _tour():
         code, _, shown = line.partition("   # ")
-        if not code.strip():
+        if not code.strip() or code.lstrip().startswith("#"):
             if line.strip().startswith("# ") and last is not None:
                 want = line.strip()[2:]
                 if want[:1] in "'\"0123456789-[{(" or want in ("True", "False", "None") or \
                         want.startswith(("frozenset(", "cty.")):
                     assert repr(last) == want, f"README tour: got {last!r}, shows {want}"
                     checked += 1
+                    last = None
+            assert not isinstance(last, _Raised), f"README tour: unshown {last!r}"
             continue
+        assert not isinstance(last, _Raised), f"README tour: unshown {last!r}"
         try:
             last = eval(code, env)
         except SyntaxError:
             exec(code, env)
             last = None
             continue
+        except cty.CtyError as e:
+            last = _Raised(e)
         if shown:
             assert repr(last) == shown.strip(), f"README tour: {code.strip()} gives {last!r}"
             checked += 1
+            last = None
     assert checked >= 4

@@ -19,7 +19,7 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
     ["cty._errors", "cty._gostrconv", "cty._go_names", "cty._mpfr_range", "cty._unknown",
-     "cty._strings", "cty._deep"],
+     "cty._strings", "cty._deep", "cty._codegen"],
     # numbers
     ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
      "cty._number"],
@@ -34,7 +34,7 @@ LAYERS: list[list[str]] = [
     ["cty._value_equals", "cty._value_arith", "cty._value_ops", "cty._value_inspect",
      "cty._marks_deep", "cty._value_set", "cty._value_init", "cty._path", "cty._type_conform",
      "cty._walk", "cty._marks_paths", "cty._value_repr",
-     "cty._python_implied_type"],
+     "cty._python_implied_type", "cty._data_fail", "cty._from_python", "cty._to_python"],
     # the public API: Value's operation methods bound, then the package; beside it the
     # interface the sub-packages share with the core
     ["cty._value_api", "cty._format_value", "cty", "cty._internal"],

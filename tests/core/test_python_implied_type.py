@@ -80,6 +80,15 @@ def test_data_cty_has_no_type_for(data: Any, words: str) -> None:
     assert words in str(caught.value)
 
 
+def test_data_that_contains_itself() -> None:
+    cyclic: dict[str, Any] = {"a": [1]}
+    cyclic["a"].append(cyclic)
+    with pytest.raises(cty.CtyTypeError, match=r"^\['a'\]\[1\]: the data contains itself"):
+        cty.implied_type(cyclic)
+    shared = [1, 2]
+    assert cty.implied_type([shared, shared]) is cty.Tuple([cty.implied_type(shared)] * 2)
+
+
 def test_deep_data() -> None:
     data: Any = "leaf"
     for _ in range(10_000):

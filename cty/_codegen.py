@@ -1,0 +1,38 @@
+"""Compiling generated Python functions (objects' decoders, encoders and builders).
+
+The planners write a function per object type for their hottest shapes, so that a known-good
+attribute costs a class check instead of a call. Sources are compiled once (identical sources
+share their code object) and registered in linecache under ``<cty generated ...>``, so
+tracebacks and debuggers show the generated lines. A generated source is code of ours; names
+from a type (attribute names) enter it only as ``repr()`` literals or through the namespace.
+"""
+
+from __future__ import annotations
+
+import itertools
+import linecache
+import threading
+from collections.abc import Callable
+from typing import Any
+
+_codes: dict[str, Any] = {}
+"""Compiled sources: object types whose attributes have the same kinds share code."""
+_counter = itertools.count()
+_lock = threading.Lock()
+
+
+def compile_generated(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:
+    """Return the function *name* that *source* defines, run in *namespace*."""
+    code = _codes.get(source)
+    if code is None:
+        with _lock:
+            code = _codes.get(source)
+            if code is None:
+                filename = f"<cty generated {name} {next(_counter)}>"
+                code = compile(source, filename, "exec")
+                linecache.cache[filename] = (len(source), None, source.splitlines(True),
+                                             filename)
+                _codes[source] = code
+    exec(code, namespace)  # our own generated source: no input data in it
+    fn: Callable[..., Any] = namespace[name]
+    return fn

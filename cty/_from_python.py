@@ -1,0 +1,706 @@
+"""cty.from_python: a value of a given type built from plain Python data in one pass.
+
+go-cty's gocty.ToCtyValue, for Python's kinds of data. The type directs the walk: a builder is
+planned once per type (cached) and makes payloads straight from the data, never a Value per
+element. What each type takes:
+
+* string: a str (NFC-normalised; a str subclass such as a StrEnum member gives its text);
+* number: an int, a float (not NaN; the infinities are infinities), a Decimal, a Fraction, a
+  gmpy2 mpz, mpq or mpfr, or any other ``numbers.Integral``/``Rational``/``Real``; never a bool;
+* bool: True or False;
+* list and tuple types: a list, a tuple or another Sequence (not a str, bytes or a mapping);
+  set types take those and sets and frozensets too;
+* map: a Mapping with str keys;
+* object: a Mapping with str keys, a dataclass instance, a NamedTuple or a msgspec Struct, by
+  attribute name: every attribute must be there unless it is optional (then it is null), as
+  conversion requires, and no other (conversion and gocty drop unknown attributes silently,
+  which hides a misspelt key in user-supplied data; gocty would also make missing ones null);
+* a capsule type: an instance of its encapsulated class;
+* any (DynamicPseudoType): whatever ``cty.implied_type`` finds a type for.
+
+None is null of the wanted type, anywhere. A cty.Value passes through when its type is the
+wanted one (or conforms to it, where the wanted type has ``any`` in it); a null or unknown of
+type ``any`` becomes a null or unknown of the wanted type; its marks are kept (an element of a
+set gives its marks to the set, as in go-cty's SetVal). Anything else raises PathError with the
+path to the offending data and what was required there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Final, TypeAlias
+
+import msgspec
+
+from . import _number
+from ._codegen import compile_generated
+from ._collection_types import List, Map, Set
+from ._data_fail import DataFail, index_of
+from ._deep import deep
+from ._dynamic import DynamicPseudoType
+from ._errors import CtyError
+from ._marks import Marked
+from ._marks_deep import unmark_deep
+from ._primitive_type import Bool, Number, String
+from ._python_implied_type import implied_type
+from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
+from ._strings import normalize_string
+from ._structural_types import Object, Tuple
+from ._type import Type, check_type
+from ._type_conform import test_conformance
+from ._unknown import Unknown
+from ._value import Value, make, wrap
+
+Builder: TypeAlias = Callable[[Any], Any]
+"""Data to the payload of a value of one fixed type (a type without ``any`` in it)."""
+VarBuilder: TypeAlias = Callable[[Any], tuple[Type, Any]]
+"""Data to the type and payload of a value of a type with ``any`` in it."""
+
+_STR: Final = {str}
+
+
+@deep
+def from_python(data: object, ty: Type = DynamicPseudoType, /) -> Value:
+    """Return the value of type *ty* that the plain Python *data* describes.
+
+    See the module documentation for what each type takes. With no type (or ``cty.
+    DynamicPseudoType``) the type is the one ``cty.implied_type(data)`` gives. A type with
+    optional attributes gives values of the type without them (as conversion does).
+
+    >>> v = cty.from_python({"name": "web", "ports": [80, 443]},
+    ...                     cty.parse_type("object({name=string, ports=list(number)})"))
+    >>> cty.format_value(v)
+    '{ name = "web", ports = [80, 443] }'
+
+    Raises PathError naming the path to the data that does not fit, and why.
+    """
+    check_type(ty, "type")
+    try:
+        if ty.has_dynamic_types():
+            t, p = var_builder(ty)(data)
+        else:
+            t, p = _result_type(ty), fixed_builder(ty)(data)
+    except DataFail as e:
+        raise e.path_error() from None
+    if p.__class__ is Marked:
+        return make(t, p.v, p.marks)
+    return make(t, p)
+
+
+def _required(what: str, x: object) -> DataFail:
+    return DataFail(f"{what} is required, not {_kind(x)}", x)
+
+
+def _kind(x: object) -> str:
+    if isinstance(x, Value):
+        return f"a cty value of type {x.type().friendly_name()}"
+    if x is None:
+        return "None"
+    return type(x).__qualname__
+
+
+# --- planning -----------------------------------------------------------------------------------
+
+_fixed: dict[Type, Builder] = {}
+_var: dict[Type, VarBuilder] = {}
+_result_types: dict[Type, Type] = {}
+
+
+def _result_type(ty: Type) -> Type:
+    found = _result_types.get(ty)
+    if found is None:
+        found = _result_types.setdefault(ty, ty.without_optional_attributes_deep())
+    return found
+
+
+def fixed_builder(ty: Type) -> Builder:
+    """Return the builder of payloads of *ty*, a type without ``any`` (planned once)."""
+    found = _fixed.get(ty)
+    if found is None:
+        found = _fixed.setdefault(ty, _plan_fixed(ty))
+    return found
+
+
+def var_builder(ty: Type) -> VarBuilder:
+    """Return the builder of types and payloads for *ty*, which has ``any`` in it."""
+    found = _var.get(ty)
+    if found is None:
+        found = _var.setdefault(ty, _plan_var(ty))
+    return found
+
+
+def _plan_fixed(ty: Type) -> Builder:
+    if ty is String:
+        return _string
+    if ty is Number:
+        return _number_payload
+    if ty is Bool:
+        return _bool
+    if ty.is_list_type():
+        return _list(ty, ty.element_type())
+    if ty.is_set_type():
+        return _set(ty, ty.element_type())
+    if ty.is_map_type():
+        return _map(ty, ty.element_type())
+    if ty.is_object_type():
+        return _object(ty)
+    if ty.is_tuple_type():
+        return _tuple(ty)
+    if ty.is_capsule_type():
+        return _capsule(ty)
+    raise AssertionError(f"no builder for {ty!r}")  # pragma: no cover
+
+
+# --- values passing through ---------------------------------------------------------------------
+
+class _Seen(threading.local):
+    """How many cty values holding (or able to hold) marks this thread has passed through: a
+    set's builder that sees the count move takes the marks off its elements."""
+
+    def __init__(self) -> None:
+        self.values = 0
+
+
+_seen: Final = _Seen()
+
+
+def _value(v: Value, want: Type) -> tuple[Type, Any]:
+    """Return the type and nested payload (marks as Marked) of the value *v* given where a
+    value of *want* is wanted, or raise DataFail."""
+    t = v._ty
+    result = _result_type(want)
+    if t is not result and t != result:
+        if t is DynamicPseudoType and (v._v is None or v._v.__class__ is Unknown):
+            t = result
+        elif want is DynamicPseudoType or (want.has_dynamic_types()
+                                           and not test_conformance(t, result)):
+            pass
+        else:
+            raise DataFail(f"a value of type {result.friendly_name()} is required, not a cty "
+                        f"value of type {t.friendly_name()} (cty.convert converts values)", v)
+    if v._marks or not t.is_primitive_type():
+        _seen.values += 1
+    p = v._v
+    return t, (Marked(p, v._marks) if v._marks else p)
+
+
+def _fixed_value(ty: Type) -> Callable[[Value], Any]:
+    def from_value(v: Value) -> Any:
+        return _value(v, ty)[1]
+    return from_value
+
+
+# --- primitives ---------------------------------------------------------------------------------
+
+def _string(x: Any) -> Any:
+    if x.__class__ is str:
+        return x if x.isascii() else normalize_string(x)
+    if x is None:
+        return None
+    if isinstance(x, str):
+        return normalize_string(str.__str__(x))
+    if x.__class__ is Value:
+        return _value(x, String)[1]
+    raise _required("a string", x)
+
+
+def _number_payload(x: Any) -> Any:
+    c = x.__class__
+    if c is int:
+        return x
+    try:
+        if c is float:
+            return _number.from_float(x)
+        if x is None:
+            return None
+        if c is Value:
+            return _value(x, Number)[1]
+        if isinstance(x, bool):
+            raise _required("a number", x)
+        if isinstance(x, numbers.Integral):
+            return int(x)
+        if isinstance(x, float):
+            return _number.from_float(float(x))
+        if isinstance(x, Decimal):
+            return _number.from_decimal(x)
+        if isinstance(x, Fraction):
+            return _number.from_fraction(x)
+        if _number.is_mpfr(x):
+            return _number.from_mpfr(x)
+        if isinstance(x, numbers.Rational):
+            return _number.from_fraction(Fraction(int(x.numerator), int(x.denominator)))
+        if isinstance(x, numbers.Real):
+            return _number.from_float(float(x))
+    except CtyError as e:  # NaN
+        raise DataFail(str(e), x) from None
+    raise _required("a number", x)
+
+
+def _bool(x: Any) -> Any:
+    if x is True or x is False or x is None:
+        return x
+    if x.__class__ is Value:
+        return _value(x, Bool)[1]
+    raise _required("a bool", x)
+
+
+# --- collections --------------------------------------------------------------------------------
+
+def _sequence(x: Any) -> bool:
+    """Return whether *x* is a sequence that may stand for a list or tuple."""
+    return isinstance(x, Sequence) and not isinstance(x, str | bytes | bytearray | memoryview)
+
+
+def _ascii_strs(x: Any) -> bool:
+    """Return whether every element of *x* is an ASCII str (exactly str, no subclass)."""
+    try:
+        return "".join(x).isascii() and {*map(type, x)} <= _STR
+    except TypeError:
+        return False
+
+
+def _elements(f: Builder, x: Any) -> list[Any]:
+    """Return the payloads *f* builds from the elements of *x*, or raise DataFail at the index of
+    the failing element."""
+    try:
+        return list(map(f, x))
+    except DataFail as e:
+        i = index_of(x, e.node)
+        if i is None:  # pragma: no cover (every builder records the node it failed on)
+            raise
+        raise e.at("index", i, x) from None
+
+
+def _list(ty: Type, ety: Type) -> Builder:
+    f = fixed_builder(ety)
+    strings = ety is String
+    from_value = _fixed_value(ty)
+
+    def build(x: Any) -> Any:
+        c = x.__class__
+        if c is not list and c is not tuple:
+            if x is None:
+                return None
+            if c is Value:
+                return from_value(x)
+            if not _sequence(x) or isinstance(x, Mapping):
+                raise _required("a list", x)
+            x = list(x)
+        if strings and _ascii_strs(x):
+            return tuple(x)
+        return tuple(_elements(f, x))
+
+    return build
+
+
+def _set(ty: Type, ety: Type) -> Builder:
+    f = fixed_builder(ety)
+    strings = ety is String
+    from_value = _fixed_value(ty)
+
+    def build(x: Any) -> Any:
+        c = x.__class__
+        if c is not set and c is not frozenset and c is not list and c is not tuple:
+            if x is None:
+                return None
+            if c is Value:
+                return from_value(x)
+            if not (_sequence(x) or isinstance(x, AbstractSet)) or isinstance(x, Mapping):
+                raise _required("a set", x)
+        if not x:
+            return EMPTY_SET
+        if strings and _ascii_strs(x):
+            return SetPayload(tuple(sorted(set(x))))
+        seen = _seen.values
+        payloads = _set_elements(f, x)
+        return _set_payload(ety, payloads, seen)
+
+    return build
+
+
+def _set_elements(f: Builder, x: Any) -> list[Any]:
+    """Return the payloads of a set's elements; a failing element adds no step, as in gocty
+    (a set's elements have no index)."""
+    try:
+        return list(map(f, x))
+    except DataFail as e:
+        e.node = x
+        raise
+
+
+def _set_payload(ety: Type, payloads: list[Any], seen: int) -> Any:
+    """Return the payload of a set of *payloads*; when cty values passed through while they
+    were built (*seen* moved), their marks move onto the set, as go-cty's SetVal does."""
+    if _seen.values == seen:
+        return build_set_payload(ety, payloads)
+    marks: frozenset[Any] = frozenset()
+    bare = []
+    for p in payloads:
+        v, m = unmark_deep(wrap(ety, p))
+        marks |= m
+        bare.append(v._v)
+    s = build_set_payload(ety, bare)
+    return Marked(s, marks) if marks else s
+
+
+def _map_items(x: Any) -> dict[str, Any]:
+    """Return the entries of a Mapping under NFC-normalised keys, or raise DataFail."""
+    items: dict[str, Any] = {}
+    for k, v in x.items():
+        if k.__class__ is str and k.isascii():
+            nk = k
+        elif isinstance(k, str):
+            nk = normalize_string(str.__str__(k))
+        else:
+            raise DataFail(f"keys must be strings, not {_kind(k)}", x)
+        if nk in items:
+            raise DataFail(f"two keys are equal after NFC normalisation ({nk!r})", x)
+        items[nk] = v
+    return items
+
+
+def _map(ty: Type, ety: Type) -> Builder:
+    f = fixed_builder(ety)
+    strings = ety is String
+    from_value = _fixed_value(ty)
+
+    def build(x: Any) -> Any:
+        if x.__class__ is dict and _ascii_strs(x):
+            items = x
+        elif x is None:
+            return None
+        elif x.__class__ is Value:
+            return from_value(x)
+        elif isinstance(x, Mapping):
+            items = _map_items(x)
+        else:
+            raise _required("a map", x)
+        keys = sorted(items)
+        if strings and _ascii_strs(items.values()):
+            return {k: items[k] for k in keys}
+        out = {}
+        for k in keys:
+            try:
+                out[k] = f(items[k])
+            except DataFail as e:
+                raise e.at("key", k, x) from None
+        return out
+
+    return build
+
+
+# --- structures ---------------------------------------------------------------------------------
+
+def _fields(x: Any) -> dict[str, Any] | None:
+    """Return the attributes an object-like *x* gives (a Mapping, a dataclass instance, a
+    NamedTuple, a msgspec Struct), or None for anything else."""
+    if isinstance(x, Mapping):
+        return _map_items(x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return {f.name: getattr(x, f.name) for f in dataclasses.fields(x)}
+    if isinstance(x, msgspec.Struct):
+        return {n: getattr(x, n) for n in x.__struct_fields__}
+    if isinstance(x, tuple) and hasattr(x, "_fields"):
+        return dict(zip(x._fields, x, strict=True))
+    return None
+
+
+def _object_items(ty: Type, x: Any) -> dict[str, Any]:
+    """Return the attributes *x* gives for the object type *ty*, every one of them checked
+    present or optional and none extra, or raise DataFail."""
+    items = _fields(x)
+    if items is None:
+        raise _required("an object", x)
+    attrs = ty.attribute_types()
+    for k in items:
+        if k not in attrs:
+            raise DataFail(f'unsupported attribute "{k}"', x)
+    for k in attrs:
+        if k not in items and not ty.attribute_optional(k):
+            raise DataFail(f'attribute "{k}" is required', x)
+    return items
+
+
+def _object(ty: Type) -> Builder:
+    attrs = ty.attribute_types()
+    builders = [(k, fixed_builder(t)) for k, t in attrs.items()]
+    from_value = _fixed_value(ty)
+
+    def slow(x: Any) -> Any:
+        if x is None:
+            return None
+        if x.__class__ is Value:
+            return from_value(x)
+        items = _object_items(ty, x)
+        out = {}
+        for k, f in builders:
+            try:
+                out[k] = f(items[k]) if k in items else None
+            except DataFail as e:
+                raise e.at("attr", k, x) from None
+        return out
+
+    if not attrs:
+        return slow
+    return _object_builder([(k, attrs[k], f) for k, f in builders], slow)
+
+
+def _object_builder(attrs: list[tuple[str, Type, Builder]], slow: Builder) -> Builder:
+    """Return a builder written for the attributes *attrs* (name, type, builder, by name) of a
+    dict holding exactly them; anything else goes to *slow*.
+
+    The string attributes are taken together when they all are ASCII str (one join and one
+    isascii()), and numbers, bools, maps and sets of strings inline when they are the usual
+    (see _KEEP); the rest call their builders. A failing builder adds the attribute's step.
+    """
+    n = len(attrs)
+    ns: dict[str, Any] = {"slow": slow, "Fail": DataFail, "STR": _STR,
+                          "float53": _number.remembered_float, "SetPayload": SetPayload,
+                          "names": [name for name, _, _ in attrs]}
+    src = [f"def build(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
+           "        return slow(x)\n    try:\n"]
+    for i, (name, _, f) in enumerate(attrs):
+        src.append(f"        v{i} = x[{name!r}]\n")
+        ns[f"f{i}"] = f
+    src.append("    except KeyError:\n        return slow(x)\n    at = 0\n    try:\n")
+    strs = [i for i, (_, t, _) in enumerate(attrs) if t is String]
+    if strs:
+        classes = " and ".join(f"v{i}.__class__ is str" for i in strs)
+        joined = ", ".join(f"v{i}" for i in strs) + ("," if len(strs) == 1 else "")
+        src.append(f"        if not ({classes} and \"\".join(({joined})).isascii()):\n")
+        for i in strs:
+            src.append(f"            at = {i}\n            v{i} = f{i}(v{i})\n")
+    for i, (_, t, _) in enumerate(attrs):
+        if t is not String:
+            src.append(_indent(_KEEP.get(t, _CALL).format(i=i)))
+    src.append("    except Fail as e:\n        raise e.at('attr', names[at], x) from None\n")
+    body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
+    src.append(f"    return {{{body}}}\n")
+    return compile_generated("build", "".join(src), ns)
+
+
+_CALL: Final = "    at = {i}\n    v{i} = f{i}(v{i})\n"
+_KEEP: Final = {
+    # an int as it is, a float as a 53-bit number (recent ones remembered)
+    Number: "    if v{i}.__class__ is not int:\n"
+            "        n = float53(v{i}) if v{i}.__class__ is float else None\n"
+            "        if n is None:\n            at = {i}\n            v{i} = f{i}(v{i})\n"
+            "        else:\n            v{i} = n\n",
+    Bool: "    if v{i} is not True and v{i} is not False:\n"
+          "        at = {i}\n        v{i} = f{i}(v{i})\n",
+    # a dict of ASCII str keys and values, sorted by key
+    Map(String): "    try:\n"
+                 "        ok = v{i}.__class__ is dict and \"\".join([*v{i}, *v{i}.values()])"
+                 ".isascii() and {{*map(type, v{i}), *map(type, v{i}.values())}} <= STR\n"
+                 "    except TypeError:\n        ok = False\n"
+                 "    if ok:\n        v{i} = dict(sorted(v{i}.items()))\n"
+                 "    else:\n        at = {i}\n        v{i} = f{i}(v{i})\n",
+    # a set (or a list) of ASCII str, not empty
+    Set(String): "    c = v{i}.__class__\n    try:\n"
+                 "        ok = (c is set or c is frozenset or c is list or c is tuple) and "
+                 "\"\".join(v{i}).isascii() and bool(v{i}) and {{*map(type, v{i})}} <= STR\n"
+                 "    except TypeError:\n        ok = False\n"
+                 "    if ok:\n        v{i} = SetPayload(tuple(sorted(v{i} if c is set or "
+                 "c is frozenset else set(v{i}))))\n"
+                 "    else:\n        at = {i}\n        v{i} = f{i}(v{i})\n",
+}
+"""Inline code of the object builders for attributes of the usual types (see _object_builder);
+the other types call their builders."""
+
+
+def _indent(block: str) -> str:
+    return "".join("    " + line for line in block.splitlines(True))
+
+
+def _tuple(ty: Type) -> Builder:
+    builders = [fixed_builder(t) for t in ty.tuple_element_types()]
+    n = len(builders)
+    from_value = _fixed_value(ty)
+
+    def build(x: Any) -> Any:
+        c = x.__class__
+        if c is not list and c is not tuple:
+            if x is None:
+                return None
+            if c is Value:
+                return from_value(x)
+            if not _sequence(x) or isinstance(x, Mapping):
+                raise _required("a tuple", x)
+        if len(x) != n:
+            raise DataFail(f"a tuple of {n} elements is required, not of {len(x)}", x)
+        out = []
+        for i, (f, item) in enumerate(zip(builders, x, strict=True)):
+            try:
+                out.append(f(item))
+            except DataFail as e:
+                raise e.at("index", i, x) from None
+        return tuple(out)
+
+    return build
+
+
+def _capsule(ty: Type) -> Builder:
+    native = ty.encapsulated_type()
+    from_value = _fixed_value(ty)
+
+    def build(x: Any) -> Any:
+        if isinstance(x, native):
+            return x
+        if x is None:
+            return None
+        if x.__class__ is Value:
+            return from_value(x)
+        raise _required(f"a {ty.friendly_name()}", x)
+
+    return build
+
+
+# --- types with any in them ---------------------------------------------------------------------
+
+def _plan_var(ty: Type) -> VarBuilder:
+    if ty is DynamicPseudoType:
+        return _dynamic
+    if ty.is_list_type() or ty.is_set_type() or ty.is_map_type():
+        return _var_collection(ty)
+    if ty.is_object_type():
+        return _var_object(ty)
+    if ty.is_tuple_type():
+        return _var_tuple(ty)
+    raise AssertionError(f"no builder for {ty!r}")  # pragma: no cover
+
+
+def _build(ty: Type, x: Any) -> tuple[Type, Any]:
+    """Return the type and payload of *x* built as *ty* (any type)."""
+    if ty.has_dynamic_types():
+        return var_builder(ty)(x)
+    return _result_type(ty), fixed_builder(ty)(x)
+
+
+def _dynamic(x: Any) -> tuple[Type, Any]:
+    if x is None:
+        return DynamicPseudoType, None
+    if x.__class__ is Value:
+        return _value(x, DynamicPseudoType)
+    try:
+        ty = implied_type(x)
+    except CtyError as e:
+        raise DataFail(str(e), x) from None
+    return _build(ty, x)
+
+
+def _var_collection(ty: Type) -> VarBuilder:
+    ety = ty.element_type()
+    f = var_builder(ety)
+    if ty.is_map_type():
+        kind, ctor = "map", Map
+    elif ty.is_set_type():
+        kind, ctor = "set", Set
+    else:
+        kind, ctor = "list", List
+
+    def build(x: Any) -> tuple[Type, Any]:
+        if x is None:
+            return _result_type(ty), None
+        if x.__class__ is Value:
+            return _value(x, ty)
+        seen = _seen.values
+        keys: list[str] = []
+        if kind == "map":
+            if not isinstance(x, Mapping):
+                raise _required("a map", x)
+            items = _map_items(x)
+            keys = sorted(items)
+            built = []
+            for k in keys:
+                try:
+                    built.append(f(items[k]))
+                except DataFail as e:
+                    raise e.at("key", k, x) from None
+        elif kind == "set":
+            if not (_sequence(x) or isinstance(x, AbstractSet)) or isinstance(x, Mapping):
+                raise _required("a set", x)
+            built = _set_elements(f, x)
+        else:
+            if not _sequence(x) or isinstance(x, Mapping):
+                raise _required("a list", x)
+            built = _elements(f, x)
+        if not built:
+            return _result_type(ty), EMPTY_SET if kind == "set" else {} if kind == "map" else ()
+        et = _element_type([t for t, _ in built], kind, x)
+        payloads = [p for _, p in built]
+        if kind == "map":
+            return ctor(et), dict(zip(keys, payloads, strict=True))
+        if kind == "set":
+            return ctor(et), _set_payload(et, payloads, seen)
+        return ctor(et), tuple(payloads)
+
+    return build
+
+
+def _element_type(types: list[Type], kind: str, x: Any) -> Type:
+    """Return the one element type of a collection whose elements have *types* (a null of any
+    type fits every type), or raise DataFail as go-cty's ListVal and the like refuse."""
+    found: Type = DynamicPseudoType
+    for i, t in enumerate(types):
+        if found is DynamicPseudoType:
+            found = t
+        elif t is not DynamicPseudoType and t != found:
+            raise DataFail(f"the elements of a {kind} must all be of one type, not "
+                        f"{found.friendly_name()} and then {t.friendly_name()} (element {i}; "
+                        "cty.convert unifies them)", x)
+    return found
+
+
+def _var_object(ty: Type) -> VarBuilder:
+    attrs = ty.attribute_types()
+
+    def build(x: Any) -> tuple[Type, Any]:
+        if x is None:
+            return _result_type(ty), None
+        if x.__class__ is Value:
+            return _value(x, ty)
+        items = _object_items(ty, x)
+        types = {}
+        out = {}
+        for k, t in attrs.items():
+            try:
+                types[k], out[k] = _build(t, items[k]) if k in items else (_result_type(t),
+                                                                           None)
+            except DataFail as e:
+                raise e.at("attr", k, x) from None
+        return Object(types), out
+
+    return build
+
+
+def _var_tuple(ty: Type) -> VarBuilder:
+    elems = ty.tuple_element_types()
+    n = len(elems)
+
+    def build(x: Any) -> tuple[Type, Any]:
+        if x is None:
+            return _result_type(ty), None
+        if x.__class__ is Value:
+            return _value(x, ty)
+        if not _sequence(x) or isinstance(x, Mapping):
+            raise _required("a tuple", x)
+        if len(x) != n:
+            raise DataFail(f"a tuple of {n} elements is required, not of {len(x)}", x)
+        types = []
+        out = []
+        for i, (t, item) in enumerate(zip(elems, x, strict=True)):
+            try:
+                et, p = _build(t, item)
+            except DataFail as e:
+                raise e.at("index", i, x) from None
+            types.append(et)
+            out.append(p)
+        return Tuple(types), tuple(out)
+
+    return build
