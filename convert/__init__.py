@@ -7,7 +7,8 @@ value of their input type (number to string); *unsafe* ones only for some (the s
 
 * ``get_conversion(in, out)`` and ``get_conversion_unsafe(in, out)`` return a Conversion, or
   None when there is none. There is no conversion from a primitive type to itself.
-* ``convert(value, type)`` converts a value, using unsafe conversions too.
+* ``convert(value, type)`` converts a value, using unsafe conversions too;
+  ``conversion_errors(value, type)`` lists every reason it does not convert, each at its path.
 * ``unify(types)`` and ``unify_unsafe(types)`` find one type that all the given types convert
   to, with the conversion each needs.
 * ``mismatch_message(got, want)`` says in English why *got* does not convert to *want*.
@@ -42,6 +43,7 @@ cty.list_val([cty.number_val(1), cty.parse_number_val('2')])
 """
 
 from ._conversion import get_conversion, get_conversion_unsafe
+from ._conversion_errors import conversion_errors
 from ._mismatch_msg import mismatch_message
 from ._runtime import Conversion, convert
 from ._type_defaults import Defaults, convert_with_defaults, parse_type_with_defaults
@@ -50,6 +52,7 @@ from ._unify import unify, unify_unsafe
 __all__ = [
     "Conversion",
     "Defaults",
+    "conversion_errors",
     "convert",
     "convert_with_defaults",
     "get_conversion",

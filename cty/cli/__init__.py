@@ -1,0 +1,114 @@
+"""The ``cty`` command (also ``python -m cty``): check and convert data against cty types.
+
+    cty convert --type 'list(object({name=string, port=number}))' services.json
+    cty check --type @schema.type config/*.yaml
+    cty unify 'list(string)' 'tuple([string, number])'
+    cty type 'map(object({a=optional(number)}))'
+    cty inspect values.gob
+    cty decode --type 'list(string)' values.msgpack
+
+A type is a type expression (HCL's syntax, ``optional(T, default)`` included), or ``@FILE``
+for one written in a file. Data files are JSON, or YAML when PyYAML is installed. Every error
+in the data is listed with its path; the exit status is 0 for success, 1 for bad data or a bad
+type, 2 for a mistake on the command line. No traceback is printed for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import cty
+
+from ._commands import (
+    OUTPUT_FORMATS,
+    check_command,
+    convert_command,
+    decode_command,
+    inspect_command,
+    type_command,
+    unify_command,
+)
+from ._input import InputError
+
+__all__ = ["main", "parser"]
+
+
+def parser() -> argparse.ArgumentParser:
+    """Return the command line parser of the ``cty`` command."""
+    p = argparse.ArgumentParser(prog="cty", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def data_options(c: argparse.ArgumentParser) -> None:
+        c.add_argument("--type", "-t", required=True, metavar="EXPR",
+                       help="the type: a type expression, or @FILE holding one")
+        c.add_argument("--from", dest="input_format", choices=("auto", "json", "yaml"),
+                       default="auto", help="the data's format (auto: YAML for .yaml and "
+                                            ".yml files, JSON otherwise)")
+        c.add_argument("--strict", action="store_true",
+                       help="report object attributes the type does not have (conversion "
+                            "drops them)")
+        c.add_argument("--quiet", "-q", action="store_true",
+                       help="no progress bar, no 'ok' lines")
+
+    c = sub.add_parser("convert", help="convert a JSON or YAML document to a type")
+    data_options(c)
+    c.add_argument("file", nargs="?", default="-", metavar="FILE",
+                   help="the document (default: standard input)")
+    c.add_argument("--to", choices=OUTPUT_FORMATS, default="json",
+                   help="what to write: cty JSON (default), msgpack, gob, or text for people")
+    c.add_argument("--output", "-o", metavar="FILE", help="write there (default: stdout)")
+    c.set_defaults(run=convert_command)
+
+    c = sub.add_parser("check", help="check JSON or YAML documents against a type")
+    data_options(c)
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.set_defaults(run=check_command)
+
+    c = sub.add_parser("unify", help="the one type the given types all convert to")
+    c.add_argument("types", nargs="+", metavar="EXPR")
+    c.add_argument("--unsafe", action="store_true", help="allow unsafe conversions")
+    c.set_defaults(run=unify_command)
+
+    c = sub.add_parser("type", help="a type's canonical form and friendly name")
+    c.add_argument("type", metavar="EXPR")
+    c.add_argument("--json", action="store_true", help="print the type's JSON instead")
+    c.set_defaults(run=type_command)
+
+    c = sub.add_parser("inspect", help="the values of a gob or msgpack file")
+    c.add_argument("file", metavar="FILE")
+    c.add_argument("--type", "-t", metavar="EXPR",
+                   help="the type of a msgpack file's value (default: any, go-cty's "
+                        "dynamic form)")
+    c.add_argument("--show-sensitive", action="store_true",
+                   help="print values marked sensitive instead of (sensitive value)")
+    c.set_defaults(run=inspect_command)
+
+    c = sub.add_parser("decode", help="decode a msgpack file holding a value of a type")
+    c.add_argument("file", metavar="FILE")
+    c.add_argument("--type", "-t", required=True, metavar="EXPR")
+    c.add_argument("--to", choices=OUTPUT_FORMATS, default="json")
+    c.add_argument("--output", "-o", metavar="FILE")
+    c.set_defaults(run=decode_command)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``cty`` command with *argv* (default: the process's arguments); return the
+    exit status."""
+    args = parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except InputError as e:
+        print(f"cty: error: {e}", file=sys.stderr)
+        return 1
+    except cty.CtyError as e:
+        print(f"cty: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away: nothing more to say, and no traceback
+        return 1
+    return status

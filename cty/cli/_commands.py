@@ -1,0 +1,200 @@
+"""The subcommands of the ``cty`` command: convert, check, unify, type, inspect, decode."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import BinaryIO
+
+import cty
+from cty.convert import conversion_errors, convert, unify, unify_unsafe
+from cty.encoding import gob
+from cty.encoding import json as cty_json
+from cty.encoding import msgpack as cty_msgpack
+
+from ._input import GOB_MAGIC, InputError, read_bytes, read_data, read_type
+from ._progress import Progress
+
+OUTPUT_FORMATS = ("json", "msgpack", "gob", "text")
+
+
+def convert_command(args: argparse.Namespace) -> int:
+    """Convert one JSON or YAML document to a type and write the value."""
+    ty, defaults = read_type(args.type)
+    progress = Progress("converting", 3, enabled=not args.quiet)
+    value = read_data(args.file, args.input_format)
+    progress.advance()
+    if defaults is not None:
+        value = defaults.apply(value)
+    errors = _errors(value, ty, args.strict)
+    progress.advance()
+    if errors:
+        progress.close()
+        _report(args.file, errors)
+        return 1
+    result = convert(value, ty)
+    data = encode(result, ty, args.to)
+    progress.advance()
+    progress.close()
+    write_output(data, args.output, binary=args.to in ("msgpack", "gob"))
+    return 0
+
+
+def _errors(value: cty.Value, ty: cty.Type, strict: bool) -> list[cty.PathError]:
+    """Return every reason *value* does not convert to *ty* (and, when *strict*, attributes
+    the type does not have); convert first, since most data converts."""
+    if not strict:
+        try:
+            convert(value, ty)
+        except cty.PathError:
+            pass
+        else:
+            return []
+    return conversion_errors(value, ty, strict=strict)
+
+
+def check_command(args: argparse.Namespace) -> int:
+    """Check JSON or YAML documents against a type; list every error with its path."""
+    ty, defaults = read_type(args.type)
+    progress = Progress("checking", len(args.files), enabled=not args.quiet)
+    failed = 0
+    count = 0
+    for name in args.files:
+        try:
+            value = read_data(name, args.input_format)
+        except InputError as e:
+            progress.close()
+            print(f"cty: error: {e}", file=sys.stderr)
+            failed += 1
+            count += 1
+            progress.advance()
+            continue
+        if defaults is not None:
+            value = defaults.apply(value)
+        errors = _errors(value, ty, args.strict)
+        progress.close()
+        if errors:
+            _report(name, errors)
+            failed += 1
+            count += len(errors)
+        elif not args.quiet:
+            print(f"{name}: ok")
+        progress.advance()
+    progress.close()
+    if failed:
+        print(f"cty: {failed} of {len(args.files)} files do not conform ({count} errors)",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def _report(name: str, errors: Sequence[cty.PathError]) -> None:
+    for e in errors:
+        print(f"{name}: {e}", file=sys.stderr)
+
+
+def unify_command(args: argparse.Namespace) -> int:
+    """Print the one type that all the given types convert to."""
+    types = [read_type(t)[0] for t in args.types]
+    found, _ = (unify_unsafe if args.unsafe else unify)(types)
+    if found is None:
+        how = "" if args.unsafe else " (--unsafe allows unsafe conversions)"
+        print(f"cty: error: the types have no common type{how}", file=sys.stderr)
+        return 1
+    print(found)
+    return 0
+
+
+def type_command(args: argparse.Namespace) -> int:
+    """Print a type expression's canonical form and friendly name (or its type JSON)."""
+    ty, _ = read_type(args.type)
+    if args.json:
+        print(cty.type_to_json(ty).decode())
+    else:
+        print(ty)
+        print(f"friendly name: {ty.friendly_name()}")
+    return 0
+
+
+def inspect_command(args: argparse.Namespace) -> int:
+    """Print each value of a gob or msgpack file: its type, the value, and its marks."""
+    data = read_bytes(args.file)
+    if data.startswith(GOB_MAGIC):
+        values: Iterator[cty.Value] = iter(gob.Decoder(data))
+    else:
+        ty = read_type(args.type)[0] if args.type else cty.DynamicPseudoType
+        values = iter([_unmarshal_msgpack(args.file, data, ty)])
+    shown = 0
+    try:
+        for i, v in enumerate(values):
+            shown += 1
+            _show(i, v, args.show_sensitive)
+    except cty.CtyError as e:  # DecodeError
+        print(f"cty: error: {args.file}: after {shown} values: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _show(i: int, v: cty.Value, show_sensitive: bool) -> None:
+    print(f"# {i}: {v.type()}")
+    marks = () if show_sensitive else ("sensitive",)
+    print(cty.format_value(v, sensitive_marks=marks))
+    _, paths = v.unmark_deep_with_paths()
+    for pm in paths:
+        where = pm.path.format() or "(the value)"
+        print(f"#   marks at {where}: {', '.join(sorted(map(repr, pm.marks)))}")
+
+
+def _unmarshal_msgpack(name: str, data: bytes, ty: cty.Type) -> cty.Value:
+    try:
+        return cty_msgpack.unmarshal(data, ty)
+    except cty.CtyError as e:  # DecodeError
+        raise InputError(f"{name}: not msgpack of {ty}: {e}") from None
+
+
+def decode_command(args: argparse.Namespace) -> int:
+    """Decode a msgpack file holding a value of a type; write it in another format."""
+    ty, _ = read_type(args.type)
+    value = _unmarshal_msgpack(args.file, read_bytes(args.file), ty)
+    write_output(encode(value, ty, args.to), args.output, binary=args.to in ("msgpack", "gob"))
+    return 0
+
+
+def encode(value: cty.Value, ty: cty.Type, form: str) -> bytes:
+    """Return *value* (of type *ty*, which may have optional attributes) written in *form*."""
+    schema = ty.without_optional_attributes_deep()
+    try:
+        if form == "json":
+            return cty_json.marshal(value, schema) + b"\n"
+        if form == "msgpack":
+            return cty_msgpack.marshal(value, schema)
+        if form == "gob":
+            return gob.dumps(value)
+    except cty.PathError as e:
+        raise InputError(f"the value cannot be written as {form}: {e}") from None
+    return (cty.format_value(value) + "\n").encode()
+
+
+def write_output(data: bytes, output: str | None, *, binary: bool) -> None:
+    """Write *data* to the file *output* (replaced whole, never left half-written) or to
+    standard output, which must not be a terminal for binary data."""
+    if output is None or output == "-":
+        if binary and sys.stdout.isatty():
+            raise InputError("refusing to write binary data to a terminal; use -o FILE")
+        out: BinaryIO = sys.stdout.buffer
+        out.write(data)
+        out.flush()
+        return
+    target = Path(output)
+    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(f"{output}: {e.strerror or e}") from None

@@ -1,0 +1,123 @@
+"""What the command reads: type expressions, and data files (JSON, YAML, gob, msgpack)."""
+
+from __future__ import annotations
+
+import sys
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+import cty
+from cty.convert import Defaults, parse_type_with_defaults
+from cty.encoding import json as cty_json
+
+GOB_MAGIC = b"\x89ctygob"
+"""The first bytes of a gob stream (docs/formats/gob.md)."""
+
+
+class InputError(Exception):
+    """Input the command cannot use: a file that cannot be read or parsed, a bad type
+    expression. The command prints it (no traceback) and exits with status 1."""
+
+
+def read_type(arg: str) -> tuple[cty.Type, Defaults | None]:
+    """Return the type (and its defaults) that *arg* writes as a type expression, or that the
+    file named after an ``@`` holds."""
+    text = read_text(arg[1:]) if arg.startswith("@") else arg
+    try:
+        return parse_type_with_defaults(text)
+    except cty.TypeExprError as e:
+        raise InputError(type_expr_message(text, e)) from None
+
+
+def type_expr_message(text: str, e: cty.TypeExprError) -> str:
+    """Return the message for a bad type expression, with its line and a caret under the
+    column where the mistake starts."""
+    lines = text.splitlines() or [""]
+    line = lines[min(e.line, len(lines)) - 1]
+    return (f"invalid type expression (line {e.line}, column {e.column}): {e.summary}: "
+            f"{e.detail}\n  {line}\n  {' ' * (e.column - 1)}^")
+
+
+def read_text(name: str) -> str:
+    """Return the text of the file *name* (``-``: standard input)."""
+    try:
+        return read_bytes(name).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+
+
+def read_bytes(name: str) -> bytes:
+    """Return the bytes of the file *name* (``-``: standard input)."""
+    if name == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(name).read_bytes()
+    except OSError as e:
+        raise InputError(f"{name}: {e.strerror or e}") from None
+
+
+def read_data(name: str, form: str) -> cty.Value:
+    """Return the value the JSON or YAML file *name* holds, with the type it implies.
+
+    *form* is ``json``, ``yaml``, or ``auto`` (YAML for a name ending in .yaml or .yml, JSON
+    otherwise). JSON is read as go-cty reads it (numbers exact at 512 bits); YAML needs
+    PyYAML, and its numbers are read the same way.
+    """
+    data = read_bytes(name)
+    if form == "auto":
+        form = "yaml" if name.endswith((".yaml", ".yml")) else "json"
+    if form == "yaml":
+        return _yaml_value(name, data)
+    try:
+        ty = cty_json.implied_type(data)
+        return cty_json.unmarshal(data, ty)
+    except cty.CtyError as e:  # DecodeError
+        raise InputError(f"{name}: not valid JSON: {e}") from None
+
+
+def _yaml_value(name: str, data: bytes) -> cty.Value:
+    try:
+        import yaml  # noqa: PLC0415 - an optional dependency, needed only for YAML input
+    except ImportError:
+        raise InputError(f"{name}: reading YAML needs PyYAML (pip install pyyaml)") from None
+    try:
+        doc = yaml.load(data, Loader=_loader(yaml))
+    except yaml.YAMLError as e:
+        raise InputError(f"{name}: not valid YAML: {e}") from None
+    try:
+        return cty.from_python(doc)
+    except cty.CtyError as e:
+        raise InputError(f"{name}: {e}") from None
+
+
+_loaders: dict[str, Any] = {}
+
+
+def _loader(yaml: Any) -> Any:
+    """Return PyYAML's safe loader, but with timestamps kept as strings (a date is not a cty
+    value) and finite floats read as Decimal (so that they are exact, as JSON's are)."""
+    found = _loaders.get("loader")
+    if found is not None:
+        return found
+
+    class Loader(yaml.SafeLoader):  # type: ignore[misc]
+        pass
+
+    Loader.yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def construct_float(loader: Any, node: Any) -> Any:
+        text = loader.construct_scalar(node).replace("_", "")
+        try:
+            d = Decimal(text)
+        except InvalidOperation:  # .inf, .nan, 1:30.5 (base 60)
+            return loader.construct_yaml_float(node)
+        return d if d.is_finite() else loader.construct_yaml_float(node)
+
+    Loader.add_constructor("tag:yaml.org,2002:float", construct_float)
+    Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
+    _loaders["loader"] = Loader
+    return Loader

@@ -1,0 +1,262 @@
+"""The ``cty`` command, run as users run it: the installed console script, in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cty
+from cty.encoding import gob
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+EXAMPLES = ROOT / "examples"
+SCRIPT = Path(sys.executable).parent / "cty"
+TYPE = f"@{EXAMPLES / 'services.type'}"
+GOOD_JSON = (
+    '[{"name":"web","port":443,"protocol":"tcp","replicas":3,"tags":{"team":"edge"}},'
+    '{"name":"api","port":8080,"protocol":"http","replicas":1,"tags":null},'
+    '{"name":"db","port":5432,"protocol":"tcp","replicas":1,"tags":null}]\n'
+)
+
+
+def run(*args: str, stdin: bytes = b"", cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run the console script with *args*; return its exit status and output as text."""
+    assert SCRIPT.exists(), "the cty console script is not installed (pip install -e .)"
+    p = subprocess.run([str(SCRIPT), *args], input=stdin, capture_output=True, cwd=cwd,
+                       timeout=60, check=False)
+    return subprocess.CompletedProcess(p.args, p.returncode, p.stdout.decode(),
+                                       p.stderr.decode())
+
+
+def test_convert_writes_cty_json() -> None:
+    p = run("convert", "--type", TYPE, "examples/services.json")
+    assert (p.returncode, p.stdout, p.stderr) == (0, GOOD_JSON, "")
+
+
+def test_convert_lists_every_error_with_its_path() -> None:
+    p = run("convert", "--type", TYPE, "examples/services-bad.json")
+    assert p.returncode == 1
+    assert p.stdout == ""
+    assert p.stderr.splitlines() == [
+        "examples/services-bad.json: [1].port: a number is required",
+        'examples/services-bad.json: [2]: attribute "name" is required',
+        'examples/services-bad.json: [2].tags["team"]: string required, but have tuple',
+    ]
+
+
+def test_yaml_reads_as_json_does() -> None:
+    p = run("convert", "--type", TYPE, "examples/services.yaml")
+    assert (p.returncode, p.stdout) == (0, GOOD_JSON)
+
+
+def test_yaml_dates_stay_strings_and_numbers_are_exact() -> None:
+    p = run("convert", "--type", "object({d=string, n=number})", "--from", "yaml", "-",
+            stdin=b"d: 2024-01-02\nn: 0.1\n")
+    assert (p.returncode, p.stdout) == (0, '{"d":"2024-01-02","n":0.1}\n')
+    p = run("convert", "--type", "object({n=number})", "--to", "text", "-",
+            stdin=b'{"n": 0.1}')
+    assert p.stdout == "{ n = 0.1 }\n"
+
+
+def test_standard_input_and_text_output() -> None:
+    p = run("convert", "-t", "map(number)", "--to", "text", stdin=b'{"b": 2, "a": "1"}')
+    assert (p.returncode, p.stdout) == (0, 'tomap({ "a" = 1, "b" = 2 })\n')
+
+
+def test_strict_reports_what_conversion_drops() -> None:
+    data = b'[{"name": "web", "port": 1, "prot": "udp"}]'
+    assert run("convert", "-t", TYPE, "-", stdin=data).returncode == 0
+    p = run("convert", "-t", TYPE, "--strict", "-", stdin=data)
+    assert (p.returncode, p.stderr) == (1, '-: [0]: unsupported attribute "prot"\n')
+
+
+def test_msgpack_out_and_back(tmp_path: Path) -> None:
+    out = tmp_path / "services.msgpack"
+    p = run("convert", "-t", TYPE, "examples/services.json", "--to", "msgpack", "-o", str(out))
+    assert (p.returncode, p.stdout, p.stderr) == (0, "", "")
+    assert [f.name for f in tmp_path.iterdir()] == ["services.msgpack"]  # no temporary left
+    p = run("decode", "-t", TYPE, str(out))
+    assert (p.returncode, p.stdout) == (0, GOOD_JSON)
+    p = run("inspect", "-t", TYPE, str(out))
+    assert p.returncode == 0
+    assert p.stdout.startswith(
+        "# 0: list(object({name=string,port=number,protocol=string,replicas=number,"
+        "tags=map(string)}))\n[\n")
+
+
+def test_gob_out_and_inspect(tmp_path: Path) -> None:
+    out = tmp_path / "services.gob"
+    assert run("convert", "-t", TYPE, "examples/services.json", "--to", "gob",
+               "-o", str(out)).returncode == 0
+    v = gob.loads(out.read_bytes())
+    assert v.length_int() == 3
+    p = run("inspect", str(out))
+    assert p.returncode == 0
+    assert '{ name = "db", port = 5432, protocol = "tcp", replicas = 1, tags = null },' \
+        in p.stdout
+
+
+def test_inspect_shows_marks_and_unknowns(tmp_path: Path) -> None:
+    path = tmp_path / "secrets.gob"
+    with path.open("wb") as f, gob.Encoder(f) as enc:
+        enc.encode(cty.object_val({"user": cty.string_val("u"),
+                                   "password": cty.string_val("hunter2").mark("sensitive"),
+                                   "id": cty.unknown_val(cty.String)}))
+        enc.encode(cty.number_int_val(7))
+    p = run("inspect", str(path))
+    assert p.returncode == 0
+    assert p.stdout.splitlines() == [
+        "# 0: object({id=string,password=string,user=string})",
+        '{ id = (known after apply), password = (sensitive value), user = "u" }',
+        "#   marks at .password: 'sensitive'",
+        "# 1: number",
+        "7",
+    ]
+    assert "hunter2" not in p.stdout
+    assert "hunter2" in run("inspect", "--show-sensitive", str(path)).stdout
+
+
+def test_inspect_reports_a_torn_file(tmp_path: Path) -> None:
+    data = gob.dumps(cty.string_val("a")) + gob.dumps(cty.string_val("b"))[:-10]
+    path = tmp_path / "torn.gob"
+    path.write_bytes(data)
+    p = run("inspect", str(path))
+    assert p.returncode == 1
+    assert p.stdout == '# 0: string\n"a"\n'
+    assert p.stderr.startswith(f"cty: error: {path}: after 1 values: ")
+    assert "Traceback" not in p.stderr
+
+
+def test_check_many_files(tmp_path: Path) -> None:
+    p = run("check", "-t", TYPE, "examples/services.json", "examples/services-bad.json",
+            "examples/missing.json")
+    assert p.returncode == 1
+    assert p.stdout == "examples/services.json: ok\n"
+    assert p.stderr.splitlines() == [
+        "examples/services-bad.json: [1].port: a number is required",
+        'examples/services-bad.json: [2]: attribute "name" is required',
+        'examples/services-bad.json: [2].tags["team"]: string required, but have tuple',
+        "cty: error: examples/missing.json: No such file or directory",
+        "cty: 2 of 3 files do not conform (4 errors)",
+    ]
+    p = run("check", "-q", "-t", TYPE, "examples/services.json", "examples/services.yaml")
+    assert (p.returncode, p.stdout, p.stderr) == (0, "", "")
+
+
+def test_type_and_unify() -> None:
+    p = run("type", "map( object({ b = optional(number, 1), a = string }) )")
+    assert (p.returncode, p.stdout) == (
+        0, "map(object({a=string,b=optional(number)}))\nfriendly name: map of object\n")
+    assert run("type", "--json", "list(string)").stdout == '["list","string"]\n'
+    p = run("unify", "list(string)", "tuple([string, number])")
+    assert (p.returncode, p.stdout) == (0, "list(string)\n")
+    p = run("unify", "number", "bool")
+    assert (p.returncode, p.stderr) == (
+        1, "cty: error: the types have no common type (--unsafe allows unsafe conversions)\n")
+    assert run("unify", "--unsafe", "string", "bool").stdout == "string\n"
+
+
+def test_a_bad_type_expression_points_at_the_mistake() -> None:
+    p = run("type", "list(object({name=strin}))")
+    assert p.returncode == 1
+    assert p.stderr.splitlines() == [
+        "cty: error: invalid type expression (line 1, column 19): Invalid type specification: "
+        'The keyword "strin" is not a valid type specification.',
+        "  list(object({name=strin}))",
+        "                    ^",
+    ]
+
+
+@pytest.mark.parametrize(("args", "stdin", "words"), [
+    (("convert", "-t", "string", "-"), b"{", "not valid JSON"),
+    (("convert", "-t", "number", "-"), b"\xff", "not valid JSON"),
+    (("convert", "-t", "string", "--from", "yaml", "-"), b"a: [", "not valid YAML"),
+    (("convert", "-t", "@nowhere.type", "-"), b"1", "nowhere.type: No such file"),
+    (("decode", "-t", "string", "-"), b"\xc1", "not msgpack of string"),
+    (("convert", "-t", "number", "--to", "json", "-"), b'{"a": 1}',
+     "number required, but have object"),
+])
+def test_bad_input_is_an_error_not_a_traceback(args: tuple[str, ...], stdin: bytes,
+                                               words: str) -> None:
+    p = run(*args, stdin=stdin)
+    assert p.returncode == 1
+    assert words in p.stderr
+    assert "Traceback" not in p.stderr
+
+
+def test_usage_mistakes_exit_with_2() -> None:
+    p = run("convert", "examples/services.json")  # no --type
+    assert p.returncode == 2
+    assert "--type" in p.stderr
+    assert run().returncode == 2
+
+
+def _with_terminal(args: list[str], stream: str) -> tuple[int, str]:
+    """Run the script with a pseudo-terminal as its *stream* (stdout or stderr); return the
+    exit status and what reached the terminal."""
+    main, other = pty.openpty()
+    kw = {stream: other}
+    p = subprocess.Popen([str(SCRIPT), *args], cwd=ROOT, stdin=subprocess.DEVNULL,
+                         stdout=kw.get("stdout", subprocess.DEVNULL),
+                         stderr=kw.get("stderr", subprocess.DEVNULL))
+    os.close(other)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(main)
+    return p.wait(timeout=60), b"".join(chunks).decode(errors="replace")
+
+
+def test_progress_shows_on_a_terminal_only() -> None:
+    files = ["examples/services.json"] * 3
+    status, shown = _with_terminal(["check", "-t", TYPE, *files], "stderr")
+    assert status == 0
+    assert "checking [" in shown
+    p = run("check", "-t", TYPE, *files)
+    assert "\r" not in p.stderr
+    status, shown = _with_terminal(["check", "-q", "-t", TYPE, *files], "stderr")
+    assert (status, shown) == (0, "")
+
+
+def test_binary_output_is_not_written_to_a_terminal() -> None:
+    status, shown = _with_terminal(["convert", "-t", TYPE, "examples/services.json", "--to",
+                                    "gob"], "stdout")
+    assert status == 1
+    assert "\x89ctygob" not in shown
+
+
+def test_python_dash_m_cty() -> None:
+    p = subprocess.run([sys.executable, "-m", "cty", "type", "set(string)"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60, check=False)
+    assert (p.returncode, p.stdout) == (0, "set(string)\nfriendly name: set of string\n")
+
+
+def _console_examples() -> list[tuple[str, list[str]]]:
+    """Return the ``$ command`` lines of the README's console blocks, with the output each
+    shows."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = []
+    for block in re.findall(r"```console\n(.*?)```", text, re.S):
+        command, *output = block.splitlines()
+        assert command.startswith("$ cty "), command
+        found.append((command[len("$ cty "):], output))
+    return found
+
+
+@pytest.mark.parametrize(("command", "output"), _console_examples())
+def test_the_readme_shows_what_the_command_prints(command: str, output: list[str]) -> None:
+    p = run(*shlex.split(command))
+    assert (p.stdout + p.stderr).splitlines() == output
