@@ -27,8 +27,10 @@ def conversion_errors(value: Value, ty: Type, /, *, strict: bool = False) -> lis
     >>> import cty
     >>> services = cty.parse_type("list(object({name = string, port = number}))")
     >>> data = cty.from_python([{"name": "a", "port": "http"}, {"port": 1}])
-    >>> [str(e) for e in conversion_errors(data, services)]
-    ['[0].port: a number is required', '[1]: attribute "name" is required']
+    >>> for e in conversion_errors(data, services):
+    ...     print(e)
+    [0].port: a number is required
+    [1]: attribute "name" is required
 
     With *strict*, object attributes the type does not have are errors too (conversion drops
     them).

@@ -215,8 +215,9 @@ class Decoder:
     raises DecodeError saying the tail is incomplete; a corrupt frame raises DecodeError
     naming the frame's index. After an error the decoder is exhausted.
 
-    >>> [v.as_string() for v in gob.Decoder(gob.dumps(cty.string_val("a")))]
-    ['a']
+    >>> for v in gob.Decoder(gob.dumps(cty.string_val("a"))):
+    ...     print(v.as_string())
+    a
     """
 
     __slots__ = ("_done", "_first", "_last", "_reader", "_types")
