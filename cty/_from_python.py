@@ -265,6 +265,21 @@ def _ascii_strs(x: Any) -> bool:
         return False
 
 
+_as_str: Final = str.__str__
+"""str.__str__(s): s itself for a str, its text as a plain str for a str subclass (a StrEnum
+member, say), TypeError for anything else: checks and converts a string at C speed."""
+
+
+def _ascii_str_tuple(x: Any) -> tuple[str, ...] | None:
+    """Return the elements of *x* as a tuple of plain str when all are ASCII strings, else
+    None."""
+    try:
+        t = tuple(map(_as_str, x))
+    except TypeError:
+        return None
+    return t if "".join(t).isascii() else None
+
+
 def _elements(f: Builder, x: Any) -> list[Any]:
     """Return the payloads *f* builds from the elements of *x*, or raise DataFail at the index of
     the failing element."""
@@ -292,8 +307,10 @@ def _list(ty: Type, ety: Type) -> Builder:
             if not _sequence(x) or isinstance(x, Mapping):
                 raise _required("a list", x)
             x = list(x)
-        if strings and _ascii_strs(x):
-            return tuple(x)
+        if strings:
+            t = _ascii_str_tuple(x)
+            if t is not None:
+                return t
         return tuple(_elements(f, x))
 
     return build
@@ -315,8 +332,10 @@ def _set(ty: Type, ety: Type) -> Builder:
                 raise _required("a set", x)
         if not x:
             return EMPTY_SET
-        if strings and _ascii_strs(x):
-            return SetPayload(tuple(sorted(set(x))))
+        if strings:
+            t = _ascii_str_tuple(x)
+            if t is not None:
+                return SetPayload(tuple(sorted(set(t))))
         seen = _seen.values
         payloads = _set_elements(f, x)
         return _set_payload(ety, payloads, seen)
@@ -462,6 +481,7 @@ def _object_builder(attrs: list[tuple[str, Type, Builder]], slow: Builder) -> Bu
     n = len(attrs)
     ns: dict[str, Any] = {"slow": slow, "Fail": DataFail, "STR": _STR,
                           "float53": _number.remembered_float, "SetPayload": SetPayload,
+                          "as_str": _as_str,
                           "names": [name for name, _, _ in attrs]}
     src = [f"def build(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
            "        return slow(x)\n    try:\n"]
@@ -502,12 +522,14 @@ _KEEP: Final = {
                  "    if ok:\n        v{i} = dict(sorted(v{i}.items()))\n"
                  "    else:\n        at = {i}\n        v{i} = f{i}(v{i})\n",
     # a set (or a list) of ASCII str, not empty
-    Set(String): "    c = v{i}.__class__\n    try:\n"
-                 "        ok = (c is set or c is frozenset or c is list or c is tuple) and "
-                 "\"\".join(v{i}).isascii() and bool(v{i}) and {{*map(type, v{i})}} <= STR\n"
-                 "    except TypeError:\n        ok = False\n"
-                 "    if ok:\n        v{i} = SetPayload(tuple(sorted(v{i} if c is set or "
-                 "c is frozenset else set(v{i}))))\n"
+    Set(String): "    c = v{i}.__class__\n    t = None\n"
+                 "    if (c is set or c is frozenset or c is list or c is tuple) and v{i}:\n"
+                 "        try:\n"
+                 "            t = tuple(sorted(map(as_str, v{i} if c is set or c is frozenset "
+                 "else set(v{i}))))\n"
+                 "        except TypeError:\n            pass\n"
+                 "    if t is not None and \"\".join(t).isascii():\n"
+                 "        v{i} = SetPayload(t)\n"
                  "    else:\n        at = {i}\n        v{i} = f{i}(v{i})\n",
 }
 """Inline code of the object builders for attributes of the usual types (see _object_builder);

@@ -380,16 +380,13 @@ def _sequence(ty: Type, target: object, make: type, odd: Conv) -> Conv:
 
 
 def _set(ty: Type, target: object, make: type, odd: Conv) -> Conv:
-    seq = _sequence(ty, target, list, odd)
+    seq = _sequence(ty, target, make, odd)
     what = "set" if ty.is_set_type() else ty.friendly_name().split(" ")[0]
 
     def conv(p: Any) -> Any:
-        elems = seq(p)
-        if elems is None:
-            return None
         try:
-            return make(elems)
-        except TypeError:
+            return seq(p)
+        except TypeError:  # set() of unhashable elements (the converters raise DataFail)
             raise DataFail(f"the elements of this {what} become unhashable Python data, so "
                            "they cannot make a Python set (ask for a list instead)", p) from None
 

@@ -288,3 +288,30 @@ def test_values_given_as_data_come_back(case: tuple[cty.Type, cty.Value]) -> Non
     assert cty.from_python(v, ty) == v
     assert cty.from_python([v], cty.List(ty)) == cty.list_val([v])
     assert cty.from_python({"k": v}, cty.Object({"k": ty})) == cty.object_val({"k": v})
+
+
+@pytest.mark.parametrize("ty", [cty.List(cty.String), cty.Set(cty.String),
+                                cty.Map(cty.String), cty.String])
+def test_str_subclasses_become_plain_strings(ty: cty.Type) -> None:
+    """A StrEnum member (or any str subclass) is taken for its text, as a plain str: the
+    payloads never hold a subclass, on the fast paths or the general ones."""
+    data: Any = Colour.RED
+    if ty.is_map_type():
+        data = {Colour.RED: Colour.RED}
+    elif ty.is_collection_type():
+        data = [Colour.RED, "b"]
+    v = cty.from_python(data, ty)
+    if ty is cty.String:
+        texts = [v.as_string()]
+    elif ty.is_map_type():
+        texts = [*v.as_value_map(), *(e.as_string() for e in v.as_value_map().values())]
+    else:
+        texts = [e.as_string() for e in v]
+    assert texts
+    assert all(type(t) is str for t in texts)
+    obj = cty.from_python({"s": Colour.RED, "z": {Colour.RED}, "t": {Colour.RED: "x"}},
+                          cty.Object({"s": cty.String, "z": cty.Set(cty.String),
+                                      "t": cty.Map(cty.String)}))
+    assert type(obj.get_attr("s").as_string()) is str
+    assert type(next(iter(obj.get_attr("z"))).as_string()) is str
+    assert all(type(k) is str for k in obj.get_attr("t").as_value_map())
