@@ -23,7 +23,6 @@ set). Any extension of length 0 or 1 is a plain unknown, whatever its code.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -32,7 +31,14 @@ from msgspec.msgpack import Ext
 
 import cty
 from cty import Type, _number, normalize_string
-from cty._internal import EMPTY_SET, UNKNOWN, Refinement, SetPayload, Unknown
+from cty._internal import (
+    EMPTY_SET,
+    UNKNOWN,
+    Refinement,
+    SetPayload,
+    Unknown,
+    safe_known_prefix,
+)
 
 from ._errors import Fail
 from ._msgpack_go import GoDecoder, GoError
@@ -122,27 +128,6 @@ def _wire_prefix(prefix: str) -> str:
         return prefix
     cut = raw[:_MAX_PREFIX_BYTES - 1].decode("utf-8", "ignore")
     return safe_known_prefix(cut)
-
-
-_DELIMITERS: Final = frozenset("-_:;/\\,.(){}[]|?!~ \t@#$%^&*+\"'")
-
-
-def safe_known_prefix(prefix: str) -> str:
-    """Return *prefix* without the trailing characters that a continuation could change.
-
-    An approximation of go-cty's ctystrings.SafeKnownPrefix (which needs Unicode grapheme
-    cluster rules): the last character, with any combining marks after it, is dropped unless
-    it is one of go-cty's delimiters. Used only for string prefixes over 256 bytes.
-    """
-    s = normalize_string(prefix)
-    if not s:
-        return s
-    if s[-1] in _DELIMITERS:
-        return s
-    end = len(s) - 1
-    while end > 0 and (unicodedata.combining(s[end]) or s[end] in "\u200d\ufe0e\ufe0f"):
-        end -= 1
-    return s[:end]
 
 
 # --- decoding -----------------------------------------------------------------------------
