@@ -47,6 +47,7 @@ from ._path import (
 )
 from ._primitive_type import Bool, Number, String
 from ._python_implied_type import implied_type
+from ._refinement_builder import RefinementBuilder
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
 from ._to_python import to_python
@@ -91,6 +92,7 @@ from ._value_init import (
     string_val,
     tuple_val,
 )
+from ._value_range import ValueRange
 from ._value_set import ValueSet
 from ._walk import (
     Transformer,
@@ -135,6 +137,7 @@ __all__ = [
     "PathStep",
     "PathValueMarks",
     "PositiveInfinity",
+    "RefinementBuilder",
     "Set",
     "String",
     "TransformFunc",
@@ -145,6 +148,7 @@ __all__ = [
     "TypeExprError",
     "TypeJSONError",
     "Value",
+    "ValueRange",
     "ValueSet",
     "WalkFunc",
     "Zero",

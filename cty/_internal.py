@@ -15,7 +15,7 @@ from ._deep import deep, in_deep_thread
 from ._gostrconv import go_quote
 from ._marks import Marked
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
-from ._string_prefix import safe_known_prefix
+from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
 from ._type import check_type, child_types
 from ._type_expr import DefaultsBuilder, check_text, interpret
 from ._type_expr_syntax import Node, TypeExprError, parse_expression
@@ -52,5 +52,6 @@ __all__ = [
     "parse_expression",
     "payload",
     "safe_known_prefix",
+    "safe_prefix_before_cut",
     "wrap",
 ]

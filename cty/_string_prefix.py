@@ -59,6 +59,22 @@ def safe_known_prefix(prefix: str, /) -> str:
     return s[:start]
 
 
+def safe_prefix_before_cut(head: str, /) -> str:
+    """Return the safe known prefix of text that was cut inside a character, *head* being
+    the whole characters before the cut.
+
+    go-cty cuts long prefixes by bytes (the msgpack encoding keeps 255 of them), and
+    SafeKnownPrefix on bytes ending inside a character stops at the NFC step: it drops the
+    partial character and, when the character before it could compose with what follows,
+    back to the last starter; it drops no grapheme cluster.
+    """
+    s = normalize_string(head)
+    if not s:
+        return s
+    cut = _last_nfc_boundary(s)
+    return s if cut is None else s[:cut]
+
+
 def _tables() -> tuple[frozenset[int], frozenset[int]]:
     """Return the code points that begin and that end canonical compositions."""
     global _combines_forward, _combines_backward
@@ -105,17 +121,20 @@ def _hangul_syllable(cp: int) -> str | None:
 
 def _is_inert(c: str) -> bool:
     """Return whether NFC can never join *c* with a following character (go's norm
-    Properties.isInert: combining class at most 1, quick check yes, composes forward with
-    nothing)."""
+    Properties.isInert: combining class at most 1, no canonical decomposition, quick check
+    yes, composes with nothing)."""
     cp = ord(c)
     if unicodedata.combining(c) > 1:
+        return False
+    d = unicodedata.decomposition(c)
+    if d and d[0] != "<":  # go's tables mark every canonically decomposable character
         return False
     forward, backward = _tables()
     if cp in forward or cp in backward:
         return False
     if _is_hangul_l(cp) or _is_hangul_v(cp) or _is_hangul_t(cp):
         return False
-    return _hangul_syllable(cp) != "LV"
+    return _hangul_syllable(cp) is None  # syllables decompose (algorithmically)
 
 
 def _last_nfc_boundary(s: str) -> int | None:

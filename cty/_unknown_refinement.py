@@ -1,7 +1,7 @@
 """Refinements of unknown values (go-cty 1.13+): what is already known about an unknown.
 
-This module holds the refinement record and the queries operations need. The full builder API
-(v.refine()) and range arithmetic build on it.
+This module holds the refinement record that an unknown payload carries. ``v.refine()``
+(cty._refinement_builder) makes them, and ``v.range()`` (cty._value_range) reads them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from ._unknown import Unknown
 
 if TYPE_CHECKING:
     from ._type import Type
-    from ._value import Value
 
 
 class Refinement:
@@ -66,17 +65,3 @@ _NOT_NULL_UNKNOWN = Unknown(NOT_NULL)
 def not_null_unknown(ty: Type) -> Unknown:
     """Return the payload of an unknown that is known not to be null (RefineNotNull)."""
     return _NOT_NULL_UNKNOWN
-
-
-def range_includes(unknown: Value, known: Value) -> bool | None:
-    """Return False when *unknown*'s range proves it cannot equal *known*, else None (go-cty's
-    ValueRange.Includes, as far as the refinements we keep go: nullness and the type)."""
-    r = unknown._v.refinement
-    null = None if r is None else r.null
-    if known._v is None:
-        return False if null is False else None
-    if null is True:
-        return False
-    if known._ty.test_conformance(unknown._ty):
-        return False  # a value of another type is never in the range
-    return None

@@ -18,12 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 from . import _marks_deep as _marks
 from . import _marks_paths
+from . import _refinement_builder as _refinement
 from . import _value_arith as _arith
 from . import _value_equals as _eq
 from . import _value_inspect as _inspect
 from . import _value_ops as _ops
+from . import _value_range as _range
 from . import _value_repr as _repr
+from ._refinement_builder import RefinementBuilder
 from ._value import Value, check_mark, check_value
+from ._value_range import ValueRange
 from ._value_set import ValueSet
 
 if TYPE_CHECKING:
@@ -136,6 +140,38 @@ def has_element(self: Value, elem: Value, /) -> Value:
 def get_attr(self: Value, name: str, /) -> Value:
     """Return the attribute *name* of an object value."""
     return _ops.get_attr(self, name)
+
+
+@_method
+def refine(self: Value) -> RefinementBuilder:
+    """Return a builder that narrows the range of this value (go-cty's Refine); end the
+    chain with ``new_value()``.
+
+    >>> cty.unknown_val(cty.Number).refine().number_range_inclusive(
+    ...     cty.Zero, cty.number_int_val(10)).new_value().range().number_upper_bound()
+    (cty.number_val(10), True)
+    """
+    return _refinement.refine(self)
+
+
+@_method
+def range(self: Value) -> ValueRange:
+    """Return the range of values this value may be (go-cty's Range): what an unknown's
+    refinements say, or the known value itself. Raises ValueError for a marked value.
+
+    >>> cty.unknown_val(cty.String).refine().string_prefix_full("ami-").new_value(
+    ...     ).range().string_prefix()
+    'ami-'
+    """
+    return _range.value_range(self)
+
+
+@_method
+def refine_with(self: Value, *refiners: Callable[[RefinementBuilder], RefinementBuilder]
+                ) -> Value:
+    """Return this value refined by each of *refiners*, functions that take the builder and
+    return it (go-cty's RefineWith)."""
+    return _refinement.refine_with(self, *refiners)
 
 
 @_method

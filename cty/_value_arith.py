@@ -12,13 +12,24 @@ from typing import Any
 
 from . import _number
 from ._dynamic import DynamicPseudoType
-from ._errors import CtyTypeError, CtyValueError
+from ._errors import CtyError, CtyTypeError, CtyValueError
 from ._marks import NO_MARKS
 from ._primitive_type import Bool, Number
+from ._refinement_builder import RefinementBuilder
 from ._type import Type
-from ._unknown import Unknown
+from ._unknown import UNKNOWN, Unknown
 from ._unknown_refinement import not_null_unknown
-from ._value import False_, True_, Value, Zero, check_value, make
+from ._value import (
+    False_,
+    NegativeInfinity,
+    PositiveInfinity,
+    True_,
+    Value,
+    Zero,
+    check_value,
+    make,
+)
+from ._value_range import value_range
 
 
 def _with_marks(r: Value, a: frozenset[Any], b: frozenset[Any] = NO_MARKS) -> Value:
@@ -59,14 +70,61 @@ def _unknown(t: Type) -> Value:
 
 
 def _binary_number(
-    name: str, fn: Callable[[Any, Any], Any], a: Value, b: Value
+    name: str, fn: Callable[[Any, Any], Any], a: Value, b: Value,
+    interval: Callable[[Value, Value], Value] | None = None,
 ) -> Value:
     check_value(b, f"{name}() operand")
     if a._marks or b._marks:
-        return _with_marks(_binary_number(name, fn, _bare(a), _bare(b)), a._marks, b._marks)
+        return _with_marks(_binary_number(name, fn, _bare(a), _bare(b), interval),
+                           a._marks, b._marks)
     if _type_check(Number, a, b):
-        return _unknown(Number)
+        if interval is None:
+            return _unknown(Number)
+        return _interval_result(interval, a, b)
     return make(Number, fn(a._v, b._v))
+
+
+def _interval_result(op: Callable[[Value, Value], Value], a: Value, b: Value) -> Value:
+    """Return the unknown result of op(a, b), refined by interval arithmetic over the ranges
+    of *a* and *b* and as not null (go-cty's numericRangeArithmetic)."""
+    ra, rb = value_range(a), value_range(b)
+    a_lo, a_hi = ra.number_lower_bound()[0], ra.number_upper_bound()[0]
+    b_lo, b_hi = rb.number_lower_bound()[0], rb.number_upper_bound()[0]
+    corners = [_try(op, a_lo, b_lo), _try(op, a_lo, b_hi), _try(op, a_hi, b_lo),
+               _try(op, a_hi, b_hi)]
+    lo = _most(less_than, corners)
+    hi = _most(greater_than, corners)
+    builder = RefinementBuilder(make(Number, UNKNOWN))
+    if _known_false(lo.equals(NegativeInfinity)):
+        builder.number_range_lower_bound(lo, True)
+    if _known_false(hi.equals(PositiveInfinity)):
+        builder.number_range_upper_bound(hi, True)
+    return builder.not_null().new_value()
+
+
+def _try(op: Callable[[Value, Value], Value], a: Value, b: Value) -> Value:
+    """Return op(a, b), or an unknown number where go-cty's operation would panic."""
+    try:
+        return op(a, b)
+    except CtyError:  # inf - inf, and the like
+        return make(Number, UNKNOWN)
+
+
+def _most(op: Callable[[Value, Value], Value], values: list[Value]) -> Value:
+    """Return the value of *values* that is *op*-most (the least, with less_than), or an
+    unknown number when a comparison is unknown (go-cty's mostNumberValue)."""
+    r = values[0]
+    for v in values[1:]:
+        more = op(v, r)
+        if not more.is_known():
+            return make(Number, UNKNOWN)
+        if more._v is True:
+            r = v
+    return r
+
+
+def _known_false(b: Value) -> bool:
+    return b.is_known() and b._v is False
 
 
 def _bare(v: Value) -> Value:
@@ -75,12 +133,12 @@ def _bare(v: Value) -> Value:
 
 def add(a: Value, b: Value) -> Value:
     """Return a + b."""
-    return _binary_number("add", _number.add, a, b)
+    return _binary_number("add", _number.add, a, b, add)
 
 
 def subtract(a: Value, b: Value) -> Value:
     """Return a - b."""
-    return _binary_number("subtract", _number.sub, a, b)
+    return _binary_number("subtract", _number.sub, a, b, subtract)
 
 
 def multiply(a: Value, b: Value) -> Value:
@@ -90,7 +148,7 @@ def multiply(a: Value, b: Value) -> Value:
         return _with_marks(multiply(_bare(a), _bare(b)), a._marks, b._marks)
     if a._v is _number.ZERO or b._v is _number.ZERO:
         return Zero
-    return _binary_number("multiply", _number.mul, a, b)
+    return _binary_number("multiply", _number.mul, a, b, multiply)
 
 
 def divide(a: Value, b: Value) -> Value:
@@ -117,28 +175,50 @@ def negate(a: Value) -> Value:
 
 
 def absolute(a: Value) -> Value:
-    """Return |a|."""
-    return _unary_number("absolute", _number.abs_, a)
+    """Return |a|; an unknown operand gives an unknown refined as at least zero."""
+    if a._marks:
+        return _with_marks(absolute(_bare(a)), a._marks)
+    if _type_check(Number, a):
+        return RefinementBuilder(make(Number, UNKNOWN)).not_null()\
+            .number_range_inclusive(Zero, make(Number, UNKNOWN)).new_value()
+    return make(Number, _number.abs_(a._v))
 
 
-def _compare(a: Value, b: Value, test: Callable[[int], bool]) -> Value:
+def _compare(a: Value, b: Value, test: Callable[[int], bool], greater: bool) -> Value:
     if a._marks or b._marks:
-        return _with_marks(_compare(_bare(a), _bare(b), test), a._marks, b._marks)
+        return _with_marks(_compare(_bare(a), _bare(b), test, greater), a._marks, b._marks)
     if _type_check(Number, a, b):
-        return _unknown(Bool)
+        return _compare_ranges(a, b, greater)
     return True_ if test(_number.cmp(a._v, b._v)) else False_
+
+
+def _compare_ranges(a: Value, b: Value, greater: bool) -> Value:
+    """Return a < b (or a > b, when *greater*) where an operand is unknown: known when their
+    ranges do not overlap (every bound taken as exclusive, as go-cty takes them), else an
+    unknown bool that is not null."""
+    ra, rb = value_range(a), value_range(b)
+    if ra.type_constraint() is Number and rb.type_constraint() is Number:
+        if greater:
+            ra, rb = rb, ra  # a > b is b < a
+        a_hi, b_lo = ra.number_upper_bound()[0], rb.number_lower_bound()[0]
+        if a_hi.is_known() and b_lo.is_known() and less_than(a_hi, b_lo)._v is True:
+            return True_
+        a_lo, b_hi = ra.number_lower_bound()[0], rb.number_upper_bound()[0]
+        if a_lo.is_known() and b_hi.is_known() and greater_than(a_lo, b_hi)._v is True:
+            return False_
+    return _unknown(Bool)
 
 
 def less_than(a: Value, b: Value) -> Value:
     """Return whether a < b, as a Bool value."""
     check_value(b, "less_than() operand")
-    return _compare(a, b, lambda c: c < 0)
+    return _compare(a, b, lambda c: c < 0, False)
 
 
 def greater_than(a: Value, b: Value) -> Value:
     """Return whether a > b, as a Bool value."""
     check_value(b, "greater_than() operand")
-    return _compare(a, b, lambda c: c > 0)
+    return _compare(a, b, lambda c: c > 0, True)
 
 
 def less_than_or_equal_to(a: Value, b: Value) -> Value:

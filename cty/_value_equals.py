@@ -13,8 +13,9 @@ from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
 from ._type import Type
 from ._unknown import Unknown
-from ._unknown_refinement import not_null_unknown, range_includes
+from ._unknown_refinement import not_null_unknown
 from ._value import False_, True_, Value, check_value, make
+from ._value_range import value_range
 
 
 def _refinements_equal(a: Unknown, b: Unknown) -> bool:
@@ -172,8 +173,8 @@ def _equals_unmarked(a: Value, b: Value, true_: Value, false_: Value,
         return false_
     if a_unknown != b_unknown:
         unknown, known = (a, b) if a_unknown else (b, a)
-        inc = range_includes(unknown, known)
-        if inc is False:
+        inc = value_range(unknown).includes(known)
+        if inc._v is False:
             return false_
     if a_unknown and b_unknown:
         return _unknown_bool()

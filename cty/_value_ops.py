@@ -17,10 +17,12 @@ from ._errors import (
 )
 from ._marks import Marked
 from ._primitive_type import Bool, Number, String
+from ._refinement_builder import MAX_INT, RefinementBuilder
 from ._strings import normalize_string
-from ._unknown import Unknown
+from ._unknown import UNKNOWN, Unknown
 from ._unknown_refinement import Refinement, not_null_unknown
 from ._value import DynamicVal, False_, True_, Value, check_value, make, unknown_val, wrap
+from ._value_range import value_range
 
 
 def _with_marks(r: Value, *mark_sets: frozenset[Any]) -> Value:
@@ -63,9 +65,11 @@ def length(v: Value) -> Value:
         return _with_marks(length(make(t, v._v)), v._marks)
     if t.is_tuple_type():
         return make(Number, t.length())
+    p = v._v
+    if t is DynamicPseudoType and p.__class__ is Unknown:
+        return _length_between(0, MAX_INT)
     if t is DynamicPseudoType:
         return make(Number, not_null_unknown(Number))
-    p = v._v
     if p.__class__ is Unknown:
         if t.is_object_type():
             # go-cty 1.18 panics here (an unknown object has no length range)
@@ -73,23 +77,30 @@ def length(v: Value) -> Value:
                                "length_int() gives its number of attributes")
         if not t.is_collection_type():
             raise CtyTypeError(f"length: {t.friendly_name()} has no length")
-        return make(Number, not_null_unknown(Number))
+        r = value_range(v)
+        return _length_between(r.length_lower_bound(), r.length_upper_bound())
     if t.is_object_type():
         # as go-cty: an object's length is its type's attribute count, even when it is null
         return make(Number, len(t.attribute_types()))
     if p is None:
         raise CtyValueError("length: value is null")
     if t.is_set_type():
-        if p.has_unknown() and len(p.elems) > 1:
-            return make(Number, not_null_unknown(Number))
-        if len(p.elems) > 1 and not v.is_wholly_known():
-            return make(Number, not_null_unknown(Number))
-        return make(Number, len(p.elems))
+        n = len(p.elems)
+        if n > 1 and (p.has_unknown() or not v.is_wholly_known()):
+            # unknown elements may coalesce with others: between 1 and what is stored
+            return _length_between(1, n)
+        return make(Number, n)
     if t.is_object_type():
         return make(Number, len(t.attribute_types()))
     if t.is_list_type() or t.is_map_type():
         return make(Number, len(p))
     raise CtyTypeError(f"length: {t.friendly_name()} has no length")
+
+
+def _length_between(lo: int, hi: int) -> Value:
+    """Return an unknown length known not to be null and to lie in [lo, hi]."""
+    return RefinementBuilder(make(Number, UNKNOWN)).not_null()\
+        .number_range_inclusive(make(Number, lo), make(Number, hi)).new_value()
 
 
 def element_iterator(v: Value) -> Iterator[tuple[Value, Value]]:

@@ -38,6 +38,7 @@ from cty._internal import (
     SetPayload,
     Unknown,
     safe_known_prefix,
+    safe_prefix_before_cut,
 )
 
 from ._errors import Fail
@@ -123,11 +124,16 @@ def unknown_ext(u: Unknown) -> Ext:
 
 
 def _wire_prefix(prefix: str) -> str:
+    """Return *prefix* as go-cty writes it: whole up to 256 bytes, else cut to 255 bytes and
+    made safe again (ctystrings.SafeKnownPrefix of the cut bytes)."""
     raw = prefix.encode("utf-8")
     if len(raw) <= _MAX_PREFIX_BYTES:
         return prefix
-    cut = raw[:_MAX_PREFIX_BYTES - 1].decode("utf-8", "ignore")
-    return safe_known_prefix(cut)
+    cut = raw[:_MAX_PREFIX_BYTES - 1]
+    try:
+        return safe_known_prefix(cut.decode("utf-8"))
+    except UnicodeDecodeError as e:  # the cut fell inside a character
+        return safe_prefix_before_cut(cut[:e.start].decode("utf-8"))
 
 
 # --- decoding -----------------------------------------------------------------------------

@@ -28,7 +28,6 @@ from cty._type_json import type_from_json, type_to_json
 
 __all__ = [
     "InvalidUTF8",
-    "NeedsRefinements",
     "build",
     "build_type",
     "by_canonical_json",
@@ -53,11 +52,6 @@ class InvalidUTF8(Exception):
 
 class InputError(Exception):
     """A vector line that the oracle itself would have refused (a malformed TVN node)."""
-
-
-class NeedsRefinements(Exception):
-    """A case builds an unknown refined beyond not-null: that needs go-cty's RefinementBuilder,
-    which the core does not have yet (issue #7)."""
 
 
 # --- types --------------------------------------------------------------------------------------
@@ -174,15 +168,38 @@ def build(ty: Any, node: dict[str, Any]) -> cty.Value:
 
 
 def _build_unknown(t: cty.Type, refinement: Any) -> cty.Value:
-    """Return an unknown of *t* with the case's ``refinement`` (oracle README, Refinements)."""
+    """Return an unknown of *t* with the case's ``refinement`` (oracle README, Refinements):
+    the builder's calls in the oracle's order, then new_value()."""
     v = cty.unknown_val(t)
     if refinement is None or t is cty.DynamicPseudoType:
         return v  # go-cty ignores refinements of DynamicVal
-    if not isinstance(refinement, dict) or refinement.get("not_null", True) is not True:
+    known = {"not_null", "string_prefix", "string_prefix_hex", "number_lower",
+             "number_lower_inclusive", "number_upper", "number_upper_inclusive",
+             "length_lower", "length_upper"}
+    if not isinstance(refinement, dict) or refinement.get("not_null", True) is not True \
+            or set(refinement) - known:
         raise InputError(f"a malformed refinement {refinement!r}")
-    if set(refinement) - {"not_null"}:
-        raise NeedsRefinements(f"the refinement {refinement!r} needs the refinement builder")
-    return v.refine_not_null() if refinement.get("not_null") else v
+    b = v.refine()
+    try:
+        if refinement.get("not_null"):
+            b.not_null()
+        if "string_prefix_hex" in refinement:
+            b.string_prefix_full(build_string_hex(refinement["string_prefix_hex"]).as_string())
+        if "string_prefix" in refinement:
+            b.string_prefix_full(refinement["string_prefix"])
+        for side in ("lower", "upper"):
+            if f"number_{side}" in refinement:
+                bound = build_number(refinement[f"number_{side}"])
+                inclusive = refinement[f"number_{side}_inclusive"]
+                (b.number_range_lower_bound if side == "lower"
+                 else b.number_range_upper_bound)(bound, inclusive)
+        if "length_lower" in refinement:
+            b.collection_length_lower_bound(refinement["length_lower"])
+        if "length_upper" in refinement:
+            b.collection_length_upper_bound(refinement["length_upper"])
+    except (cty.CtyError, KeyError) as e:
+        raise InputError(f"the refinement {refinement!r} is refused: {e}") from None
+    return b.new_value()
 
 
 def _build(t: cty.Type, node: dict[str, Any]) -> cty.Value:
@@ -316,28 +333,30 @@ class _Renderer:
 
 
 def _unknown_node(v: cty.Value) -> dict[str, Any]:
-    """Render an unknown as the oracle does: its Range(), keys that apply to its type only."""
+    """Render an unknown as the oracle does: its range(), keys that apply to its type only."""
     t = v.type()
-    r = getattr(v._v, "refinement", None)
-    if r is None or t is cty.DynamicPseudoType:
+    if t is cty.DynamicPseudoType:
         return {"unknown": True}
+    r = v.range()
     ref: dict[str, Any] = {}
-    if r.null is False:
+    if r.definitely_not_null():
         ref["not_null"] = True
-    if t is cty.String and r.prefix:
-        ref["string_prefix"] = r.prefix
+    if t is cty.String and r.string_prefix():
+        ref["string_prefix"] = r.string_prefix()
     if t is cty.Number:
-        if r.min is not None and number_text(r.min) != "-inf":
-            ref["number_lower"] = number_text(r.min)
-            ref["number_lower_inclusive"] = bool(r.min_inclusive)
-        if r.max is not None and number_text(r.max) != "inf":
-            ref["number_upper"] = number_text(r.max)
-            ref["number_upper_inclusive"] = bool(r.max_inclusive)
+        lo, lo_inc = r.number_lower_bound()
+        if lo is not cty.NegativeInfinity:
+            ref["number_lower"] = number_text(lo._v)
+            ref["number_lower_inclusive"] = lo_inc
+        hi, hi_inc = r.number_upper_bound()
+        if hi is not cty.PositiveInfinity:
+            ref["number_upper"] = number_text(hi._v)
+            ref["number_upper_inclusive"] = hi_inc
     if t.is_list_type() or t.is_set_type() or t.is_map_type():
-        if r.length_min:
-            ref["length_lower"] = r.length_min
-        if r.length_max is not None and r.length_max != (1 << 63) - 1:
-            ref["length_upper"] = r.length_max
+        if r.length_lower_bound():
+            ref["length_lower"] = r.length_lower_bound()
+        if r.length_upper_bound() != (1 << 63) - 1:
+            ref["length_upper"] = r.length_upper_bound()
     return {"unknown": True, "refinement": ref} if ref else {"unknown": True}
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import cty
 
 from ._msgpack_scan import scan
-from ._tvn import InvalidUTF8, build, build_type, difference
+from ._tvn import InvalidUTF8, build, build_type
 
 Case = dict[str, Any]
 Result = dict[str, Any]
@@ -274,45 +274,6 @@ def _unknown_of_the_list_type_asked(case: Case, run: Run) -> None:
     assert without_marks(got["value"]).get("unknown") is True, f"{case['id']}: {got!r}"
 
 
-# --- refinements beyond not-null (issue #7) ----------------------------------------------------
-
-_BEYOND_NOT_NULL = ("string_prefix", "string_prefix_hex", "number_lower", "number_lower_inclusive",
-                    "number_upper", "number_upper_inclusive", "length_lower", "length_upper")
-
-
-def _strip_refinements(x: Any) -> Any:
-    """Return rendered data with refinements cut down to not-null (and GoString dropped)."""
-    if isinstance(x, dict):
-        out = {}
-        for k, v in x.items():
-            if k == "gostring":
-                continue
-            if k == "refinement":
-                kept = {rk: rv for rk, rv in v.items() if rk not in _BEYOND_NOT_NULL}
-                if kept:
-                    out[k] = kept
-                continue
-            out[k] = _strip_refinements(v)
-        return out
-    if isinstance(x, list):
-        return [_strip_refinements(v) for v in x]
-    return x
-
-
-def _refined_beyond_not_null(case: Case) -> bool:
-    text = json.dumps(case["expect"])
-    return any(f'"{k}"' in text for k in _BEYOND_NOT_NULL)
-
-
-def _refinement_weakened(case: Case, run: Run) -> None:
-    got = run()
-    want = _strip_refinements(case["expect"])
-    want.pop("variants", None)
-    want.pop("nondeterministic", None)
-    d = difference(_strip_refinements(got), want)
-    assert d is None, f"{case['id']}: differs from go-cty by more than refinements: {d}"
-
-
 # --- the rules, in the order they claim lines --------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
@@ -341,9 +302,6 @@ RULES: tuple[Rule, ...] = (
          _set_to_list_unknown, _unknown_of_the_list_type_asked),
     Rule("NULL_MARKS", "marks on null elements and attributes survive conversion (go-cty drops "
          "some)", _null_marks, _keeps_more_marks),
-    Rule("REFINEMENTS_ISSUE_7", "go-cty refines this result beyond not-null (number bounds, "
-         "prefixes, lengths); until issue #7 ours is the same but refined only as not-null",
-         _refined_beyond_not_null, _refinement_weakened),
 )
 
 

@@ -31,7 +31,8 @@ LAYERS: list[list[str]] = [
     ["cty._marks", "cty._unknown_refinement", "cty._set_rules", "cty._set_payload",
      "cty._value"],
     # operations on values
-    ["cty._value_equals", "cty._value_arith", "cty._value_ops", "cty._value_inspect",
+    ["cty._refinement_builder", "cty._value_range", "cty._value_equals", "cty._value_arith",
+     "cty._value_ops", "cty._value_inspect",
      "cty._marks_deep", "cty._value_set", "cty._value_init", "cty._path", "cty._type_conform",
      "cty._walk", "cty._marks_paths", "cty._value_repr",
      "cty._python_implied_type", "cty._data_fail", "cty._from_python", "cty._to_python"],

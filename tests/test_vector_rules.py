@@ -128,18 +128,6 @@ def test_a_rule_check_fails_on_a_wrong_answer() -> None:
         set_rule.check(set_case, lambda: {"type": ["list", "number"], "value": {"unknown": True}})
 
 
-def test_the_refinement_rule_allows_only_weaker_refinements() -> None:
-    case = {"id": "x-op-4", "op": "op", "name": "Length", "args": [
-        {"type": LIST_OF_STRING, "value": {"unknown": True}}],
-        "expect": {"type": "number", "value": {"unknown": True, "refinement": {
-            "not_null": True, "number_lower": "0", "number_lower_inclusive": True}}}}
-    rule = claim(case)
-    assert rule is not None and rule.name == "REFINEMENTS_ISSUE_7"
-    judge(case)
-    with pytest.raises(AssertionError, match="more than refinements"):
-        rule.check(case, lambda: {"type": "number", "value": {"unknown": True}})
-
-
 def test_every_rule_has_its_paragraph_and_every_paragraph_its_rule() -> None:
     headings = set(re.findall(r"^### ([A-Z0-9_]+)$", DIVERGENCES_MD.read_text(), re.M))
     assert headings == {r.name for r in RULES}

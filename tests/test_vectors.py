@@ -17,8 +17,7 @@ predicate on the case says which lines it covers, and a check asserts what we an
 directory of freshly generated lines is judged the same way.
 
 Skipped, with the issue named: the function calls (``call``, ``return_type``) until cty.function
-exists (issue #15), and cases whose *input* is an unknown refined beyond not-null, until the
-refinement builder exists (issue #7).
+exists (issue #15).
 """
 
 from __future__ import annotations
@@ -38,7 +37,6 @@ import cty
 
 from ._tvn import (
     InvalidUTF8,
-    NeedsRefinements,
     build,
     build_type,
     by_canonical_json,
@@ -531,8 +529,6 @@ def judge(case: dict[str, Any]) -> None:
             rule.check(case, lambda: runner(case))
             return
         got = runner(case)
-    except NeedsRefinements as e:
-        pytest.skip(f"{e}: refinements beyond not-null come with issue #7")
     except InvalidUTF8:
         pytest.fail(f"{cid}: input that is not UTF-8, and no rule claims it")
     expect = case["expect"]

@@ -34,7 +34,10 @@ def _declared_shape(stub: ast.FunctionDef) -> list[tuple[str, str, str | None]]:
              for p in a.posonlyargs]
     shape += [(p.arg, "POSITIONAL_OR_KEYWORD", p.annotation and ast.unparse(p.annotation))
               for p in a.args]
-    assert a.vararg is None and a.kwarg is None and not a.kwonlyargs, stub.name
+    if a.vararg is not None:
+        shape.append((a.vararg.arg, "VAR_POSITIONAL",
+                      a.vararg.annotation and ast.unparse(a.vararg.annotation)))
+    assert a.kwarg is None and not a.kwonlyargs, stub.name
     assert stub.returns is not None, stub.name
     return [*shape[1:], ("return", "", ast.unparse(stub.returns))]
 

@@ -10,17 +10,32 @@ import msgspec
 import pytest
 
 import cty
-from cty import _number
-from cty._unknown import Unknown
-from cty._unknown_refinement import Refinement
-from cty._value import make
 from cty.convert import convert
 from cty.encoding import DecodeError, EncodeError, msgpack
 
 
-def refined(ty: cty.Type, **kw: Any) -> cty.Value:
-    """Return an unknown of *ty* with the refinement *kw* (null=..., prefix=..., min=...)."""
-    return make(ty, Unknown(Refinement(kw.pop("null", None), **kw)))
+def refined(ty: cty.Type, *, null: bool | None = None, prefix: str | None = None,
+            min: Any = None, min_inclusive: bool = False, max: Any = None,
+            max_inclusive: bool = False, length_min: int | None = None,
+            length_max: int | None = None) -> cty.Value:
+    """Return an unknown of *ty* refined with the public builder, the way go-cty's tests
+    build theirs (StringPrefixFull for a prefix, so that it is kept whole)."""
+    b = cty.unknown_val(ty).refine()
+    if null is False:
+        b.not_null()
+    if prefix is not None:
+        b.string_prefix_full(prefix)
+    if min is not None:
+        b.number_range_lower_bound(min if isinstance(min, cty.Value) else cty.number_val(min),
+                                   min_inclusive)
+    if max is not None:
+        b.number_range_upper_bound(max if isinstance(max, cty.Value) else cty.number_val(max),
+                                   max_inclusive)
+    if length_min is not None:
+        b.collection_length_lower_bound(length_min)
+    if length_max is not None:
+        b.collection_length_upper_bound(length_max)
+    return b.new_value()
 
 
 def num(text: str) -> Any:
@@ -56,11 +71,11 @@ ROUND_TRIP = [
     (cty.NegativeInfinity, cty.Number),
     (cty.unknown_val(cty.Number), cty.Number),
     (cty.unknown_val(cty.Number).refine_not_null(), cty.Number),
-    (refined(cty.Number, min=_number.ZERO, min_inclusive=True), cty.Number),
-    (refined(cty.Number, min=_number.ZERO, min_inclusive=False), cty.Number),
-    (refined(cty.Number, max=_number.ZERO, max_inclusive=True), cty.Number),
-    (refined(cty.Number, max=_number.ZERO, max_inclusive=False), cty.Number),
-    (refined(cty.Number, min=_number.ZERO, min_inclusive=True, max=1, max_inclusive=True),
+    (refined(cty.Number, min=cty.Zero, min_inclusive=True), cty.Number),
+    (refined(cty.Number, min=cty.Zero, min_inclusive=False), cty.Number),
+    (refined(cty.Number, max=cty.Zero, max_inclusive=True), cty.Number),
+    (refined(cty.Number, max=cty.Zero, max_inclusive=False), cty.Number),
+    (refined(cty.Number, min=cty.Zero, min_inclusive=True, max=1, max_inclusive=True),
      cty.Number),
     (cty.list_val([cty.string_val("hello")]), LS),
     (cty.list_val([cty.unknown_val(cty.String)]), LS),
