@@ -194,3 +194,18 @@ def test_a_long_prefix_comes_back_as_a_prefix_of_itself(text: str) -> None:
     v = U(S).refine().string_prefix(text).new_value()
     back = msgpack.unmarshal(msgpack.marshal(v, S), S)
     assert v.range().string_prefix().startswith(back.range().string_prefix())
+
+
+@given(cases)
+def test_gob_keeps_refinements_whole(case: tuple[cty.Value, list[Refiner]]) -> None:
+    from cty.encoding import gob
+
+    known, refiners = case
+    builder = U(known.type()).refine()
+    try:
+        for refiner in refiners:
+            refiner(builder)
+        v = builder.new_value()
+    except cty.CtyValueError:
+        return
+    assert gob.loads(gob.dumps(v)) == v
