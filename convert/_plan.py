@@ -22,6 +22,7 @@ from typing import Any
 from cty import CtyTypeError, DynamicPseudoType, GetAttrStep, IndexStep, Number, String, Type
 from cty._internal import (
     EMPTY_SET,
+    MAX_KNOWN_LIST_LENGTH,
     NOT_NULL,
     UNKNOWN,
     Marked,
@@ -272,7 +273,7 @@ def unknown_result(source: Type, target: Type, p: Unknown) -> Any:
             if target.is_set_type():
                 return EMPTY_SET
             return {}
-        if target.is_list_type():
+        if target.is_list_type() and lo <= MAX_KNOWN_LIST_LENGTH:
             return (UNKNOWN,) * lo
         if target.is_set_type() and lo == 1:
             return SetPayload((UNKNOWN,))

@@ -14,6 +14,7 @@ from ._codegen import compile_generated
 from ._deep import deep, in_deep_thread
 from ._gostrconv import go_quote
 from ._marks import Marked
+from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
 from ._type import check_type, child_types
@@ -25,6 +26,7 @@ from ._value import check_value, make, payload, wrap
 
 __all__ = [
     "EMPTY_SET",
+    "MAX_KNOWN_LIST_LENGTH",
     "NOT_NULL",
     "UNKNOWN",
     "CapsuleType",

@@ -33,6 +33,7 @@ import cty
 from cty import Type, _number, normalize_string
 from cty._internal import (
     EMPTY_SET,
+    MAX_KNOWN_LIST_LENGTH,
     UNKNOWN,
     Refinement,
     SetPayload,
@@ -51,10 +52,6 @@ REFINED_EXT_CODE: Final = 12
 MAX_REFINEMENT_BYTES: Final = 1024
 _MAX_INT: Final = (1 << 63) - 1
 _MAX_PREFIX_BYTES: Final = 256
-_MAX_KNOWN_LIST_LENGTH: Final = 1 << 20
-"""A refinement pinning a list's length collapses to a known list of unknowns only up to this
-length (go-cty would allocate any length the input claims); a longer one stays unknown."""
-
 _KEY_NULL, _KEY_PREFIX, _KEY_MIN, _KEY_MAX, _KEY_LEN_MIN, _KEY_LEN_MAX = 1, 2, 3, 4, 5, 6
 
 _encode = msgspec.msgpack.encode
@@ -341,7 +338,7 @@ class _Builder:
                     if ty.is_set_type():
                         return EMPTY_SET
                     return {}
-                if ty.is_list_type() and n <= _MAX_KNOWN_LIST_LENGTH:
+                if ty.is_list_type() and n <= MAX_KNOWN_LIST_LENGTH:
                     return (UNKNOWN,) * n
                 if ty.is_set_type() and n == 1:
                     return SetPayload((UNKNOWN,))

@@ -242,3 +242,16 @@ def test_a_huge_pinned_list_length_stays_unknown() -> None:
     v = U(cty.List(S)).refine().not_null().collection_length(10**12).new_value()
     assert not v.is_known()
     assert v.range().length_lower_bound() == 10**12
+
+
+def test_converting_a_huge_pinned_list_keeps_it_unknown() -> None:
+    """Conversion carries length refinements over, and would collapse a pinned list into a
+    list of unknowns: not for a length nobody could hold in memory."""
+    from cty.convert import convert
+
+    v = U(cty.List(S)).refine().not_null().collection_length(10**12).new_value()
+    got = convert(v, cty.List(N))
+    assert not got.is_known()
+    assert got.range().length_lower_bound() == 10**12
+    small = U(cty.List(S)).refine().not_null().collection_length(2).new_value()
+    assert convert(small, cty.List(N)) == cty.list_val([U(N), U(N)])
