@@ -3,12 +3,14 @@ public API.
 
 The sub-packages work on payloads (docs/design/payloads.md), so they need the storage the public
 API hides: the payload classes and markers, ``make``/``wrap``/``payload`` to move between values
-and payloads, the argument checks, deep recursion, Go quoting, and a few refinement helpers.
+and payloads, the argument checks, deep recursion, Go quoting, a few refinement helpers, and
+atomic file replacement.
 They import those from here (and numbers from ``cty._number``, the number interface), never
 from the core's other private modules, and never write their own copies;
 tests/test_import_layers.py holds them to it. Users import ``cty``, not this module.
 """
 
+from ._atomic_file import replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import compile_generated
 from ._deep import deep, in_deep_thread
@@ -53,6 +55,7 @@ __all__ = [
     "not_null_unknown",
     "parse_expression",
     "payload",
+    "replace_file",
     "safe_known_prefix",
     "safe_prefix_before_cut",
     "wrap",

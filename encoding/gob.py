@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copyreg
 import io
+import os
 import struct
 import zlib
 from types import TracebackType
@@ -34,7 +35,7 @@ from typing import IO, Any, Final
 import msgspec
 
 from cty import CtyTypeError, CtyValueError, DynamicPseudoType, Path, Type, Value
-from cty._internal import CapsuleType, Marked, make
+from cty._internal import CapsuleType, Marked, make, replace_file
 
 from ._errors import DecodeError, EncodeError, Fail
 from ._failure_memo import forget_failures
@@ -365,11 +366,21 @@ def dumps(value: Value, /) -> bytes:
     return b"".join((HEADER, _Writer().frames(_check_value(value)), END_FRAME))
 
 
-def dump(value: Value, fp: IO[bytes], /) -> None:
-    """Write a complete gob stream holding *value* to the binary file *fp*."""
+def dump(value: Value, fp: IO[bytes] | str | os.PathLike[str], /) -> None:
+    """Write a complete gob stream holding *value* to the binary file or the path *fp*.
+
+    Given a path, the file is replaced atomically: the stream is written to a new file beside
+    it, flushed to disk, and renamed over the path, so a crash leaves the old file or the new
+    one, never a half-written one. A replaced file keeps its permission bits; a new one gets
+    the usual ones (0o666 less the umask). Nothing touches the disk when the value cannot be
+    encoded (EncodeError).
+    """
+    if isinstance(fp, (str, os.PathLike)):
+        replace_file(os.fspath(fp), dumps(value))
+        return
     write = getattr(fp, "write", None)
     if not callable(write):
-        raise CtyTypeError(f"gob.dump writes to a binary file, not {type(fp).__name__}")
+        raise CtyTypeError(f"gob.dump writes to a binary file or a path, not {type(fp).__name__}")
     write(dumps(value))
 
 
@@ -384,13 +395,18 @@ def _load(src: IO[bytes] | bytes | bytearray | memoryview) -> tuple[Value, Decod
     return v, dec
 
 
-def load(fp: IO[bytes], /) -> Value:
-    """Return the one value of the gob stream that *fp* continues with.
+def load(fp: IO[bytes] | str | os.PathLike[str], /) -> Value:
+    """Return the one value of the gob stream that the binary file *fp* continues with, or of
+    the file at the path *fp*.
 
-    Reads up to the stream's end frame and no further, so streams written by successive
-    dump() calls are read by successive load() calls. Raises DecodeError for a stream that is
-    malformed, incomplete, or holds no value or more than one.
+    From an open file, reads up to the stream's end frame and no further, so streams written
+    by successive dump() calls are read by successive load() calls. A path must name a file
+    holding exactly one stream. Raises DecodeError for a stream that is malformed, incomplete,
+    or holds no value or more than one.
     """
+    if isinstance(fp, (str, os.PathLike)):
+        with open(fp, "rb") as f:
+            return loads(f.read())
     return _load(fp)[0]
 
 

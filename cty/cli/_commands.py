@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import BinaryIO
 
 import cty
+from cty._atomic_file import replace_file
 from cty.convert import conversion_errors, convert, unify, unify_unsafe
 from cty.encoding import gob
 from cty.encoding import json as cty_json
@@ -189,12 +187,7 @@ def write_output(data: bytes, output: str | None, *, binary: bool) -> None:
         out.write(data)
         out.flush()
         return
-    target = Path(output)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.")
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, target)
+        replace_file(output, data)
     except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
         raise InputError(f"{output}: {e.strerror or e}") from None
