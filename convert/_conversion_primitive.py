@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from cty import Bool, Number, String, Type, _number
+from cty import Bool, LimitExceededError, Number, String, Type, _number
 
 from ._plan import ConversionFailure, PayloadFn, Plan, static_plan
 
 
 def _number_to_string(p: Any) -> str:
-    return _number.format_f(p)
+    try:
+        return _number.format_f(p)
+    except LimitExceededError as e:  # its text would be gigantic (cty.set_limits)
+        raise ConversionFailure(str(e)) from None
 
 
 def _bool_to_string(p: Any) -> str:

@@ -31,6 +31,7 @@ from ._errors import (
 )
 from ._format_value import format_value
 from ._from_python import from_python
+from ._limits import LimitExceededError, Limits, limits, set_limits
 from ._marks import new_value_marks
 from ._marks_deep import value_marks_of_type, value_marks_of_type_deep
 from ._path import (
@@ -125,6 +126,8 @@ __all__ = [
     "IndexOutOfRangeError",
     "IndexStep",
     "KeyNotFoundError",
+    "LimitExceededError",
+    "Limits",
     "List",
     "Map",
     "NegativeInfinity",
@@ -165,6 +168,7 @@ __all__ = [
     "index_int_path",
     "index_path",
     "index_string_path",
+    "limits",
     "list_val",
     "list_val_empty",
     "map_val",
@@ -180,6 +184,7 @@ __all__ = [
     "object_val",
     "parse_number_val",
     "parse_type",
+    "set_limits",
     "set_val",
     "set_val_empty",
     "set_val_from_value_set",

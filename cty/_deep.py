@@ -2,7 +2,8 @@
 
 Recursive walks are the clearest code for nested payloads. When a value is nested deeper than
 Python's recursion limit allows, the walk is run again on a helper thread with a large stack and
-a raised limit, so 10,000-deep values work; beyond that a clear ValueError is raised.
+a raised limit, with room for cty.limits().max_depth levels (10,000 unless set otherwise);
+beyond that a clear ValueError is raised.
 """
 
 from __future__ import annotations
@@ -14,12 +15,11 @@ from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
 from ._errors import CtyValueError
+from ._limits import FRAMES_PER_LEVEL, limits
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-MAX_DEPTH_LIMIT = 200_000
-"""The recursion limit used for the retry (about 20 frames per nesting level at worst)."""
 _STACK_BYTES = 1 << 30
 _lock = threading.Lock()
 _local = threading.local()
@@ -58,6 +58,8 @@ def in_deep_thread() -> bool:
 def _run_deep(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
     result: list[Any] = []
     error: list[BaseException] = []
+    depth = limits().max_depth
+    room = FRAMES_PER_LEVEL * depth
 
     def target() -> None:
         _local.in_deep = True
@@ -65,8 +67,8 @@ def _run_deep(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
             result.append(fn(*args, **kwargs))
         except RecursionError:
             error.append(CtyValueError(
-                f"{getattr(fn, '__name__', 'operation')}: value is nested too deeply "
-                f"(more than the {MAX_DEPTH_LIMIT} recursion levels allowed)"
+                f"{getattr(fn, '__name__', 'operation')}: value is nested too deeply (this "
+                f"is guaranteed to work to max_depth={depth:,} levels of cty.set_limits)"
             ))
         except BaseException as e:  # re-raised in the caller's thread
             error.append(e)
@@ -76,7 +78,7 @@ def _run_deep(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
         old_stack = threading.stack_size()
         try:
             threading.stack_size(_STACK_BYTES)
-            sys.setrecursionlimit(max(old_limit, MAX_DEPTH_LIMIT))
+            sys.setrecursionlimit(max(old_limit, room))
             t = threading.Thread(target=target, name="cty-deep")
             t.start()
             t.join()

@@ -17,6 +17,7 @@ from typing import Final
 from . import _number
 from ._deep import deep
 from ._errors import CtyTypeError
+from ._limits import LimitExceededError
 from ._primitive_type import Bool, Number, String
 from ._structural_types import is_identifier
 from ._value import Value, check_value
@@ -72,7 +73,11 @@ def _format(v: Value, style: _Style, indent: int) -> str:
     if ty is String:
         return _quote(v.as_string())
     if ty is Number:
-        return _number.format_f(v.as_big_float())
+        n = v.as_big_float()
+        try:
+            return _number.format_f(n)
+        except LimitExceededError:  # too long written out: exponent form instead
+            return _number.format_g(n)
     if ty is Bool:
         return "true" if v.true() else "false"
     if ty.is_list_type() or ty.is_tuple_type():

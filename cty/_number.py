@@ -81,6 +81,8 @@ from ._number_text import (
     gostring,
     to_decimal,
     to_exact_text,
+    to_shortest_decimal,
+    whole_number_text,
 )
 
 __all__ = [
@@ -131,5 +133,7 @@ __all__ = [
     "to_exact_text",
     "to_float",
     "to_int",
+    "to_shortest_decimal",
     "uint64_value",
+    "whole_number_text",
 ]

@@ -12,6 +12,7 @@ import gmpy2
 from gmpy2 import mpfr, mpz
 
 from ._errors import CtyValueError
+from ._limits import check_number_digits
 from ._number_core import (
     _PZERO,
     _STR_BITS,
@@ -60,6 +61,7 @@ def to_exact_text(n: Num) -> str:
     """Return the exact decimal text of *n* ("-0", "inf", "-inf" for the special values)."""
     if not isinstance(n, int) and _is_inf(n):
         return "-inf" if _is_signed(n) else "inf"
+    _check_text_length(n, True)
     neg, digits, point = _exact_digits(n)
     if not digits:
         return "-0" if neg else "0"
@@ -70,6 +72,7 @@ def to_decimal(n: Num) -> Decimal:
     """Return *n* as an exact Decimal (infinities as Decimal infinities)."""
     if not isinstance(n, int) and _is_inf(n):
         return Decimal("-Infinity" if _is_signed(n) else "Infinity")
+    _check_text_length(n, True)
     neg, digits, point = _exact_digits(n)
     if not digits:
         return Decimal((1 if neg else 0, (0,), 0))
@@ -84,6 +87,31 @@ _POW10_INT: list[mpz] = [mpz(10) ** i for i in range(700)]
 _POW10_26: Final = _POW10_INT[26]
 _POW10_27: Final = _POW10_INT[27]
 _LOG10_2: Final = 0.30102999566398120
+
+
+_TEXT_CHECK_BITS: Final = 13_000
+"""Numbers whose binary exponent is beyond this (about 3,900 digits) have their text length
+checked against cty.set_limits' max_number_digits before it is built."""
+
+
+def _check_text_length(n: Num, exact: bool) -> None:
+    """Raise LimitExceededError when the positional text of *n* would be too long.
+
+    (*exact*: the exact decimal expansion, whose digits run to the last binary place, rather
+    than the shortest digits that read back as *n*.)
+    """
+    if isinstance(n, int):
+        bits = n.bit_length()
+        if bits > _TEXT_CHECK_BITS:
+            check_number_digits(int(bits * _LOG10_2) + 1)
+        return
+    if not _is_regular(n):
+        return
+    e = int(_get_exp(n))
+    if e > _TEXT_CHECK_BITS:
+        check_number_digits(int(e * _LOG10_2) + 1)
+    elif e < -_TEXT_CHECK_BITS:
+        check_number_digits(-e + n.precision if exact else int(-e * _LOG10_2) + 2)
 
 
 def _pow10(k: int) -> mpz:
@@ -441,11 +469,15 @@ def format_f(n: Num) -> str:
     if isinstance(n, int):
         if -_TWO64 < n < _TWO64:
             return str(n)
+        _check_text_length(n, False)
         return "-" + _int_text(-n) if n < 0 else _int_text(n)
+    e = _get_exp(n)
+    if e > _TEXT_CHECK_BITS or e < -_TEXT_CHECK_BITS:
+        _check_text_length(n, False)
     if n.is_integer():
         if not n:
             return "-0" if _is_signed(n) else "0"
-        bits = _get_exp(n)
+        bits = e
         if bits <= n.precision:  # exact, and its ulp is at most 1
             return str(int(n)) if bits < _STR_BITS else _int_text_signed(n)
     elif not _is_regular(n):
@@ -454,6 +486,33 @@ def format_f(n: Num) -> str:
         raise CtyValueError("NaN is not a number value")
     neg, digits, dexp = _digits_shortest(n)
     return ("-" if neg else "") + _fmt_f(digits, dexp)
+
+
+def whole_number_text(n: Num) -> str:
+    """Return the exact decimal digits of the whole number *n* (a sign if negative).
+
+    Raises LimitExceededError past cty.set_limits' max_number_digits.
+    """
+    _check_text_length(n, False)
+    if isinstance(n, int):
+        return "-" + _int_text(-n) if n < 0 else _int_text(n)
+    if not n:
+        return "0"
+    return _int_text_signed(n)
+
+
+def to_shortest_decimal(n: Num) -> Decimal:
+    """Return the Decimal that format_f(n) writes, built from its digits and an exponent, so
+    no text is written out however far the number is from 1 (finite *n*; -0 is Decimal('-0')).
+    """
+    if isinstance(n, int):
+        return Decimal(n)
+    if not n:
+        return Decimal((1 if _is_signed(n) else 0, (0,), 0))
+    if n.is_integer() and _get_exp(n) <= n.precision:
+        return Decimal(int(n))
+    neg, digits, dexp = _digits_shortest(n)
+    return Decimal((1 if neg else 0, tuple(map(int, digits)), dexp - len(digits)))
 
 
 def format_g10(n: Num) -> str:

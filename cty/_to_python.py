@@ -226,7 +226,7 @@ def _default_number(p: Any) -> Any:
         return f
     if _number.is_integer(p):
         return _whole(p)
-    return Decimal(_number.format_f(p))
+    return _number.to_shortest_decimal(p)
 
 
 def _whole(p: Any) -> int:
@@ -312,7 +312,7 @@ def _decimal(p: Any) -> Decimal:
         return Decimal(p)
     if _number.is_inf(p):
         return Decimal("-Infinity" if _number.sign(p) < 0 else "Infinity")
-    return Decimal(_number.format_f(p))
+    return _number.to_shortest_decimal(p)
 
 
 def _fraction(p: Any) -> Fraction:

@@ -49,6 +49,13 @@ def bool_val(b: bool, /) -> Value:
     raise CtyTypeError(f"bool_val takes a bool, not {type(b).__name__} {b!r}")
 
 
+def _int_text(i: int) -> str:
+    """Return *i* for an error message: its digits, or its size when it is very long."""
+    if i.bit_length() <= 1_000:
+        return str(i)
+    return f"an int of {i.bit_length():,} bits"
+
+
 def number_int_val(i: int, /) -> Value:
     """Return a known number from a signed 64-bit integer (go precision 64).
 
@@ -59,7 +66,7 @@ def number_int_val(i: int, /) -> Value:
             raise CtyTypeError(f"number_int_val takes an int, not {type(i).__name__} {i!r}")
         i = int(i)
     if not _INT64_MIN <= i <= _INT64_MAX:
-        raise CtyValueError(f"number_int_val: {i} is outside the int64 range")
+        raise CtyValueError(f"number_int_val: {_int_text(i)} is outside the int64 range")
     return make(Number, i)
 
 
@@ -70,7 +77,7 @@ def number_uint_val(i: int, /) -> Value:
             raise CtyTypeError(f"number_uint_val takes an int, not {type(i).__name__} {i!r}")
         i = int(i)
     if not 0 <= i <= _UINT64_MAX:
-        raise CtyValueError(f"number_uint_val: {i} is outside the uint64 range")
+        raise CtyValueError(f"number_uint_val: {_int_text(i)} is outside the uint64 range")
     return make(Number, i)
 
 

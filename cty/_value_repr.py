@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import Any, Final
 
 from . import _number
 from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._gostrconv import go_quote
+from ._limits import LimitExceededError
 from ._marks import Marked
 from ._primitive_type import Bool, Number, String
 from ._set_payload import SetPayload
@@ -149,6 +150,10 @@ _POSITIONAL_REPR = 64
 """repr writes 512-bit numbers with a decimal exponent below this in positional notation."""
 
 
+_DECIMAL_REPR_BITS: Final = 14_000
+"""Ints longer than this are written in hex (Python reads no decimal literal past 4,300 digits)."""
+
+
 def _py_number(p: Any) -> str:
     if p is _number.POS_INF:
         return "cty.PositiveInfinity"
@@ -157,6 +162,8 @@ def _py_number(p: Any) -> str:
     if p is _number.ZERO:
         return "cty.Zero"
     if p.__class__ is int:
+        if p.bit_length() > _DECIMAL_REPR_BITS:  # past Python's int-to-str limit
+            return f"cty.number_val({p:#x})"
         return f"cty.number_val({p})"
     prec = _number.precision(p)
     if prec == 512:
@@ -172,7 +179,11 @@ def _py_number(p: Any) -> str:
         if f is not None:
             text = repr(f) if abs(f) != float("inf") else f"float({str(f)!r})"
             return f"cty.number_float_val({text})"
-    return f"cty.number_val(gmpy2.mpfr({_number.to_exact_text(p)!r}, {prec}))"
+    try:
+        text = _number.to_exact_text(p)
+    except LimitExceededError:  # shortest digits that read back at this precision instead
+        text = _number.format_g(p)
+    return f"cty.number_val(gmpy2.mpfr({text!r}, {prec}))"
 
 
 @deep

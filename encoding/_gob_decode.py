@@ -20,7 +20,7 @@ import msgspec
 from msgspec.msgpack import Ext
 
 import cty
-from cty import PathStep, Type, Value
+from cty import PathStep, Type, Value, limits
 from cty._internal import EMPTY_SET, Marked, SetPayload, build_set_payload, deep, make
 
 from . import _gob_registry as registry
@@ -37,9 +37,6 @@ from ._gob_scalar import (
     set_budget,
     unknown_from_ext,
 )
-
-MIN_DEPTH: Final = 50_000
-"""Values nested this deep (lists in lists...) are always read; much deeper ones may not be."""
 
 Dec: TypeAlias = Callable[[Any], Any]
 """A slot decoder: a decoded msgspec object -> payload (raises Fail)."""
@@ -358,5 +355,5 @@ def decode_deep(ty: Type, data: Any, budget: int) -> Value:
     except Fail:
         raise
     except (RecursionError, ValueError):  # cty._deep's limit: a ValueError naming it
-        raise Fail(f"value nested too deeply (this reader reads at least {MIN_DEPTH} levels "
-                   f"of nesting)") from None
+        raise Fail(f"value nested too deeply (more than max_depth={limits().max_depth:,} "
+                   f"levels of cty.set_limits)") from None

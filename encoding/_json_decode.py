@@ -54,6 +54,23 @@ def _may_hold_negative_zero(raw: bytes) -> bool:
     return False
 
 
+_TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*"|(?<![0-9.eE+-])(-?[0-9]{4000,})(?![0-9.eE])')
+"""A JSON string (left alone) or an integer literal long enough to pass Python's int-to-str
+limit of 4,300 digits (which msgspec refuses as "Integer value out of range")."""
+
+
+def _retry_with_long_integers(data: bytes | bytearray | memoryview, e: msgspec.DecodeError) -> Any:
+    """Decode *data* whose long integer literals msgspec refused, as JNum texts (go-cty reads
+    numbers of any length); re-raise *e* as a DecodeError for any other failure."""
+    if "Integer value out of range" in str(e):
+        raw = _TOKEN.sub(lambda m: m[0] if m[1] is None else m[1] + b".0", bytes(data))
+        try:
+            return _decoder.decode(raw)
+        except msgspec.DecodeError:
+            pass
+    raise DecodeError(_error_text(data, str(e)), offset=_offset(str(e))) from None
+
+
 def _reject_constant(name: str) -> Any:
     raise CtyValueError(f"invalid JSON literal {name}")
 
@@ -69,7 +86,7 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
     try:
         tree = _decoder.decode(data)
     except msgspec.DecodeError as e:
-        raise DecodeError(_error_text(data, str(e)), offset=_offset(str(e))) from None
+        tree = _retry_with_long_integers(data, e)
     except UnicodeDecodeError as e:
         raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
                           offset=e.start) from None

@@ -22,7 +22,7 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 import cty
-from cty import Type, Value, _number
+from cty import LimitExceededError, Type, Value, _number
 from cty._internal import Marked, SetPayload, Unknown
 
 from ._codec import element_slots
@@ -52,7 +52,10 @@ def _hook(obj: Any) -> Any:
         f = float_text_as_msgspec(obj)
         if f is not None:
             return f  # msgspec writes the same shortest positional digits as Go here
-        text = format_f(obj)
+        try:
+            text = format_f(obj)
+        except LimitExceededError:  # the slow walk reports it with its path
+            raise Refused from None
         if text[-1] != "f":  # not "+Inf" or "-Inf"
             return _Raw(text.encode())
     raise Refused
@@ -151,8 +154,29 @@ def encode_payload(v: Value, ty: Type, conv: Enc | None) -> bytes:
         out = _encoder.encode(v._v if conv is None else conv(v._v))
     except (Refused, TypeError, ValueError, OverflowError) as e:
         explain(ty, v._ty, v._v, cty.Path())
-        raise EncodeError(cty.Path(), f"cannot serialize value: {e}") from None
+        try:  # nothing go-cty refuses: an int too long for Python's str() (4300 digits)?
+            out = _encoder.encode(_long_ints_as_text(v._v if conv is None else conv(v._v)))
+        except (Refused, TypeError, ValueError, OverflowError):
+            raise EncodeError(cty.Path(), f"cannot serialize value: {e}") from None
     return go_escape(out)
+
+
+_LONG_INT_BITS: Final = 14_000
+"""Ints of more bits than this may pass Python's int-to-str limit (4,300 digits)."""
+
+
+def _long_ints_as_text(p: Any) -> Any:
+    """Return payload *p* with every int too long for str() as its raw JSON digits."""
+    c = p.__class__
+    if c is int:
+        return _Raw(format_f(p).encode()) if p.bit_length() > _LONG_INT_BITS else p
+    if c is tuple or c is list:
+        return [_long_ints_as_text(e) for e in p]
+    if c is dict:
+        return {k: _long_ints_as_text(e) for k, e in p.items()}
+    if c is SetPayload:
+        return [_long_ints_as_text(e) for e in p.elems]
+    return p
 
 
 def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
@@ -176,6 +200,10 @@ def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
     if decl is cty.Number:
         if _number.is_inf(p):
             raise EncodeError(path, "cannot serialize infinity as JSON")
+        try:
+            format_f(p)
+        except LimitExceededError as e:
+            raise EncodeError(path, str(e)) from None
         return
     if decl.is_primitive_type():
         return

@@ -68,7 +68,8 @@ def _parse(text: str) -> Any:
     int_part, _, frac = mant_text.partition(".")
     digits = int_part + frac
     body = digits[1:] if digits[:1] in ("-", "+") else digits
-    if not body.isdigit() or not body.isascii() or not (int_part.lstrip("+-") or frac):
+    if not body.isdigit() or not body.isascii() or not (int_part.lstrip("+-") or frac) \
+            or len(body) > 4_000:  # (int() refuses more than 4,300 digits)
         return _number.parse(text)
     mant = int(digits)
     if mant == 0:
@@ -88,7 +89,7 @@ def parse_int(i: int) -> Any:
     if found is not None:
         return found
     if i == 0 or i.bit_length() > _number.PARSE_PRECISION:
-        return _remember(i, _number.parse(str(i)))
+        return _remember(i, _number.parse(_number.whole_number_text(i)))
     return _remember(i, _ctx512.div(i, 1))
 
 
@@ -116,9 +117,9 @@ def format_f(n: Any) -> str:
     bits, as another number. go-cty writes that; we keep the number.)
     """
     if n.__class__ is int:
-        return str(n)
+        return _number.format_f(n)
     if _number.is_integer(n) and _number.precision(n) < _number.PARSE_PRECISION:
-        return str(_number.to_int(n))
+        return _number.whole_number_text(n)
     if _number.precision(n) == 53:
         f = _number.to_float(n)
         if (_MIN_NORMAL <= abs(f) < 1e16 and not f.is_integer()

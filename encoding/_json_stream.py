@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import cty
-from cty import GetAttrStep, IndexStep, Type, normalize_string
+from cty import GetAttrStep, IndexStep, Type, limits, normalize_string
 from cty._internal import go_quote, in_deep_thread
 
 from ._errors import DecodeError, Fail
@@ -26,8 +26,6 @@ from ._json_decode import fixed_decoder
 from ._json_go import Delim, GoJSONDecoder, GoJSONError, NumberToken, container_ends
 from ._json_number import JNum
 from ._json_type import type_from_json
-
-_MAX_DEPTH = 10_000
 
 
 class _Stop(Exception):
@@ -122,7 +120,7 @@ class _Reader:
     def unmarshal(self, start: int, end: int, ty: Type, depth: int) -> int:
         """Read text[start:end] as *ty*, as go-cty's unmarshal does; return where the value
         ends."""
-        if depth > _MAX_DEPTH:
+        if depth > limits().max_depth:
             raise self.stop("JSON nested too deeply", start)
         dec = self.decoder(start, end)
         tok = self.token(dec)
@@ -262,7 +260,7 @@ class _ImpliedError(Exception):
 
 def _implied(dec: GoJSONDecoder, tok: Any, depth: int) -> Type:
     """go-cty's impliedTypeForTok, raising the errors it gives."""
-    if depth > _MAX_DEPTH:
+    if depth > limits().max_depth:
         raise _ImpliedError("JSON nested too deeply")
     if tok is None:
         return cty.DynamicPseudoType

@@ -86,18 +86,22 @@ def load(data: bytes | bytearray | memoryview, ty: Type | None) -> Any:
         raise DecodeError("data nested too deeply") from None
 
 
+_MAX_ARRAY: Final = 1 << 32
+"""msgpack arrays hold fewer elements than this: a larger "index" is a map's int key."""
+
+
 def spath_to_path(ty: Type, spath: list[Any]) -> cty.Path:
     """Return the cty path that array indices and map keys *spath* lead to within *ty*."""
     steps: list[cty.PathStep] = []
     for s in spath:
         if ty.is_list_type() or ty.is_set_type():
-            if s.__class__ is not int:
+            if s.__class__ is not int or not 0 <= s < _MAX_ARRAY:  # (an int map key, say)
                 break
             steps.append(_index(s))
             ty = ty.element_type()
         elif ty.is_tuple_type():
             etys = ty.tuple_element_types()
-            if s.__class__ is not int or s >= len(etys):
+            if s.__class__ is not int or not 0 <= s < len(etys):
                 break
             steps.append(_index(s))
             ty = etys[s]

@@ -24,7 +24,7 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 import cty
-from cty import Type, Value, _number
+from cty import LimitExceededError, Type, Value, _number
 from cty._internal import Marked, SetPayload, Unknown
 
 from ._codec import element_slots
@@ -52,7 +52,10 @@ def _hook(obj: Any) -> Any:
     if c is SetPayload:
         return obj.elems
     if _number.is_mpfr(obj):
-        return number_wire(obj)
+        try:
+            return number_wire(obj)
+        except LimitExceededError:  # the slow walk reports it with its path
+            raise Refused from None
     raise Refused
 
 
@@ -81,7 +84,7 @@ def plan(decl: Type, actual: Type) -> Enc | None:
 def _number_enc(p: Any) -> Any:
     c = p.__class__
     if c is int:
-        return p if _INT64_MIN <= p <= _INT64_MAX else str(p)
+        return p if _INT64_MIN <= p <= _INT64_MAX else _number.whole_number_text(p)
     if p is None or c is Unknown or c is Marked:
         return p
     return number_wire(p)
@@ -185,8 +188,19 @@ def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
         except EncodeError as e:
             raise EncodeError(path, f"failed to serialize type: {e.message}") from None
         decl = actual
-    if p is None or p.__class__ is Unknown:
+    if p.__class__ is Unknown:
+        try:
+            unknown_ext(p)  # a refinement's number bounds
+        except LimitExceededError as e:
+            raise EncodeError(path, str(e)) from None
         return
+    if p is None:
+        return
+    if decl is cty.Number:
+        try:
+            number_wire(p)
+        except LimitExceededError as e:
+            raise EncodeError(path, str(e)) from None
     if decl.is_primitive_type():
         return
     if decl.is_capsule_type():

@@ -20,7 +20,7 @@ from typing import Any
 
 from msgspec.msgpack import Ext
 
-_MAX_DEPTH = 10_000
+from cty import limits
 
 _unpack_from = struct.unpack_from
 
@@ -70,7 +70,7 @@ class _Reader:
         data = self.data
         if pos >= self.n:
             raise self.fail("unexpected end of data (EOF)", pos)
-        if depth > _MAX_DEPTH:
+        if depth > limits().max_depth:
             raise self.fail("data nested too deeply", pos)
         c = data[pos]
         pos += 1
@@ -149,7 +149,7 @@ class _Reader:
         for _ in range(length):
             kpos = pos
             key, pos = self.value(pos, depth + 1)
-            if key.__class__ in (list, dict, Ext):
+            if isinstance(key, list | dict | Ext):  # (a DupDict too)
                 raise self.fail("map keys must be strings", kpos)
             spath.append(key)
             item, pos = self.value(pos, depth + 1)

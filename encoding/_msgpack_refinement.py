@@ -72,7 +72,7 @@ def number_wire(n: Any) -> Any:
     if n.__class__ is int:
         if -_MAX_INT - 1 <= n <= _MAX_INT:
             return n
-        return str(n)
+        return _number.whole_number_text(n)
     # float() rounds, maybe imperfectly for subnormals; only an exact result is kept
     f = float(n)
     if f == n:  # a float64 holds n exactly (infinities included)
@@ -91,7 +91,7 @@ def number_wire(n: Any) -> Any:
         # read back (at 512 bits) can be another number (2**63+2**11 as a float64 would
         # become "9223372036854777856"... or worse, 2**70 "1180591620717411300000"). We
         # write the exact digits, which go-cty reads back as the same number.
-        return str(_number.to_int(n))
+        return _number.whole_number_text(n)
     return _number.format_f(n)
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from msgspec.msgpack import Ext
 
 import cty
-from cty import IndexStep, Type, normalize_string
+from cty import IndexStep, Type, limits, normalize_string
 from cty._internal import in_deep_thread
 
 from ._errors import DecodeError, Fail
@@ -28,8 +28,6 @@ from ._json_type import type_from_json
 from ._msgpack_decode import fixed_decoder
 from ._msgpack_go import NIL, GoDecoder, GoError, is_array, is_ext, is_fixed_num, is_map, is_string
 from ._msgpack_refinement import MAX_REFINEMENT_BYTES, REFINED_EXT_CODE, decode_unknown
-
-_MAX_DEPTH = 10_000
 
 
 class _Stop(Exception):
@@ -81,7 +79,7 @@ class _Stream:
 
     def value(self, ty: Type, depth: int) -> Type:
         """Read one value of *ty*; return the type of the value go-cty would build."""
-        if depth > _MAX_DEPTH:
+        if depth > limits().max_depth:
             raise self.stop("value nested too deeply")
         dec = self.dec
         try:
@@ -315,7 +313,7 @@ def implied_first_error(data: bytes) -> DecodeError | None:
 
 def _implied(dec: GoDecoder, depth: int) -> None:
     """Read one value as go-cty's impliedType does, raising the Go library's errors."""
-    if depth > _MAX_DEPTH:
+    if depth > limits().max_depth:
         raise dec.error("value nested too deeply")
     c = dec.peek_code()
     if c == NIL or is_ext(c):

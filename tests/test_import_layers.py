@@ -19,7 +19,7 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
     ["cty._errors", "cty._gostrconv", "cty._go_names", "cty._mpfr_range", "cty._unknown",
-     "cty._strings", "cty._deep", "cty._codegen", "cty._string_prefix",
+     "cty._strings", "cty._limits", "cty._deep", "cty._codegen", "cty._string_prefix",
      "cty._atomic_file"],
     # numbers
     ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
