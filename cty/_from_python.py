@@ -319,6 +319,7 @@ def _list(ty: Type, ety: Type) -> Builder:
 def _set(ty: Type, ety: Type) -> Builder:
     f = fixed_builder(ety)
     strings = ety is String
+    numbers = ety is Number
     from_value = _fixed_value(ty)
 
     def build(x: Any) -> Any:
@@ -336,11 +337,20 @@ def _set(ty: Type, ety: Type) -> Builder:
             t = _ascii_str_tuple(x)
             if t is not None:
                 return SetPayload(tuple(sorted(set(t))))
+        elif numbers and c is not list and c is not tuple and _NUMBER_KINDS.issuperset(
+                map(type, x)):
+            # A Python set of ints and floats holds no two numbers go-cty calls equal, and
+            # Python orders them as go-cty does (both compare exact values): nothing
+            # coalesces, and the payloads come out in order.
+            return SetPayload(tuple(_set_elements(f, sorted(x))))
         seen = _seen.values
         payloads = _set_elements(f, x)
         return _set_payload(ety, payloads, seen)
 
     return build
+
+
+_NUMBER_KINDS: Final = frozenset((int, float))
 
 
 def _set_elements(f: Builder, x: Any) -> list[Any]:

@@ -75,6 +75,7 @@ from ._number_parse import (
     parse,
 )
 from ._number_text import (
+    float_set_key,
     format_f,
     format_g,
     format_g10,
@@ -106,6 +107,7 @@ __all__ = [
     "eq_key",
     "equal",
     "float64_value",
+    "float_set_key",
     "format_f",
     "format_g",
     "format_g10",

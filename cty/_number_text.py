@@ -419,6 +419,23 @@ def _digits_shortest(x: mpfr) -> tuple[bool, str, int]:
     return neg, digits, dexp
 
 
+def float_set_key(x: mpfr) -> tuple[str, tuple[bool, str, int]] | None:
+    """Return (format_g10(x), eq_key(x)) for a 53-bit *x* that is a normal, non-integral,
+    non-power-of-two float64 below 2**49, by Python's float formatting; None for others.
+
+    (Python's '.10g' of a float is Go's Text('g', 10) of the same binary value, and its repr
+    gives Go's shortest digits there, as _digits_shortest says.)
+    """
+    if x.precision != 53:
+        return None
+    f = float(x)
+    a = -f if f < 0 else f
+    if not _MIN_NORMAL <= a < _TWO49 or a.is_integer() or math.frexp(a)[0] == 0.5:
+        return None
+    digits, dexp = _float_digits(a)
+    return format(f, ".10g"), (f < 0, digits, dexp)
+
+
 def _fmt_f(digits: str, dexp: int) -> str:
     """Go's fmtF with the precision that shows every digit (non-empty digits)."""
     nd = len(digits)

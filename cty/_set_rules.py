@@ -162,8 +162,13 @@ def _composite_key(ty: Type, p: Any) -> Hashable | None:
 
 
 def _number_key(n: Any) -> Hashable:
-    if n.__class__ is int and -10_000_000_000 < n < 10_000_000_000:
-        return n
+    if n.__class__ is int:
+        if -10_000_000_000 < n < 10_000_000_000:
+            return n
+    else:
+        fk = _number.float_set_key(n)  # the usual fraction, from Python data: fast
+        if fk is not None:
+            return fk
     k = _number.eq_key(n)
     if k.__class__ is int and -10_000_000_000 < k < 10_000_000_000 and not _number.is_neg_zero(n):
         return k

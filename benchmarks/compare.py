@@ -1,0 +1,284 @@
+"""Side by side: cty for Python against msgspec (the floor) and pyvider-cty (the peer).
+
+The standard workloads, each run in one process by all three where they can:
+
+* build the 10,000-resource list (bench_encoding's data) from Python data: ``from_python``;
+  the floor is ``msgspec.convert`` to the equivalent Structs, the peer ``validate``;
+* msgpack and JSON encode and decode of that list: the floor is msgspec on the plain data;
+* build a set of 100,000 strings, and of 100,000 numbers, from a Python set;
+* convert a tuple of 10,000 objects (every other one with its price as a string, so the
+  element types differ) to a list, unifying the element types (go-cty's tuple-to-list
+  conversion); the floor is ``msgspec.convert`` of the same dicts to Structs;
+* build a list nested 200 levels deep from Python data.
+
+Then the memory the built 10,000-resource value holds (tracemalloc, the value alive) against
+the same data as plain dicts, and the time of ``import cty`` in a fresh interpreter.
+
+    pip install -e '.[bench]'       # pyvider-cty, the peer (optional: skipped if absent)
+    python benchmarks/compare.py [--repeat 7]
+
+Times are medians over --repeat samples of one call each (a sample of a fast call times a
+batch of calls and divides); ratios are of medians. Targets of issue #8: ours/floor within 5x
+(the conversion within 10x), peer/ours at least 10x, memory within 1.5x of plain dicts, import
+under 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib.metadata
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+import cty
+from cty import convert
+from cty.encoding import json as cty_json
+from cty.encoding import msgpack as cty_msgpack
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_encoding import TYPE, plain_data  # the shared benchmark data
+from bench_python import Resource, python_data
+
+try:
+    import pyvider.cty as pv
+    from pyvider.cty.codec import cty_from_msgpack, cty_to_msgpack
+    from pyvider.cty.json_codec import cty_from_json, cty_to_json
+except ImportError:  # the optional peer
+    pv = None
+
+N = 10_000
+SET_N = 100_000
+DEPTH = 200
+
+
+@dataclass
+class Row:
+    """One workload: its three contenders (None where one cannot run it) and a note."""
+
+    name: str
+    floor: Callable[[], Any]
+    ours: Callable[[], Any]
+    peer: Callable[[], Any] | None
+    target: float = 5.0
+
+
+def median_time(fn: Callable[[], Any], repeat: int) -> float:
+    """Return the median time of one call of *fn*, in seconds."""
+    t0 = time.perf_counter()
+    fn()
+    first = time.perf_counter() - t0
+    batch = max(1, int(0.05 / first)) if first > 0 else 1000
+    samples = []
+    gc_was = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            for _ in range(batch):
+                fn()
+            samples.append((time.perf_counter() - t0) / batch)
+    finally:
+        if gc_was:
+            gc.enable()
+    return statistics.median(samples)
+
+
+# --- the peer's types ------------------------------------------------------------------------
+
+def _peer_types() -> tuple[Any, Any]:
+    s = pv.CtyString()
+    resource = pv.CtyObject(attribute_types={
+        "id": s, "name": s, "ami": s, "instance_type": s, "count": pv.CtyNumber(),
+        "price": pv.CtyNumber(), "enabled": pv.CtyBool(), "monitoring": pv.CtyBool(),
+        "tags": pv.CtyMap(element_type=s), "zones": pv.CtySet(element_type=s)})
+    return resource, pv.CtyList(element_type=resource)
+
+
+def _nested_data(depth: int) -> Any:
+    data: Any = ["leaf"]
+    for _ in range(depth - 1):
+        data = [data]
+    return data
+
+
+def _nested_type(depth: int) -> cty.Type:
+    t = cty.List(cty.String)
+    for _ in range(depth - 1):
+        t = cty.List(t)
+    return t
+
+
+def _nested_annotation(depth: int) -> Any:
+    t: Any = list[str]
+    for _ in range(depth - 1):
+        t = list[t]
+    return t
+
+
+def _peer_nested_type(depth: int) -> Any:
+    t = pv.CtyList(element_type=pv.CtyString())
+    for _ in range(depth - 1):
+        t = pv.CtyList(element_type=t)
+    return t
+
+
+def rows() -> list[Row]:
+    """Return the workloads, with their inputs made."""
+    data = python_data(N)          # zones as Python sets
+    plain = plain_data(N)          # zones as lists: what msgspec encodes
+    value = cty.from_python(data, TYPE)
+    out: list[Row] = []
+
+    peer_resource = peer_list = None
+    pvalue = None
+    if pv is not None:
+        peer_resource, peer_list = _peer_types()
+        pvalue = peer_list.validate(data)
+
+    out.append(Row("from_python: 10,000 resources",
+                   lambda: msgspec.convert(data, list[Resource]),
+                   lambda: cty.from_python(data, TYPE),
+                   (lambda: peer_list.validate(data)) if pv else None))
+
+    for fmt, enc, dec, penc, pdec in (
+        ("msgpack", msgspec.msgpack.encode, msgspec.msgpack.decode,
+         pv and cty_to_msgpack, pv and cty_from_msgpack),
+        ("json", msgspec.json.encode, msgspec.json.decode,
+         pv and cty_to_json, pv and cty_from_json),
+    ):
+        ours_fmt = cty_msgpack if fmt == "msgpack" else cty_json
+        e = ours_fmt.Encoder(TYPE)
+        d = ours_fmt.Decoder(TYPE)
+        plain_bytes = enc(plain)
+        ours_bytes = e.encode(value)
+        out.append(Row(f"{fmt} encode", lambda enc=enc: enc(plain),
+                       lambda e=e: e.encode(value),
+                       (lambda penc=penc: penc(pvalue, peer_list)) if pv else None))
+        peer_bytes = penc(pvalue, peer_list) if pv else None
+        out.append(Row(f"{fmt} decode", lambda dec=dec, b=plain_bytes: dec(b),
+                       lambda d=d, b=ours_bytes: d.decode(b),
+                       (lambda pdec=pdec, b=peer_bytes: pdec(b, peer_list)) if pv else None))
+
+    strings = {f"item-{i:06d}" for i in range(SET_N)}
+    numbers = {i * 7 + 0.5 if i % 2 else i * 7 for i in range(SET_N)}
+    for label, items, ety, annotation, pty in (
+        ("set of 100,000 strings", strings, cty.String, set[str], pv and pv.CtyString()),
+        ("set of 100,000 numbers", numbers, cty.Number, set[float], pv and pv.CtyNumber()),
+    ):
+        sty = cty.Set(ety)
+        pset = pv.CtySet(element_type=pty) if pv else None
+        out.append(Row(label, lambda items=items, a=annotation: msgspec.convert(items, a),
+                       lambda items=items, sty=sty: cty.from_python(items, sty),
+                       (lambda items=items, pset=pset: pset.validate(items)) if pv else None))
+
+    mixed = [dict(d, price=str(d["price"])) if i % 2 else d for i, d in enumerate(data)]
+    tuple_value = cty.tuple_val([cty.from_python(d, cty.implied_type(d)) for d in mixed])
+    to_list = cty.List(cty.DynamicPseudoType)
+    peer_tuple = None
+    if pv is not None:
+        peer_tuple = pv.CtyTuple(element_types=tuple(
+            pv.CtyObject(attribute_types={**peer_resource.attribute_types,
+                                          "price": pv.CtyString() if i % 2 else pv.CtyNumber()})
+            for i in range(N))).validate(mixed)
+    out.append(Row("tuple of 10,000 objects to a list (unify)",
+                   lambda: msgspec.convert(data, list[Resource]),
+                   lambda: convert.convert(tuple_value, to_list),
+                   (lambda: pv.convert(peer_tuple, pv.CtyList(element_type=pv.CtyDynamic())))
+                   if pv else None, target=10.0))
+
+    nested = _nested_data(DEPTH)
+    nty = _nested_type(DEPTH)
+    annotation = _nested_annotation(DEPTH)
+    pnty = _peer_nested_type(DEPTH) if pv else None
+    out.append(Row("list nested 200 deep, from Python",
+                   lambda: msgspec.convert(nested, annotation),
+                   lambda: cty.from_python(nested, nty),
+                   (lambda: pnty.validate(nested)) if pv else None))
+    return out
+
+
+def retained_bytes(build: Callable[[], Any]) -> int:
+    """Return the bytes that the result of *build* holds while alive (tracemalloc)."""
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept = build()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    del kept
+    return after - before
+
+
+def import_time(module: str, repeat: int) -> float:
+    """Return the median wall time of importing *module* in a fresh interpreter, less the
+    interpreter's own start-up."""
+    def run(code: str) -> float:
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True)
+        return time.perf_counter() - t0
+    base = statistics.median(run("pass") for _ in range(repeat))
+    return statistics.median(run(f"import {module}") for _ in range(repeat)) - base
+
+
+def _fmt(t: float | None) -> str:
+    if t is None:
+        return "-"
+    return f"{t * 1e3:9.2f}ms" if t >= 1e-3 else f"{t * 1e6:9.1f}us"
+
+
+def main() -> None:
+    """Run every workload and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7, help="samples per contender")
+    args = parser.parse_args()
+
+    peer_version = importlib.metadata.version("pyvider-cty") if pv else None
+    print(f"# {platform.machine()}, Python {sys.version.split()[0]}, msgspec "
+          f"{msgspec.__version__}, gmpy2 {importlib.metadata.version('gmpy2')}, pyvider-cty "
+          f"{peer_version or 'not installed (pip install -e .[bench]): its column is empty'}")
+    print(f"# medians of {args.repeat} samples; ours/floor: cty's time over msgspec's; "
+          f"peer/ours: pyvider-cty's over cty's")
+    print(f"{'workload':44} {'floor':>11} {'ours':>11} {'peer':>11} {'ours/floor':>11} "
+          f"{'peer/ours':>10}  target")
+    for row in rows():
+        floor = median_time(row.floor, args.repeat)
+        ours = median_time(row.ours, args.repeat)
+        peer = median_time(row.peer, max(3, args.repeat // 2)) if row.peer else None
+        ratio = ours / floor
+        verdict = "ok" if ratio <= row.target and (peer is None or peer / ours >= 10) else "MISS"
+        print(f"{row.name:44} {_fmt(floor):>11} {_fmt(ours):>11} {_fmt(peer):>11} "
+              f"{ratio:10.2f}x {f'{peer / ours:9.1f}x' if peer else '-':>10}  "
+              f"<{row.target:g}x {verdict}")
+
+    # each built from fresh data, which is dropped after: what remains is what the value holds
+    plain = retained_bytes(lambda: python_data(N))
+    ours_mem = retained_bytes(lambda: cty.from_python(python_data(N), TYPE))
+    print(f"\nmemory held, 10,000 resources: plain dicts {plain / 1e6:.2f} MB, cty value "
+          f"{ours_mem / 1e6:.2f} MB ({ours_mem / plain:.2f}x; target <1.5x)", end="")
+    if pv is not None:
+        _, peer_list = _peer_types()
+        peer_mem = retained_bytes(lambda: peer_list.validate(python_data(N)))
+        print(f", pyvider-cty {peer_mem / 1e6:.2f} MB ({peer_mem / plain:.2f}x)")
+    else:
+        print()
+    editable = any("__editable__" in m for m in sys.modules)
+    print(f"import cty: {import_time('cty', 7) * 1e3:.0f} ms (target <100 ms); of which "
+          f"gmpy2 and msgspec: {import_time('gmpy2, msgspec', 7) * 1e3:.0f} ms"
+          + ("; an editable install's import hook adds its own cost: measure an installed "
+             "copy (pip install --target DIR .; PYTHONPATH=DIR)" if editable else ""))
+
+
+if __name__ == "__main__":
+    main()
