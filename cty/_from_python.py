@@ -308,6 +308,10 @@ def _list(ty: Type, ety: Type) -> Builder:
                 raise _required("a list", x)
             x = list(x)
         if strings:
+            if (c is set or c is frozenset) and _PLAIN_STR.issuperset(map(type, x)) \
+                    and "".join(x).isascii():
+                # distinct ASCII strings, which NFC leaves as they are: only ordering is left
+                return SetPayload(tuple(sorted(x)))
             t = _ascii_str_tuple(x)
             if t is not None:
                 return t
@@ -334,6 +338,10 @@ def _set(ty: Type, ety: Type) -> Builder:
         if not x:
             return EMPTY_SET
         if strings:
+            if (c is set or c is frozenset) and _PLAIN_STR.issuperset(map(type, x)) \
+                    and "".join(x).isascii():
+                # distinct ASCII strings, which NFC leaves as they are: only ordering is left
+                return SetPayload(tuple(sorted(x)))
             t = _ascii_str_tuple(x)
             if t is not None:
                 return SetPayload(tuple(sorted(set(t))))
@@ -351,6 +359,7 @@ def _set(ty: Type, ety: Type) -> Builder:
 
 
 _NUMBER_KINDS: Final = frozenset((int, float))
+_PLAIN_STR: Final = frozenset((str,))
 
 
 def _set_elements(f: Builder, x: Any) -> list[Any]:

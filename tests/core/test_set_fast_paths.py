@@ -1,4 +1,4 @@
-"""The fast paths for sets of numbers agree with the general ones.
+"""The fast paths for sets of numbers and strings agree with the general ones.
 
 A fraction from a Python float is keyed by Python's float formatting instead of Go's, and a
 Python set of ints and floats is ordered by Python's sort instead of coalesced and sorted:
@@ -52,3 +52,20 @@ def test_a_python_set_of_numbers_builds_as_a_list_of_them_does(items: set[float]
 def test_a_nan_in_a_python_set_is_refused() -> None:
     with pytest.raises(cty.PathError, match="NaN is not a number value"):
         cty.from_python({1.0, math.nan, 2}, cty.Set(cty.Number))
+
+
+@given(st.sets(st.text(max_size=6), max_size=30))
+def test_a_python_set_of_strings_builds_as_a_list_of_them_does(items: set[str]) -> None:
+    ty = cty.Set(cty.String)
+    fast = cty.from_python(items, ty)
+    assert fast.raw_equals(cty.from_python(list(items), ty))
+    assert all(type(e.as_string()) is str for e in fast.as_value_slice())
+
+
+def test_str_subclasses_in_a_python_set_become_plain_strings() -> None:
+    class Name(str):
+        pass
+
+    v = cty.from_python(frozenset({Name("b"), "a"}), cty.Set(cty.String))
+    assert [type(e.as_string()) for e in v.as_value_slice()] == [str, str]
+    assert v == cty.set_val([cty.string_val("a"), cty.string_val("b")])
