@@ -6,6 +6,7 @@ would write such a text out checks its length first and fails with the path, at 
 
 from __future__ import annotations
 
+import tracemalloc
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any
@@ -188,3 +189,24 @@ def test_decoders_refuse_what_is_deeper_than_max_depth(restore_limits: None) -> 
     bad = b"\x91" * 150 + b"\xc1"  # the same, with a byte msgpack never uses at the bottom
     with pytest.raises(cty.encoding.DecodeError, match="nested too deeply"):
         cty_msgpack.unmarshal(bad, ty)
+
+
+# --- sizes declared in headers --------------------------------------------------------------
+
+@pytest.mark.parametrize(("data", "ty"), [
+    (b"\xdd\xff\xff\xff\xff", cty.List(cty.String)),          # array32 of 4 billion
+    (b"\xdf\xff\xff\xff\xff", cty.Map(cty.String)),           # map32 of 4 billion
+    (b"\xdb\xff\xff\xff\xffab", cty.String),                  # str32 of 4 GiB, 2 bytes there
+    (b"\xc6\xff\xff\xff\xff", cty.DynamicPseudoType),         # bin32
+    (b"\x92\xc4\x04\xdd\xff\xff\xff\xff", cty.DynamicPseudoType),  # dynamic: type, huge array
+    (b"\xc9\xff\xff\xff\xff\x0c", cty.String),                # ext32 (an unknown's refinement)
+])
+def test_declared_sizes_beyond_the_input_fail_at_once(data: bytes, ty: cty.Type) -> None:
+    tracemalloc.start()
+    try:
+        with pytest.raises(cty.encoding.DecodeError):
+            cty_msgpack.unmarshal(data, ty)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10_000_000  # nothing allocated in proportion to the declared size
