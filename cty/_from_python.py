@@ -308,10 +308,6 @@ def _list(ty: Type, ety: Type) -> Builder:
                 raise _required("a list", x)
             x = list(x)
         if strings:
-            if (c is set or c is frozenset) and _PLAIN_STR.issuperset(map(type, x)) \
-                    and "".join(x).isascii():
-                # distinct ASCII strings, which NFC leaves as they are: only ordering is left
-                return SetPayload(tuple(sorted(x)))
             t = _ascii_str_tuple(x)
             if t is not None:
                 return t

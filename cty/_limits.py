@@ -6,9 +6,9 @@ configurable, process-wide, with ``cty.set_limits``:
 * ``max_depth`` (default 10,000): the nesting depth that every operation is guaranteed to
   handle. Deeply recursive work runs again on a helper thread with room for this many levels
   (about 20 interpreter frames per level); beyond the room it raises an error saying the value
-  is nested too deeply. The decoders refuse input nested deeper than this with a DecodeError.
-  (go-cty's JSON reader stops at 10,000 levels whatever this says, and so does ours, for
-  compatibility.)
+  is nested too deeply (a DecodeError from the decoders, whose slow paths also stop there).
+  It is a floor, not a ceiling: work that fits in the room goes deeper. (go-cty's JSON reader
+  stops at 10,000 levels whatever this says, and so does ours, for compatibility.)
 * ``max_number_digits`` (default 1,000,000): the longest decimal text a number may be written
   as. A number's decimal text can be far longer than the number's storage (``1e99999999`` is a
   few bytes, and 100,000,000 characters written out), so converting it to a string, encoding it
@@ -51,7 +51,7 @@ class Limits:
     """
 
     max_depth: int = 10_000
-    """Nesting levels every operation handles; decoders refuse deeper input."""
+    """Nesting levels every operation is guaranteed to handle (a floor, not a ceiling)."""
     max_number_digits: int = 1_000_000
     """The longest decimal text of a number that the library will write."""
 
