@@ -27,6 +27,7 @@ path to the offending data and what was required there.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import numbers
 import threading
@@ -345,8 +346,10 @@ def _set(ty: Type, ety: Type) -> Builder:
                 map(type, x)):
             # A Python set of ints and floats holds no two numbers go-cty calls equal, and
             # Python orders them as go-cty does (both compare exact values): nothing
-            # coalesces, and the payloads come out in order.
-            return SetPayload(tuple(_set_elements(f, sorted(x))))
+            # coalesces, and the payloads come out in order. (A NaN: the general path
+            # below says what is wrong.)
+            with contextlib.suppress(ValueError):
+                return SetPayload(tuple(_number.from_ints_and_floats(sorted(x))))
         seen = _seen.values
         payloads = _set_elements(f, x)
         return _set_payload(ety, payloads, seen)

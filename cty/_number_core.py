@@ -175,6 +175,17 @@ def from_float(f: float) -> Num:
     return _C53.minus(ZERO) if math.copysign(1.0, f) < 0 else _C53.plus(ZERO)
 
 
+def from_ints_and_floats(xs: list[int | float]) -> list[Num]:
+    """Return the payloads of ints and floats (each as number_val and from_float make it), in
+    one pass and without from_float's memory (for many distinct floats); NaN raises ValueError.
+    """
+    add = _C53.add
+    return [x if x.__class__ is int
+            else add(x, _PZERO) if x and x == x  # noqa: PLR0124 (False for NaN)
+            else from_float(x)  # zeros keep their sign; NaN raises
+            for x in xs]
+
+
 _FLOATS_REMEMBERED: Final = 4096
 _floats: dict[float, Num] = {}
 remembered_float: Final = _floats.get
