@@ -15,8 +15,9 @@ import pytest
 import cty
 import cty.convert
 import cty.encoding
+import cty.function
 
-PACKAGES = [cty, cty.convert, cty.encoding]
+PACKAGES = [cty, cty.convert, cty.encoding, cty.function]
 MODULES = [p.__name__ for p in PACKAGES] + [
     f"{p.__name__}.{m.name}" for p in PACKAGES for m in pkgutil.iter_modules(p.__path__)]
 README = Path(__file__).parent.parent / "README.md"

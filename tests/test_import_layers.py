@@ -14,7 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
-            "cty.encoding": ROOT / "encoding", "cty.cli": ROOT / "cty" / "cli"}
+            "cty.encoding": ROOT / "encoding", "cty.cli": ROOT / "cty" / "cli",
+            "cty.function": ROOT / "cty" / "function"}
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
@@ -49,6 +50,9 @@ LAYERS: list[list[str]] = [
      "cty.convert._conversion_structural",
      "cty.convert._conversion", "cty.convert._conversion_errors", "cty.convert._type_defaults",
      "cty.convert"],
+    # functions, on values and conversion
+    ["cty.function._errors", "cty.function._parameter", "cty.function._function",
+     "cty.function"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them all, and
 the command above everything (CLI)."""
@@ -142,7 +146,8 @@ interface made for them, and the number interface (each re-exports what it offer
 
 def _core_modules_used(module: str) -> set[str]:
     """The core modules *module* imports, and those it reaches as ``cty._name`` attributes."""
-    used = {t for t in imports_of(module) if not t.startswith(("cty.convert", "cty.encoding"))}
+    used = {t for t in imports_of(module)
+            if not t.startswith(("cty.convert", "cty.encoding", "cty.function"))}
     tree = ast.parse(MODULES[module].read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "cty" \
@@ -153,7 +158,7 @@ def _core_modules_used(module: str) -> set[str]:
 
 def test_the_subpackages_use_the_core_through_its_interfaces() -> None:
     stray = {m: sorted(_core_modules_used(m) - SHARED_WITH_SUBPACKAGES)
-             for m in MODULES if m.startswith(("cty.convert", "cty.encoding"))}
+             for m in MODULES if m.startswith(("cty.convert", "cty.encoding", "cty.function"))}
     # the command uses the library as any user does: through its public API (and the core's
     # file writer, so its -o files are replaced as atomically as gob.dump's)
     stray.update({m: sorted(t for t in _core_modules_used(m) - {"cty", "cty._atomic_file"}
@@ -166,7 +171,7 @@ def test_the_internal_interface_offers_only_what_the_subpackages_use() -> None:
 
     used: set[str] = set()
     for m in MODULES:
-        if m.startswith(("cty.convert", "cty.encoding")):
+        if m.startswith(("cty.convert", "cty.encoding", "cty.function")):
             for node in ast.walk(ast.parse(MODULES[m].read_text())):
                 if isinstance(node, ast.ImportFrom) and node.module == "cty._internal":
                     used.update(a.name for a in node.names)

@@ -18,6 +18,7 @@ import pytest
 
 import cty
 import cty.convert
+import cty.function
 from cty.encoding import gob
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
@@ -78,7 +79,8 @@ SKIP = {"mark", "has_mark", "capsule_val", "new_value_marks"}
 def _functions() -> list[tuple[str, Callable[..., Any]]]:
     found: list[tuple[str, Callable[..., Any]]] = []
     for module, prefix in [(cty, "cty"), (cty.convert, "cty.convert"),
-                           (cty_msgpack, "msgpack"), (cty_json, "json"), (gob, "gob")]:
+                           (cty_msgpack, "msgpack"), (cty_json, "json"), (gob, "gob"),
+                           (cty.function, "cty.function")]:
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name)
             if name in SKIP or isinstance(obj, (cty.Type, cty.Value)):

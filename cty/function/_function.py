@@ -1,0 +1,262 @@
+"""Function: a spec of parameters, a type callback and an implementation, called with go-cty's
+argument rules (go-cty's function.Function)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
+
+from cty import CtyTypeError, DynamicPseudoType, RefinementBuilder, Type, Value, unknown_val
+from cty._internal import check_type, check_value
+from cty.convert import convert
+
+from ._errors import ArgError, FunctionError, PanicError
+from ._parameter import Parameter
+
+__all__ = ["Function", "ImplFunc", "TypeFunc", "static_return_type", "unpredictable"]
+
+TypeFunc: TypeAlias = Callable[[list[Value]], Type]
+"""Decides the return type from the arguments (any of which may be unknown); raises
+FunctionError (ArgError for one argument) for arguments it refuses."""
+ImplFunc: TypeAlias = Callable[[list[Value], Type], Value]
+"""Computes the result from the arguments and the return type the TypeFunc chose."""
+RefineFunc: TypeAlias = Callable[[RefinementBuilder], RefinementBuilder]
+
+
+def static_return_type(ty: Type) -> TypeFunc:
+    """Return a TypeFunc that always answers *ty* (go-cty's StaticReturnType)."""
+    check_type(ty, "the return type")
+
+    def type_fn(args: list[Value]) -> Type:
+        return ty
+
+    return type_fn
+
+
+class Function:
+    """A function of cty values, with go-cty's rules for its arguments.
+
+    >>> upper = Function(
+    ...     params=[Parameter("str", cty.String)],
+    ...     type=static_return_type(cty.String),
+    ...     impl=lambda args, ty: cty.string_val(args[0].as_string().upper()),
+    ... )
+    >>> upper(cty.string_val("hi"))
+    cty.string_val('HI')
+    >>> upper(cty.string_val("hi").mark("sensitive")).marks()
+    frozenset({'sensitive'})
+    >>> upper(cty.unknown_val(cty.String))
+    cty.unknown_val(cty.String)
+
+    Arguments are checked, not converted (``call(args, convert_args=True)`` converts them
+    first, as HCL does), in go-cty's order: the number of arguments, then for each argument
+    its marks (taken off for the type callback unless allowed), null (ArgError unless
+    allowed), dynamic type (the result is an unknown of dynamic type unless allowed, and the
+    arguments after it are not checked) and conformance to the parameter's type (ArgError).
+    Then the type callback runs; an unknown argument a parameter does not allow makes the
+    result an unknown of that type; otherwise the implementation runs on the unmarked
+    arguments, and their marks go onto its result. ``refine_result`` refines every result.
+    A callback that raises anything but a FunctionError raises PanicError instead.
+    """
+
+    __slots__ = ("_description", "_impl", "_params", "_refine", "_type", "_var_param")
+
+    def __init__(self, *, params: Sequence[Parameter] = (), var_param: Parameter | None = None,
+                 type: TypeFunc, impl: ImplFunc, refine_result: RefineFunc | None = None,
+                 description: str = "") -> None:
+        self._params = tuple(params)
+        for i, p in enumerate(self._params):
+            if not isinstance(p, Parameter):
+                raise FunctionError(f"parameter {i} must be a Parameter, not {p!r}")
+        if var_param is not None and not isinstance(var_param, Parameter):
+            raise FunctionError(f"the variadic parameter must be a Parameter, not {var_param!r}")
+        if not callable(type) or not callable(impl):
+            raise FunctionError("a function's type and impl must be callables")
+        self._var_param = var_param
+        self._type = type
+        self._impl = impl
+        self._refine = refine_result
+        self._description = description
+
+    # --- what it is ----------------------------------------------------------------------------
+
+    def params(self) -> list[Parameter]:
+        """Return the fixed positional parameters (not the variadic one)."""
+        return list(self._params)
+
+    def var_param(self) -> Parameter | None:
+        """Return the variadic parameter, or None when the function takes a fixed number."""
+        return self._var_param
+
+    def description(self) -> str:
+        """Return the function's description."""
+        return self._description
+
+    def with_new_descriptions(self, description: str, param_descriptions: Sequence[str]
+                              ) -> Function:
+        """Return the same function with new descriptions of itself and its parameters.
+
+        *param_descriptions* has one description per positional parameter, then one for the
+        variadic parameter, which may be left out to keep its description.
+        """
+        n = len(self._params)
+        allowed = (n, n + 1) if self._var_param is not None else (n,)
+        if len(param_descriptions) not in allowed:
+            want = " or ".join(map(str, allowed))
+            raise FunctionError(f"param_descriptions must have length {want}, "
+                                f"not {len(param_descriptions)}")
+        params = [_described(p, d) for p, d in zip(self._params, param_descriptions,
+                                                    strict=False)]
+        var = self._var_param
+        if var is not None and len(param_descriptions) == n + 1:
+            var = _described(var, param_descriptions[n])
+        return Function(params=params, var_param=var, type=self._type, impl=self._impl,
+                        refine_result=self._refine, description=description)
+
+    def __repr__(self) -> str:
+        names = [p.name for p in self._params]
+        if self._var_param is not None:
+            names.append(f"{self._var_param.name}...")
+        return f"<cty.function.Function({', '.join(names)})>"
+
+    # --- calling -------------------------------------------------------------------------------
+
+    def return_type(self, arg_types: Sequence[Type]) -> Type:
+        """Return the type a call with arguments of *arg_types* returns (each taken as unknown).
+
+        Raises FunctionError (ArgError for one argument) for types the function refuses.
+        """
+        return self.return_type_for_values([unknown_val(check_type(t, "an argument type"))
+                                            for t in arg_types])
+
+    def return_type_for_values(self, args: Sequence[Value]) -> Type:
+        """Return the type a call with *args* returns (unknown arguments where not known)."""
+        return self._checked(self._arguments(args))[0]
+
+    def call(self, args: Sequence[Value], *, convert_args: bool = False) -> Value:
+        """Return the result of calling the function with *args*.
+
+        With *convert_args*, each argument is first converted to its parameter's type
+        (cty.convert, as HCL does before it calls; a failure is an ArgError naming the
+        argument); go-cty's Function.Call checks types without converting.
+        """
+        args = self._arguments(args)
+        if convert_args:
+            args = self._converted(args)
+        ty, dynamic, _ = self._checked(args)
+        unknown = dynamic
+        marks: frozenset[object] = frozenset()
+        plain = list(args)
+        n = len(self._params)
+        for i, v in enumerate(args):
+            spec = self._params[i] if i < n else self._var_param
+            assert spec is not None
+            if not spec.allow_marked:
+                bare, found = v.unmark_deep()
+                if found:
+                    plain[i] = bare
+                    marks |= found
+            if not spec.allow_unknown and not v.is_known():
+                unknown = True
+        if unknown:
+            result = unknown_val(ty).with_marks(marks)
+        else:
+            try:
+                result = self._impl(plain, ty)
+            except FunctionError:
+                raise
+            except Exception as e:
+                raise PanicError(e) from e
+            check_value(result, "the function's result")
+            if marks:
+                result = result.with_marks(marks)
+        if self._refine is not None and not dynamic and (
+                result.is_known() or result.type() is not DynamicPseudoType):
+            result = result.refine_with(self._refine)
+        errs = result.type().test_conformance(ty)
+        if errs:
+            raise PanicError(TypeError(
+                f"returned value {result.go_string()} does not conform to expected return "
+                f"type {ty.go_string()}: {errs[0].message}"))
+        return result
+
+    def __call__(self, *args: Value) -> Value:
+        """Call the function with *args* (go-cty's Proxy)."""
+        return self.call(args)
+
+    def proxy(self) -> Callable[..., Value]:
+        """Return a callable taking the arguments as positional arguments (go-cty's Proxy)."""
+        return self.__call__
+
+    # --- the rules -----------------------------------------------------------------------------
+
+    def _arguments(self, args: Sequence[Value]) -> list[Value]:
+        if isinstance(args, Value | str | bytes):
+            raise FunctionError("the arguments must be a sequence of cty.Values")
+        out = [check_value(v, f"argument {i}") for i, v in enumerate(args)]
+        n = len(self._params)
+        if self._var_param is None:
+            if len(out) != n:
+                raise FunctionError(
+                    f"wrong number of arguments ({n} required; {len(out)} given)")
+        elif len(out) < n:
+            raise FunctionError(
+                f"wrong number of arguments (at least {n} required; {len(out)} given)")
+        return out
+
+    def _converted(self, args: list[Value]) -> list[Value]:
+        n = len(self._params)
+        out = []
+        for i, v in enumerate(args):
+            spec = self._params[i] if i < n else self._var_param
+            assert spec is not None
+            try:
+                out.append(convert(v, spec.type))
+            except Exception as e:  # a PathError: the argument does not convert
+                raise ArgError(i, getattr(e, "message", str(e))) from None
+        return out
+
+    def _checked(self, args: list[Value]) -> tuple[Type, bool, list[Value]]:
+        """Return the return type, whether an argument of dynamic type stopped the checks, and
+        the arguments as the type callback saw them; raise for arguments the rules refuse."""
+        typed = args
+        n = len(self._params)
+        for i, v in enumerate(args):
+            spec = self._params[i] if i < n else self._var_param
+            assert spec is not None
+            if not spec.allow_marked and v.contains_marked():
+                if typed is args:
+                    typed = list(args)
+                typed[i] = v.unmark_deep()[0]
+            if not spec.allow_null and v.is_null():
+                raise ArgError(i, "argument must not be null")
+            vt = v.type()
+            if vt is DynamicPseudoType:
+                if not spec.allow_dynamic_type:
+                    return DynamicPseudoType, True, typed
+            else:
+                errs = vt.test_conformance(spec.type)
+                if errs:
+                    raise ArgError(i, errs[0].message)
+        try:
+            ty = self._type(typed)
+        except FunctionError:
+            raise
+        except Exception as e:
+            raise PanicError(e) from e
+        return check_type(ty, "the type callback's result"), False, typed
+
+
+def _described(p: Parameter, description: str) -> Parameter:
+    return Parameter(p.name, p.type, description, p.allow_null, p.allow_unknown,
+                     p.allow_dynamic_type, p.allow_marked)
+
+
+def unpredictable(f: Function) -> Function:
+    """Return *f* with an implementation that always returns an unknown of the return type
+    (go-cty's Unpredictable: for a function whose result may differ between calls)."""
+    if not isinstance(f, Function):
+        raise CtyTypeError(f"unpredictable takes a cty.function.Function, not {type(f).__name__}")
+    return Function(params=f.params(), var_param=f.var_param(), type=f._type,
+                    impl=lambda args, ty: unknown_val(ty), refine_result=f._refine,
+                    description=f.description())
