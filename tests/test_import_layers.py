@@ -15,7 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
             "cty.encoding": ROOT / "encoding", "cty.cli": ROOT / "cty" / "cli",
-            "cty.function": ROOT / "cty" / "function"}
+            "cty.function": ROOT / "cty" / "function",
+            "cty.function.stdlib": ROOT / "cty" / "function" / "stdlib"}
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
@@ -53,6 +54,8 @@ LAYERS: list[list[str]] = [
     # functions, on values and conversion
     ["cty.function._errors", "cty.function._parameter", "cty.function._function",
      "cty.function"],
+    # the standard library of functions
+    ["cty.function.stdlib._bool", "cty.function.stdlib"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them all, and
 the command above everything (CLI)."""

@@ -28,7 +28,7 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import msgspec
 import pytest
@@ -429,6 +429,48 @@ def run_json(case: dict[str, Any]) -> Result:
     return {"error": getattr(err, "message", str(err))} if err else {"type": type_json(t)}
 
 
+# --- functions (functions.jsonl) ---------------------------------------------------------------
+
+
+def _function(name: str) -> Any:
+    """Return the stdlib Function for go-cty's *name* (Upper, CoalesceList...), or None."""
+    stdlib = _module("cty.function.stdlib")
+    return None if stdlib is None else stdlib.FUNCTIONS.get(name.lower())
+
+
+def _call_error(e: BaseException) -> Result:
+    """Render an error of a call as the oracle renders go-cty's."""
+    from cty.function import ArgError, PanicError
+
+    if isinstance(e, PanicError):
+        return {"error": e.message if hasattr(e, "message") else str(e), "returned": True}
+    return {"arg": e.index if isinstance(e, ArgError) else None,
+            "error": getattr(e, "message", str(e))}
+
+
+def run_function(case: dict[str, Any]) -> Result:
+    """Run one functions.jsonl line: a call, or a return type."""
+    f = _function(case["name"])
+    args = case["args"]
+    if case["op"] == "return_type":
+        if all("value" not in a for a in args):
+            t, err = _attempt(lambda: f.return_type([build_type(a["type"]) for a in args]))
+        else:
+            values = [build(a["type"], a["value"]) if "value" in a
+                      else cty.unknown_val(build_type(a["type"])) for a in args]
+            t, err = _attempt(lambda: f.return_type_for_values(values))
+        return _call_error(err) if err else {"type": type_json(t)}
+    values = [build(a["type"], a["value"]) for a in args]
+    v, err = _attempt(lambda: f.call(values))
+    return _call_error(err) if err else render(v)
+
+
+def _function_missing(case: dict[str, Any]) -> str | None:
+    if _function(case["name"]) is None:
+        return f"{FUNCTION_MISSING}: {case['name']}"
+    return None
+
+
 # --- dispatch ----------------------------------------------------------------------------------
 
 
@@ -448,16 +490,19 @@ CONVERT_MISSING = "cty.convert not built yet (issue #3)"
 ENCODING_MISSING = "cty.encoding not built yet (issue #4)"
 FUNCTION_MISSING = "cty.function.stdlib not built yet (issue #15)"
 
-_FAMILIES: dict[str, tuple[Callable[[dict[str, Any]], Result], Callable[[], str | None]]] = {}
+Missing: TypeAlias = Callable[[dict[str, Any]], str | None]
+"""Says why a line cannot run yet (the issue that builds what it needs), or None."""
+_FAMILIES: dict[str, tuple[Callable[[dict[str, Any]], Result], Missing]] = {}
 
 
 def _family(ops: tuple[str, ...], runner: Callable[[dict[str, Any]], Result],
-            missing: Callable[[], str | None]) -> None:
+            missing: Callable[[], str | None] | Missing) -> None:
     for op in ops:
-        _FAMILIES[op] = (runner, missing)
+        _FAMILIES[op] = (runner, missing if missing is _function_missing
+                         else lambda case, m=missing: m())  # type: ignore[misc]
 
 
-_family(("call", "return_type"), lambda case: {}, lambda: FUNCTION_MISSING)
+_family(("call", "return_type"), run_function, _function_missing)
 _family(("op",), run_op, lambda: None)
 _family(("string", "number_parse", "number_format"), run_strings, lambda: None)
 _family(("convert", "conversion_kind", "unify"), run_convert, lambda: None if _has(
@@ -520,7 +565,7 @@ def judge(case: dict[str, Any]) -> None:
     go-cty's exactly, or what the rule that claims the line asserts."""
     cid = case["id"]
     runner, missing = _FAMILIES[case["op"]]
-    why_not = missing()
+    why_not = missing(case)
     if why_not:
         pytest.skip(why_not)
     try:
