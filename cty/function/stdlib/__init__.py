@@ -6,7 +6,8 @@ HCL-based tools call them by (Terraform's where it has one; otherwise go-cty's G
 lower-cased, without ``Func``) to the Functions.
 
 >>> from cty.function import stdlib
->>> stdlib.FUNCTIONS["and"](cty.True_, cty.unknown_val(cty.Bool))
+>>> and_fn = stdlib.FUNCTIONS["and"]
+>>> and_fn(cty.True_, cty.unknown_val(cty.Bool))
 cty.unknown_val(cty.Bool).refine_not_null()
 """
 
