@@ -55,7 +55,8 @@ LAYERS: list[list[str]] = [
     ["cty.function._errors", "cty.function._parameter", "cty.function._function",
      "cty.function"],
     # the standard library of functions
-    ["cty.function.stdlib._bool", "cty.function.stdlib"],
+    ["cty.function.stdlib._refine", "cty.function.stdlib._bool",
+     "cty.function.stdlib._general", "cty.function.stdlib._arithmetic", "cty.function.stdlib"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them all, and
 the command above everything (CLI)."""

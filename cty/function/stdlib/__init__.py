@@ -9,6 +9,8 @@ lower-cased, without ``Func``) to the Functions.
 >>> and_fn = stdlib.FUNCTIONS["and"]
 >>> and_fn(cty.True_, cty.unknown_val(cty.Bool))
 cty.unknown_val(cty.Bool).refine_not_null()
+>>> stdlib.coalesce(cty.null_val(cty.String), cty.number_int_val(1))
+cty.string_val('1')
 """
 
 from __future__ import annotations
@@ -17,13 +19,60 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from .._function import Function
+from ._arithmetic import (
+    absolute,
+    add,
+    divide,
+    greater_than,
+    greater_than_or_equal_to,
+    less_than,
+    less_than_or_equal_to,
+    modulo,
+    multiply,
+    negate,
+    subtract,
+)
 from ._bool import and_, not_, or_
+from ._general import coalesce, equal, not_equal
 
-__all__ = ["FUNCTIONS", "and_", "not_", "or_"]
+__all__ = [
+    "FUNCTIONS",
+    "absolute",
+    "add",
+    "and_",
+    "coalesce",
+    "divide",
+    "equal",
+    "greater_than",
+    "greater_than_or_equal_to",
+    "less_than",
+    "less_than_or_equal_to",
+    "modulo",
+    "multiply",
+    "negate",
+    "not_",
+    "not_equal",
+    "or_",
+    "subtract",
+]
 
 FUNCTIONS: Mapping[str, Function] = MappingProxyType({
+    "absolute": absolute,
+    "add": add,
     "and": and_,
+    "coalesce": coalesce,
+    "divide": divide,
+    "equal": equal,
+    "greaterthan": greater_than,
+    "greaterthanorequalto": greater_than_or_equal_to,
+    "lessthan": less_than,
+    "lessthanorequalto": less_than_or_equal_to,
+    "modulo": modulo,
+    "multiply": multiply,
+    "negate": negate,
     "not": not_,
+    "notequal": not_equal,
     "or": or_,
+    "subtract": subtract,
 })
 """Every function of the library, by the lower-case name HCL-based tools call it by."""

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from cty import Bool, RefinementBuilder, Value
+from cty import Bool, Value
 
 from .._function import Function, static_return_type
 from .._parameter import Parameter
+from ._refine import not_null
 
 __all__ = ["and_", "not_", "or_"]
-
-
-def not_null(b: RefinementBuilder) -> RefinementBuilder:
-    """Refine a result as never null (go-cty's refineNonNull)."""
-    return b.not_null()
 
 
 def _bool_param(name: str) -> Parameter:
