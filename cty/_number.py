@@ -68,6 +68,7 @@ from ._number_core import (
     sign,
     sort_key,
     to_float,
+    trunc,
     uint64_value,
 )
 from ._number_parse import (
@@ -138,6 +139,7 @@ __all__ = [
     "to_float",
     "to_int",
     "to_shortest_decimal",
+    "trunc",
     "uint64_value",
     "whole_number_text",
 ]

@@ -175,6 +175,19 @@ def from_float(f: float) -> Num:
     return _C53.minus(ZERO) if math.copysign(1.0, f) < 0 else _C53.plus(ZERO)
 
 
+def trunc(n: Num) -> int:
+    """Return the integer part of finite *n*, toward zero, exactly (an mpfr's ``int()``
+    rounds to nearest, and ``math.trunc`` of one goes through a float)."""
+    if isinstance(n, int):
+        return n
+    m, e = n.as_mantissa_exp()
+    m, e = int(m), int(e)
+    if e >= 0:
+        return m << e
+    q = (-m if m < 0 else m) >> -e
+    return -q if m < 0 else q
+
+
 def from_ints_and_floats(xs: list[int | float]) -> list[Num]:
     """Return the payloads of ints and floats (each as number_val and from_float make it), in
     one pass and without from_float's memory (for many distinct floats); NaN raises ValueError.

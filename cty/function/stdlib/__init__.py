@@ -1,9 +1,9 @@
 """cty.function.stdlib: go-cty's standard library of functions (work in progress, issue #15).
 
 Each function is a cty.function.Function named in snake_case (a trailing ``_`` where the name
-is a Python keyword: ``not_``, ``and_``, ``or_``). ``FUNCTIONS`` maps the lower-case names
-HCL-based tools call them by (Terraform's where it has one; otherwise go-cty's Go name
-lower-cased, without ``Func``) to the Functions.
+is a Python keyword or built-in: ``not_``, ``and_``, ``or_``, ``int_``, ``min_``, ``max_``).
+``FUNCTIONS`` maps the lower-case names HCL-based tools call them by (Terraform's where it has
+one; otherwise go-cty's Go name lower-cased, without ``Func``) to the Functions.
 
 >>> from cty.function import stdlib
 >>> and_fn = stdlib.FUNCTIONS["and"]
@@ -34,19 +34,25 @@ from ._arithmetic import (
 )
 from ._bool import and_, not_, or_
 from ._general import coalesce, equal, not_equal
+from ._rounding import ceil, floor, int_, max_, min_
 
 __all__ = [
     "FUNCTIONS",
     "absolute",
     "add",
     "and_",
+    "ceil",
     "coalesce",
     "divide",
     "equal",
+    "floor",
     "greater_than",
     "greater_than_or_equal_to",
+    "int_",
     "less_than",
     "less_than_or_equal_to",
+    "max_",
+    "min_",
     "modulo",
     "multiply",
     "negate",
@@ -60,13 +66,18 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "absolute": absolute,
     "add": add,
     "and": and_,
+    "ceil": ceil,
     "coalesce": coalesce,
     "divide": divide,
     "equal": equal,
+    "floor": floor,
     "greaterthan": greater_than,
     "greaterthanorequalto": greater_than_or_equal_to,
+    "int": int_,
     "lessthan": less_than,
     "lessthanorequalto": less_than_or_equal_to,
+    "max": max_,
+    "min": min_,
     "modulo": modulo,
     "multiply": multiply,
     "negate": negate,
