@@ -57,7 +57,8 @@ LAYERS: list[list[str]] = [
     # the standard library of functions
     ["cty.function.stdlib._refine", "cty.function.stdlib._bool",
      "cty.function.stdlib._general", "cty.function.stdlib._arithmetic",
-     "cty.function.stdlib._rounding", "cty.function.stdlib"],
+     "cty.function.stdlib._rounding", "cty.function.stdlib._gocty", "cty.function.stdlib._math",
+     "cty.function.stdlib"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them all, and
 the command above everything (CLI)."""

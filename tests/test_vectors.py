@@ -444,8 +444,11 @@ def _call_error(e: BaseException) -> Result:
 
     if isinstance(e, PanicError):
         return {"error": e.message if hasattr(e, "message") else str(e), "returned": True}
-    return {"arg": e.index if isinstance(e, ArgError) else None,
-            "error": getattr(e, "message", str(e))}
+    out: Result = {"arg": e.index if isinstance(e, ArgError) else None,
+                   "error": getattr(e, "message", str(e))}
+    if isinstance(getattr(e, "path", None), cty.Path):  # an error of gocty or convert
+        out["path"] = render_path(e.path)  # type: ignore[attr-defined]
+    return out
 
 
 def run_function(case: dict[str, Any]) -> Result:

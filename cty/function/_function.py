@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
-from cty import CtyTypeError, DynamicPseudoType, RefinementBuilder, Type, Value, unknown_val
+from cty import (
+    CtyTypeError,
+    DynamicPseudoType,
+    PathError,
+    RefinementBuilder,
+    Type,
+    Value,
+    unknown_val,
+)
 from cty._internal import check_type, check_value
 from cty.convert import convert
 
@@ -56,7 +64,8 @@ class Function:
     Then the type callback runs; an unknown argument a parameter does not allow makes the
     result an unknown of that type; otherwise the implementation runs on the unmarked
     arguments, and their marks go onto its result. ``refine_result`` refines every result.
-    A callback that raises anything but a FunctionError raises PanicError instead.
+    A callback may raise FunctionError (ArgError for one argument) or cty.PathError (a
+    conversion's error, say) to refuse a call; anything else it raises is a PanicError.
     """
 
     __slots__ = ("_description", "_impl", "_params", "_refine", "_type", "_var_param")
@@ -163,7 +172,7 @@ class Function:
         else:
             try:
                 result = self._impl(plain, ty)
-            except FunctionError:
+            except (FunctionError, PathError):  # errors the function returns
                 raise
             except Exception as e:
                 raise PanicError(e) from e
@@ -240,7 +249,7 @@ class Function:
                     raise ArgError(i, errs[0].message)
         try:
             ty = self._type(typed)
-        except FunctionError:
+        except (FunctionError, PathError):  # errors the function returns
             raise
         except Exception as e:
             raise PanicError(e) from e

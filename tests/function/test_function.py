@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import cty
+import cty.convert
 from cty.function import (
     ArgError,
     Function,
@@ -334,3 +335,13 @@ def test_bad_specs_and_arguments_are_refused() -> None:
         unpredictable(cty.string_val("x"))  # type: ignore[arg-type]
     assert repr(f) == "<cty.function.Function(s)>"
     assert f.proxy()(cty.string_val("a")) == cty.string_val("got a")
+
+
+def test_a_path_error_from_the_callbacks_passes_through() -> None:
+    def impl(args: list[cty.Value], ty: cty.Type) -> cty.Value:
+        return cty.convert.convert(args[0], cty.Number)  # a PathError: an error, not a panic
+
+    f = Function(params=[Parameter("s", S)], type=static_return_type(N), impl=impl)
+    with pytest.raises(cty.PathError, match="a number is required") as e:
+        f(cty.string_val("x"))
+    assert not isinstance(e.value, PanicError)

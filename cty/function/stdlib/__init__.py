@@ -34,6 +34,7 @@ from ._arithmetic import (
 )
 from ._bool import and_, not_, or_
 from ._general import coalesce, equal, not_equal
+from ._math import parse_int, signum
 from ._rounding import ceil, floor, int_, max_, min_
 
 __all__ = [
@@ -59,6 +60,8 @@ __all__ = [
     "not_",
     "not_equal",
     "or_",
+    "parse_int",
+    "signum",
     "subtract",
 ]
 
@@ -84,6 +87,8 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "not": not_,
     "notequal": not_equal,
     "or": or_,
+    "parseint": parse_int,
+    "signum": signum,
     "subtract": subtract,
 })
 """Every function of the library, by the lower-case name HCL-based tools call it by."""

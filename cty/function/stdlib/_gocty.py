@@ -1,0 +1,22 @@
+"""Numbers as Go types, with gocty's errors: what go-cty's functions read their arguments as."""
+
+from __future__ import annotations
+
+from cty import Path, PathError, Value, _number
+
+__all__ = ["go_int"]
+
+_INT64_MIN = -(1 << 63)
+_INT64_MAX = (1 << 63) - 1
+_INT_MESSAGE = (f"value must be a whole number, between {_INT64_MIN} and {_INT64_MAX}")
+
+
+def go_int(v: Value) -> int:
+    """Return known number *v* as a Go int (64 bits), or raise gocty's PathError."""
+    p = v._v
+    if _number.is_inf(p) or not _number.is_integer(p):
+        raise PathError(Path(), _INT_MESSAGE)
+    i = _number.trunc(p)
+    if not _INT64_MIN <= i <= _INT64_MAX:
+        raise PathError(Path(), _INT_MESSAGE)
+    return i
