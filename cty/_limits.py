@@ -82,19 +82,14 @@ def set_limits(base: Limits | None = None, /, *, max_depth: int | None = None,
     """
     global _current
     if base is None:
-        new = _current
-    elif isinstance(base, Limits):
-        new = base
-        _check_int("max_depth", new.max_depth, 100, MAX_DEPTH_CEILING)
-        _check_int("max_number_digits", new.max_number_digits, 1_000, None)
-    else:
+        base = _current
+    elif not isinstance(base, Limits):
         raise CtyTypeError(f"set_limits takes a cty.Limits, not {type(base).__name__}")
-    if max_depth is not None:
-        _check_int("max_depth", max_depth, 100, MAX_DEPTH_CEILING)
-        new = replace(new, max_depth=max_depth)
-    if max_number_digits is not None:
-        _check_int("max_number_digits", max_number_digits, 1_000, None)
-        new = replace(new, max_number_digits=max_number_digits)
+    new = replace(base, **{k: v for k, v in (("max_depth", max_depth),
+                                             ("max_number_digits", max_number_digits))
+                           if v is not None})
+    _check_int("max_depth", new.max_depth, 100, MAX_DEPTH_CEILING)
+    _check_int("max_number_digits", new.max_number_digits, 1_000, None)
     old, _current = _current, new
     return old
 

@@ -27,6 +27,7 @@ gmpy2. Everything else uses this module.
 from __future__ import annotations
 
 from ._number_arith import (
+    NaNResultError,
     abs_,
     add,
     cmp,
@@ -96,6 +97,7 @@ __all__ = [
     "_INF1",
     "_NINF1",
     "_PZERO",
+    "NaNResultError",
     "Num",
     "NumberSyntaxError",
     "_ctx",

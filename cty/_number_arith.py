@@ -34,6 +34,12 @@ from ._number_core import (
 )
 from ._number_text import _digits_shortest, format_f
 
+
+class NaNResultError(CtyValueError):
+    """An operation whose result would be NaN, which a number cannot be (Go's big.ErrNaN,
+    a panic in go-cty, which its functions turn into errors with this text)."""
+
+
 # --- arithmetic ---------------------------------------------------------------------------------
 
 
@@ -73,7 +79,7 @@ def add(a: Num, b: Num) -> Num:
     ma = _m(a)
     mb = _m(b)
     if _is_inf(ma) and _is_inf(mb) and _is_signed(ma) != _is_signed(mb):
-        raise CtyValueError("can't compute sum of opposing infinities")
+        raise NaNResultError("can't compute sum of opposing infinities")
     p = _prec2(a, b)
     return _finish(_ctx(p or 1).add(ma, mb), p)
 
@@ -101,7 +107,7 @@ def sub(a: Num, b: Num) -> Num:
             return r
         return _int_payload(r, _prec2(a, b))
     if is_inf(a) and is_inf(b) and _is_signed(a) == _is_signed(b):
-        raise CtyValueError("can't subtract infinity from itself")
+        raise NaNResultError("can't subtract infinity from itself")
     return add(a, neg(b))
 
 
@@ -137,7 +143,7 @@ def mul(a: Num, b: Num) -> Num:
     ma = _m(a)
     mb = _m(b)
     if (_is_inf(ma) and not mb) or (_is_inf(mb) and not ma):
-        raise CtyValueError("can't multiply zero by infinity")
+        raise NaNResultError("can't multiply zero by infinity")
     x = _ctx(512).mul(ma, mb)
     p = _prec2(a, b)
     if _is_regular(x):
@@ -168,7 +174,7 @@ def div(a: Num, b: Num) -> Num:
     ma = _m(a)
     mb = _m(b)
     if (not ma and not mb) or (_is_inf(ma) and _is_inf(mb)):
-        raise CtyValueError("can't divide zero by zero or infinity by infinity")
+        raise NaNResultError("can't divide zero by zero or infinity by infinity")
     return _finish(_ctx(p or 1).div(ma, mb), p)
 
 
@@ -183,7 +189,7 @@ def mod(a: Num, b: Num) -> Num:
         try:
             return mul(a, b)
         except ValueError:
-            raise CtyValueError("can't use modulo with zero and infinity") from None
+            raise NaNResultError("can't use modulo with zero and infinity") from None
     if not b:
         return a
     if isinstance(a, int) and isinstance(b, int) and -(1 << 63) < a < (1 << 63) \
@@ -194,9 +200,9 @@ def mod(a: Num, b: Num) -> Num:
     try:
         rat = div(a, b)
     except ValueError:
-        raise CtyValueError("can't use modulo with zero and infinity") from None
+        raise NaNResultError("can't use modulo with zero and infinity") from None
     if is_inf(rat):
-        raise CtyValueError("can't use modulo with zero and infinity")
+        raise NaNResultError("can't use modulo with zero and infinity")
     # The integer part, as an mpfr at rat's own precision (exact there), never as an int:
     # the quotient of 1e400000000 by 7 would be a 1.3-gigabit int
     t = rat if isinstance(rat, int) else _ctx(rat.precision).rint_trunc(rat)
@@ -205,7 +211,7 @@ def mod(a: Num, b: Num) -> Num:
     work = ctx.add(t, _PZERO)
     mb = _m(b)
     if _is_inf(mb) and not work:
-        raise CtyValueError("can't use modulo with zero and infinity")
+        raise NaNResultError("can't use modulo with zero and infinity")
     work = ctx.mul(mb, work)
     return _finish(ctx.sub(_m(a), work), pa)
 

@@ -499,24 +499,27 @@ _FAMILIES: dict[str, tuple[Callable[[dict[str, Any]], Result], Missing]] = {}
 
 
 def _family(ops: tuple[str, ...], runner: Callable[[dict[str, Any]], Result],
-            missing: Callable[[], str | None] | Missing) -> None:
+            missing: Missing) -> None:
     for op in ops:
-        _FAMILIES[op] = (runner, missing if missing is _function_missing
-                         else lambda case, m=missing: m())  # type: ignore[misc]
+        _FAMILIES[op] = (runner, missing)
+
+
+def _always(why_not: str | None) -> Missing:
+    return lambda case: why_not
 
 
 _family(("call", "return_type"), run_function, _function_missing)
-_family(("op",), run_op, lambda: None)
-_family(("string", "number_parse", "number_format"), run_strings, lambda: None)
-_family(("convert", "conversion_kind", "unify"), run_convert, lambda: None if _has(
+_family(("op",), run_op, _always(None))
+_family(("string", "number_parse", "number_format"), run_strings, _always(None))
+_family(("convert", "conversion_kind", "unify"), run_convert, _always(None if _has(
     "cty.convert", "convert", "get_conversion", "get_conversion_unsafe", "unify",
-    "unify_unsafe", "mismatch_message") else CONVERT_MISSING)
-_family(("msgpack", "msgpack_decode", "msgpack_implied_type"), run_msgpack, lambda: None if _has(
-    "cty.encoding.msgpack", "marshal", "unmarshal", "implied_type") else ENCODING_MISSING)
+    "unify_unsafe", "mismatch_message") else CONVERT_MISSING))
+_family(("msgpack", "msgpack_decode", "msgpack_implied_type"), run_msgpack, _always(None if _has(
+    "cty.encoding.msgpack", "marshal", "unmarshal", "implied_type") else ENCODING_MISSING))
 _family(("json", "json_decode", "implied_type", "simple_json", "type_decode"), run_json,
-        lambda: None if _has("cty.encoding.json", "marshal", "unmarshal", "implied_type",
+        _always(None if _has("cty.encoding.json", "marshal", "unmarshal", "implied_type",
                              "marshal_type", "unmarshal_type", "simple_json_marshal",
-                             "simple_json_unmarshal") else ENCODING_MISSING)
+                             "simple_json_unmarshal") else ENCODING_MISSING))
 
 
 # ===============================================================================================

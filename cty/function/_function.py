@@ -4,6 +4,7 @@ argument rules (go-cty's function.Function)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TypeAlias
 
 from cty import (
@@ -114,11 +115,11 @@ class Function:
             want = " or ".join(map(str, allowed))
             raise FunctionError(f"param_descriptions must have length {want}, "
                                 f"not {len(param_descriptions)}")
-        params = [_described(p, d) for p, d in zip(self._params, param_descriptions,
+        params = [replace(p, description=d) for p, d in zip(self._params, param_descriptions,
                                                     strict=False)]
         var = self._var_param
         if var is not None and len(param_descriptions) == n + 1:
-            var = _described(var, param_descriptions[n])
+            var = replace(var, description=param_descriptions[n])
         return Function(params=params, var_param=var, type=self._type, impl=self._impl,
                         refine_result=self._refine, description=description)
 
@@ -254,11 +255,6 @@ class Function:
         except Exception as e:
             raise PanicError(e) from e
         return check_type(ty, "the type callback's result"), False, typed
-
-
-def _described(p: Parameter, description: str) -> Parameter:
-    return Parameter(p.name, p.type, description, p.allow_null, p.allow_unknown,
-                     p.allow_dynamic_type, p.allow_marked)
 
 
 def unpredictable(f: Function) -> Function:

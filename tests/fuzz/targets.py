@@ -70,15 +70,24 @@ def _round_trip(v: cty.Value, ty: cty.Type, marshal: Callable[[cty.Value, cty.Ty
                              f"which encodes otherwise")
 
 
-def msgpack_unmarshal(data: bytes) -> None:
-    """msgpack.unmarshal, and a round trip of what it accepts."""
+_MSGPACK_REFUSALS = ("too large to write as text",)
+_JSON_REFUSALS = ("too large to write as text", "infinity")
+
+
+def _typed(data: bytes, marshal: Callable[[cty.Value, cty.Type], bytes],
+           unmarshal: Callable[[bytes, cty.Type], cty.Value], refusals: tuple[str, ...]) -> None:
+    """Decode the input as a value of the type its first byte picks; round-trip what decodes."""
     ty, body = _split(data)
     try:
-        v = cty_msgpack.unmarshal(body, ty)
+        v = unmarshal(body, ty)
     except DecodeError:
         return
-    _round_trip(v, ty, cty_msgpack.marshal, cty_msgpack.unmarshal,
-                ("too large to write as text",))
+    _round_trip(v, ty, marshal, unmarshal, refusals)
+
+
+def msgpack_unmarshal(data: bytes) -> None:
+    """msgpack.unmarshal, and a round trip of what it accepts."""
+    _typed(data, cty_msgpack.marshal, cty_msgpack.unmarshal, _MSGPACK_REFUSALS)
 
 
 def msgpack_implied_type(data: bytes) -> None:
@@ -91,13 +100,7 @@ def msgpack_implied_type(data: bytes) -> None:
 
 def json_unmarshal(data: bytes) -> None:
     """json.unmarshal, and a round trip of what it accepts."""
-    ty, body = _split(data)
-    try:
-        v = cty_json.unmarshal(body, ty)
-    except DecodeError:
-        return
-    _round_trip(v, ty, cty_json.marshal, cty_json.unmarshal,
-                ("too large to write as text", "infinity"))
+    _typed(data, cty_json.marshal, cty_json.unmarshal, _JSON_REFUSALS)
 
 
 def json_simple(data: bytes) -> None:
@@ -106,8 +109,7 @@ def json_simple(data: bytes) -> None:
         v = cty_json.simple_json_unmarshal(data)
     except DecodeError:
         return
-    _round_trip(v, v.type(), cty_json.marshal, cty_json.unmarshal,
-                ("too large to write as text", "infinity"))
+    _round_trip(v, v.type(), cty_json.marshal, cty_json.unmarshal, _JSON_REFUSALS)
 
 
 def type_json(data: bytes) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cty import Bool, CtyValueError, Number, Type, Value
+from cty import Bool, Number, Type, Value, _number
 
 from .._errors import FunctionError
 from .._function import Function, static_return_type
@@ -15,15 +15,8 @@ from ._refine import not_null
 __all__ = ["absolute", "add", "divide", "greater_than", "greater_than_or_equal_to",
            "less_than", "less_than_or_equal_to", "modulo", "multiply", "negate", "subtract"]
 
-_NAN_MESSAGES = frozenset({
-    "can't compute sum of opposing infinities", "can't subtract infinity from itself",
-    "can't multiply zero by infinity", "can't divide zero by zero or infinity by infinity",
-    "can't use modulo with zero and infinity"})
-"""What the number operations say where go's math/big panics with ErrNaN: the functions
-return these as errors (any other failure stays a panic)."""
 
-
-def _number(name: str, *, allow_unknown: bool = False, allow_marked: bool = False
+def _number_param(name: str, *, allow_unknown: bool = False, allow_marked: bool = False
             ) -> Parameter:
     return Parameter(name, Number, allow_dynamic_type=True, allow_unknown=allow_unknown,
                      allow_marked=allow_marked)
@@ -33,22 +26,20 @@ def _binary(op: Callable[[Value, Value], Value]) -> Callable[[list[Value], Type]
     def impl(args: list[Value], ty: Type) -> Value:
         try:
             return op(args[0], args[1])
-        except CtyValueError as e:
-            if str(e) in _NAN_MESSAGES:
-                raise FunctionError(str(e)) from None
-            raise
+        except _number.NaNResultError as e:  # go-cty's functions return these as errors
+            raise FunctionError(str(e)) from None
 
     return impl
 
 
 def _arithmetic(description: str, op: Callable[[Value, Value], Value]) -> Function:
-    return Function(description=description, params=[_number("a"), _number("b")],
+    return Function(description=description, params=[_number_param("a"), _number_param("b")],
                     type=static_return_type(Number), refine_result=not_null,
                     impl=_binary(op))
 
 
 def _comparison(description: str, op: Callable[[Value, Value], Value]) -> Function:
-    params = [_number(n, allow_unknown=True, allow_marked=True) for n in ("a", "b")]
+    params = [_number_param(n, allow_unknown=True, allow_marked=True) for n in ("a", "b")]
     return Function(description=description, params=params, type=static_return_type(Bool),
                     refine_result=not_null, impl=lambda args, ty: op(args[0], args[1]))
 
@@ -56,13 +47,13 @@ def _comparison(description: str, op: Callable[[Value, Value], Value]) -> Functi
 absolute = Function(
     description="If the given number is negative then returns its positive equivalent, or "
                 "otherwise returns the given number unchanged.",
-    params=[_number("num", allow_marked=True)], type=static_return_type(Number),
+    params=[_number_param("num", allow_marked=True)], type=static_return_type(Number),
     refine_result=not_null, impl=lambda args, ty: args[0].absolute())
 """absolute(num): the number without its sign."""
 
 negate = Function(
     description="Multiplies the given number by -1.",
-    params=[_number("num", allow_marked=True)], type=static_return_type(Number),
+    params=[_number_param("num", allow_marked=True)], type=static_return_type(Number),
     refine_result=not_null, impl=lambda args, ty: args[0].negate())
 """negate(num): the number times -1."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cty import NegativeInfinity, Number, PositiveInfinity, Type, Value, _number, number_val
 from cty._internal import make
 
@@ -13,36 +15,27 @@ from ._refine import not_null
 __all__ = ["ceil", "floor", "int_", "max_", "min_"]
 
 
-def _min(args: list[Value], ty: Type) -> Value:
+def _extreme(args: list[Value], start: Value, beats: Callable[[Value, Value], Value]) -> Value:
+    """The argument that beats every other (the first of equals), starting from *start*."""
     if not args:
         raise FunctionError("must pass at least one number")
-    low = PositiveInfinity
+    best = start
     for n in args:
-        if n.less_than(low).true():
-            low = n
-    return low
-
-
-def _max(args: list[Value], ty: Type) -> Value:
-    if not args:
-        raise FunctionError("must pass at least one number")
-    high = NegativeInfinity
-    for n in args:
-        if n.greater_than(high).true():
-            high = n
-    return high
+        if beats(n, best).true():
+            best = n
+    return best
 
 
 _NUMBERS = Parameter("numbers", Number, allow_dynamic_type=True)
 
 min_ = Function(description="Returns the numerically smallest of all of the given numbers.",
                 var_param=_NUMBERS, type=static_return_type(Number), refine_result=not_null,
-                impl=_min)
+                impl=lambda args, ty: _extreme(args, PositiveInfinity, Value.less_than))
 """min(numbers...): the smallest number (at least one)."""
 
 max_ = Function(description="Returns the numerically greatest of all of the given numbers.",
                 var_param=_NUMBERS, type=static_return_type(Number), refine_result=not_null,
-                impl=_max)
+                impl=lambda args, ty: _extreme(args, NegativeInfinity, Value.greater_than))
 """max(numbers...): the greatest number (at least one)."""
 
 
