@@ -274,6 +274,40 @@ def _unknown_of_the_list_type_asked(case: Case, run: Run) -> None:
     assert without_marks(got["value"]).get("unknown") is True, f"{case['id']}: {got!r}"
 
 
+# --- function calls ----------------------------------------------------------------------------
+
+
+def _variadic_arg_index(case: Case) -> bool:
+    """go-cty names a variadic argument whose type does not conform (in a call, or asking for
+    the return type) by its place among the variadic arguments (argument 0 of Join(",", [1])
+    is the list, not the separator)."""
+    from cty.function.stdlib import FUNCTIONS
+
+    if case["op"] not in ("call", "return_type"):
+        return False
+    if not isinstance(case["expect"].get("arg"), int):
+        return False
+    fn = FUNCTIONS.get(case["name"].lower())
+    if fn is None or fn.var_param() is None:
+        return False
+    var = fn.var_param()
+    assert var is not None
+    i = case["expect"]["arg"] + len(fn.params())
+    if i >= len(case["args"]):
+        return False
+    errs = build_type(case["args"][i]["type"]).test_conformance(var.type)
+    return bool(errs) and errs[0].message == case["expect"]["error"]
+
+
+def _names_the_whole_call_index(case: Case, run: Run) -> None:
+    from cty.function.stdlib import FUNCTIONS
+
+    got = run()
+    fn = FUNCTIONS[case["name"].lower()]
+    want = {"arg": case["expect"]["arg"] + len(fn.params()), "error": case["expect"]["error"]}
+    assert got == want, f"{case['id']}: expected {want!r}, got {got!r}"
+
+
 # --- the rules, in the order they claim lines --------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
@@ -302,6 +336,9 @@ RULES: tuple[Rule, ...] = (
          _set_to_list_unknown, _unknown_of_the_list_type_asked),
     Rule("NULL_MARKS", "marks on null elements and attributes survive conversion (go-cty drops "
          "some)", _null_marks, _keeps_more_marks),
+    Rule("VARIADIC_ARG_INDEX", "a variadic argument of the wrong type is named by its place in "
+         "the call (go-cty counts among the variadic arguments only, naming another argument)",
+         _variadic_arg_index, _names_the_whole_call_index),
 )
 
 

@@ -58,7 +58,9 @@ LAYERS: list[list[str]] = [
     ["cty.function.stdlib._refine", "cty.function.stdlib._bool",
      "cty.function.stdlib._general", "cty.function.stdlib._arithmetic",
      "cty.function.stdlib._rounding", "cty.function.stdlib._gocty", "cty.function.stdlib._math",
-     "cty.function.stdlib"],
+     "cty.function.stdlib._go_unicode", "cty.function.stdlib._grapheme",
+     "cty.function.stdlib._string", "cty.function.stdlib._collection",
+     "cty.function.stdlib._mapping", "cty.function.stdlib._set", "cty.function.stdlib"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them all, and
 the command above everything (CLI)."""
