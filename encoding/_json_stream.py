@@ -269,6 +269,7 @@ def _implied(dec: GoJSONDecoder, tok: Any, depth: int) -> Type:
     if tok.__class__ is NumberToken:
         return cty.Number
     if tok.__class__ is str:
+        _check_unicode(tok)
         return cty.String
     if tok == "{":
         attrs: dict[str, Type] = {}
@@ -280,6 +281,7 @@ def _implied(dec: GoJSONDecoder, tok: Any, depth: int) -> Type:
                 break
             if tok.__class__ is not str:
                 raise _ImpliedError(f"expected string but found {_go_type(tok)}")
+            _check_unicode(tok)
             aty = _implied(dec, dec.token(), depth + 1)
             if tok in attrs and attrs[tok] != aty:
                 raise _ImpliedError(f"duplicate {go_quote(tok)} property in JSON object")
@@ -294,6 +296,14 @@ def _implied(dec: GoJSONDecoder, tok: Any, depth: int) -> Type:
             etys.append(_implied(dec, tok, depth + 1))
         return cty.Tuple(etys) if etys else cty.EmptyTuple
     raise _ImpliedError(f"unexpected token '{tok}'")  # (a Delim: unreachable via Token)
+
+
+def _check_unicode(s: str) -> None:
+    """Refuse a string token holding a lone surrogate (go-cty reads it as U+FFFD)."""
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _ImpliedError("a \\u escape of a lone surrogate: not valid Unicode") from None
 
 
 def _go_type(tok: Any) -> str:

@@ -25,6 +25,7 @@ import msgspec
 import cty
 from cty import _number
 from cty._type_json import type_from_json, type_to_json
+from cty.function.stdlib import Bytes
 
 __all__ = [
     "InvalidUTF8",
@@ -60,9 +61,10 @@ _encode_json = msgspec.json.encode
 _decode_json = msgspec.json.decode
 
 
-BYTES = cty.Capsule("bytes", bytes)
-"""go-cty's stdlib Bytes capsule type, written ``{"capsule": "bytes"}`` in the vectors (the
-oracle's extension of the type JSON; go-cty's own type JSON has no capsules)."""
+BYTES = Bytes
+"""go-cty's stdlib Bytes capsule type (cty.function.stdlib.Bytes), written
+``{"capsule": "bytes"}`` in the vectors (the oracle's extension of the type JSON; go-cty's own
+type JSON has no capsules)."""
 
 
 def build_type(j: Any) -> cty.Type:

@@ -89,10 +89,21 @@ _SURROGATE_ESCAPE = re.compile(r"\\u([dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F]
                                r"|\\u[dD][c-fC-F][0-9a-fA-F]{2}")
 
 
+def _json_text(case: Case) -> str | None:
+    """The JSON text a case decodes: a decoder's input, or jsondecode's string argument."""
+    if case["op"] in _JSON_DECODERS:
+        return str(case["json"])
+    if case["op"] in ("call", "return_type") and case["name"] == "JSONDecode":
+        arg = without_marks(case["args"][0].get("value", {})) if case["args"] else {}
+        if isinstance(arg, dict) and isinstance(arg.get("string"), str):
+            return str(arg["string"])
+    return None
+
+
 def _lone_surrogate(case: Case) -> bool:
-    if case["op"] not in _JSON_DECODERS:
+    text = _json_text(case)
+    if text is None:
         return False
-    text = case["json"]
     if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
         return True
     return any(m.group(1) is None or m.group(2) is None

@@ -51,19 +51,27 @@ LAYERS: list[list[str]] = [
      "cty.convert._conversion_structural",
      "cty.convert._conversion", "cty.convert._conversion_errors", "cty.convert._type_defaults",
      "cty.convert"],
+]
+"""Every module of cty and cty.convert, bottom first. cty.encoding sits above them, the
+functions (FUNCTION_LAYERS) above it (the standard library's JSON functions use the JSON
+encoding, as go-cty's do), and the command above everything (CLI)."""
+FUNCTION_LAYERS: list[list[str]] = [
     # functions, on values and conversion
     ["cty.function._errors", "cty.function._parameter", "cty.function._function",
      "cty.function"],
     # the standard library of functions
     ["cty.function.stdlib._refine", "cty.function.stdlib._bool",
      "cty.function.stdlib._general", "cty.function.stdlib._arithmetic",
-     "cty.function.stdlib._rounding", "cty.function.stdlib._gocty", "cty.function.stdlib._math",
+     "cty.function.stdlib._rounding", "cty.function.stdlib._gocty",
      "cty.function.stdlib._go_unicode", "cty.function.stdlib._grapheme",
      "cty.function.stdlib._string", "cty.function.stdlib._collection",
-     "cty.function.stdlib._mapping", "cty.function.stdlib._set", "cty.function.stdlib"],
+     "cty.function.stdlib._mapping", "cty.function.stdlib._set",
+     "cty.function.stdlib._sequence", "cty.function.stdlib._go_csv", "cty.function.stdlib._csv",
+     "cty.function.stdlib._json", "cty.function.stdlib._bytes", "cty.function.stdlib._go_math",
+     "cty.function.stdlib._math", "cty.function.stdlib._go_regexp",
+     "cty.function.stdlib._regexp", "cty.function.stdlib._conversion", "cty.function.stdlib"],
 ]
-"""Every module of cty and cty.convert, bottom first. cty.encoding sits above them all, and
-the command above everything (CLI)."""
+"""The function system, then the standard library of functions, bottom first."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._commands", "cty.cli",
                   "cty.__main__"]
 
@@ -123,6 +131,7 @@ def imports_of(module: str) -> set[str]:
 def _rank() -> dict[str, int]:
     order = [m for layer in LAYERS for m in layer]
     order += sorted(m for m in MODULES if m.startswith("cty.encoding"))
+    order += [m for layer in FUNCTION_LAYERS for m in layer]
     order += CLI
     return {m: i for i, m in enumerate(order)}
 
@@ -142,7 +151,7 @@ def test_imports_run_down_the_layers() -> None:
 
 def test_the_encodings_import_only_downwards_or_among_themselves() -> None:
     for m in MODULES:
-        if m.startswith("cty.encoding") or m in CLI:
+        if m.startswith(("cty.encoding", "cty.function")) or m in CLI:
             continue
         assert not any(t.startswith("cty.encoding") for t in imports_of(m)), m
 

@@ -432,10 +432,15 @@ def run_json(case: dict[str, Any]) -> Result:
 # --- functions (functions.jsonl) ---------------------------------------------------------------
 
 
-def _function(name: str) -> Any:
-    """Return the stdlib Function for go-cty's *name* (Upper, CoalesceList...), or None."""
+def _function(name: str, target: Any = None) -> Any:
+    """Return the stdlib Function for go-cty's *name* (Upper, CoalesceList...; the oracle's
+    to_string... and "to", with *target*, are MakeToFunc's), or None."""
     stdlib = _module("cty.function.stdlib")
-    return None if stdlib is None else stdlib.FUNCTIONS.get(name.lower())
+    if stdlib is None:
+        return None
+    if name == "to":
+        return stdlib.make_to_func(build_type(target))
+    return stdlib.FUNCTIONS.get(name.lower().replace("to_", "to"))
 
 
 def _call_error(e: BaseException) -> Result:
@@ -453,7 +458,7 @@ def _call_error(e: BaseException) -> Result:
 
 def run_function(case: dict[str, Any]) -> Result:
     """Run one functions.jsonl line: a call, or a return type."""
-    f = _function(case["name"])
+    f = _function(case["name"], case.get("target"))
     args = case["args"]
     if case["op"] == "return_type":
         if all("value" not in a for a in args):
@@ -469,7 +474,7 @@ def run_function(case: dict[str, Any]) -> Result:
 
 
 def _function_missing(case: dict[str, Any]) -> str | None:
-    if _function(case["name"]) is None:
+    if _module("cty.function.stdlib") is None or _function(case["name"], "string") is None:
         return f"{FUNCTION_MISSING}: {case['name']}"
     return None
 

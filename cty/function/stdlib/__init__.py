@@ -33,6 +33,12 @@ from ._arithmetic import (
     subtract,
 )
 from ._bool import and_, not_, or_
+from ._bytes import (
+    Bytes,
+    bytes_len,
+    bytes_slice,
+    bytes_val,
+)
 from ._collection import (
     chunklist,
     coalesce_list,
@@ -48,7 +54,24 @@ from ._collection import (
     set_product,
     slice_,
 )
+from ._conversion import (
+    assert_not_null,
+    make_to_func,
+    to_bool,
+    to_list,
+    to_map,
+    to_number,
+    to_set,
+    to_string,
+)
+from ._csv import (
+    csv_decode,
+)
 from ._general import coalesce, equal, not_equal
+from ._json import (
+    json_decode,
+    json_encode,
+)
 from ._mapping import (
     keys,
     lookup,
@@ -56,8 +79,22 @@ from ._mapping import (
     values,
     zipmap,
 )
-from ._math import parse_int, signum
+from ._math import (
+    log,
+    parse_int,
+    pow_,
+    signum,
+)
+from ._regexp import (
+    regex,
+    regex_all,
+    regex_replace,
+)
 from ._rounding import ceil, floor, int_, max_, min_
+from ._sequence import (
+    concat,
+    range_,
+)
 from ._set import (
     set_has_element,
     set_intersection,
@@ -86,16 +123,23 @@ from ._string import (
 
 __all__ = [
     "FUNCTIONS",
+    "Bytes",
     "absolute",
     "add",
     "and_",
+    "assert_not_null",
+    "bytes_len",
+    "bytes_slice",
+    "bytes_val",
     "ceil",
     "chomp",
     "chunklist",
     "coalesce",
     "coalesce_list",
     "compact",
+    "concat",
     "contains",
+    "csv_decode",
     "distinct",
     "divide",
     "element",
@@ -109,12 +153,16 @@ __all__ = [
     "index",
     "int_",
     "join",
+    "json_decode",
+    "json_encode",
     "keys",
     "length",
     "less_than",
     "less_than_or_equal_to",
+    "log",
     "lookup",
     "lower",
+    "make_to_func",
     "max_",
     "merge",
     "min_",
@@ -125,6 +173,11 @@ __all__ = [
     "not_equal",
     "or_",
     "parse_int",
+    "pow_",
+    "range_",
+    "regex",
+    "regex_all",
+    "regex_replace",
     "replace",
     "reverse",
     "reverse_list",
@@ -142,6 +195,12 @@ __all__ = [
     "substr",
     "subtract",
     "title",
+    "to_bool",
+    "to_list",
+    "to_map",
+    "to_number",
+    "to_set",
+    "to_string",
     "trim",
     "trim_prefix",
     "trim_space",
@@ -155,13 +214,18 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "absolute": absolute,
     "add": add,
     "and": and_,
+    "assertnotnull": assert_not_null,
+    "byteslen": bytes_len,
+    "bytesslice": bytes_slice,
     "ceil": ceil,
     "chomp": chomp,
     "chunklist": chunklist,
     "coalesce": coalesce,
     "coalescelist": coalesce_list,
     "compact": compact,
+    "concat": concat,
     "contains": contains,
+    "csvdecode": csv_decode,
     "distinct": distinct,
     "divide": divide,
     "element": element,
@@ -175,10 +239,13 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "index": index,
     "int": int_,
     "join": join,
+    "jsondecode": json_decode,
+    "jsonencode": json_encode,
     "keys": keys,
     "length": length,
     "lessthan": less_than,
     "lessthanorequalto": less_than_or_equal_to,
+    "log": log,
     "lookup": lookup,
     "lower": lower,
     "max": max_,
@@ -191,6 +258,11 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "notequal": not_equal,
     "or": or_,
     "parseint": parse_int,
+    "pow": pow_,
+    "range": range_,
+    "regex": regex,
+    "regexall": regex_all,
+    "regexreplace": regex_replace,
     "replace": replace,
     "reverse": reverse,
     "reverselist": reverse_list,
@@ -208,6 +280,12 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "substr": substr,
     "subtract": subtract,
     "title": title,
+    "tobool": to_bool,
+    "tolist": to_list,
+    "tomap": to_map,
+    "tonumber": to_number,
+    "toset": to_set,
+    "tostring": to_string,
     "trim": trim,
     "trimprefix": trim_prefix,
     "trimspace": trim_space,

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["GO_SPACE", "go_lower", "go_title", "go_upper"]
+from cty._internal import go_quote
+
+__all__ = ["GO_SPACE", "go_lower", "go_quote_rune", "go_title", "go_upper"]
 
 GO_SPACE = ("\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
             "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
@@ -71,3 +73,12 @@ def go_title(s: str) -> str:
         out.append(_simple_title(c) if _is_separator(prev) else c)
         prev = c
     return "".join(out)
+
+
+def go_quote_rune(c: str) -> str:
+    """Go's %q of one rune (strconv.QuoteRune): in single quotes, escaped where Go escapes."""
+    if c == "'":
+        return "'\\''"
+    if c == '"':
+        return "'\"'"
+    return f"'{go_quote(c)[1:-1]}'"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+import sys
+
 from cty import Path, PathError, Value, _number
 
-__all__ = ["go_int"]
+__all__ = ["go_float64", "go_int"]
 
 _INT64_MIN = -(1 << 63)
 _INT64_MAX = (1 << 63) - 1
@@ -20,3 +23,17 @@ def go_int(v: Value) -> int:
     if not _INT64_MIN <= i <= _INT64_MAX:
         raise PathError(Path(), _INT_MESSAGE)
     return i
+
+
+_MAX_FLOAT64 = f"{int(sys.float_info.max)}.000000"  # Go's %f of math.MaxFloat64
+_FLOAT64_MESSAGE = f"value must be between -{_MAX_FLOAT64} and {_MAX_FLOAT64} inclusive"
+
+
+def go_float64(v: Value) -> float:
+    """Return known number *v* as a Go float64 (rounded to nearest), or raise gocty's PathError
+    for a finite number beyond the float64 range."""
+    p = v._v
+    f = _number.to_float(p)
+    if math.isinf(f) and not _number.is_inf(p):
+        raise PathError(Path(), _FLOAT64_MESSAGE)
+    return f

@@ -1,8 +1,10 @@
-"""signum and parse_int (go-cty's stdlib number.go, last part): integers parsed in any base
-from 2 to 62 as math/big parses them. (log and pow, whose results are Go's float64 math.Log
-and math.Pow bit for bit, come next: Python's libm rounds differently.)"""
+"""signum, parse_int, log and pow (go-cty's stdlib number.go, last part): integers parsed in
+any base from 2 to 62 as math/big parses them; logarithms and powers in float64, Go's math.Log
+and math.Pow bit for bit (cty.function.stdlib._go_math)."""
 
 from __future__ import annotations
+
+import math
 
 from cty import (
     DynamicPseudoType,
@@ -11,6 +13,7 @@ from cty import (
     String,
     Type,
     Value,
+    number_float_val,
     number_int_val,
     number_val,
 )
@@ -19,10 +22,11 @@ from cty._internal import go_quote
 from .._errors import ArgError
 from .._function import Function, static_return_type
 from .._parameter import Parameter
-from ._gocty import go_int
+from ._go_math import go_div, go_log, go_pow
+from ._gocty import go_float64, go_int
 from ._refine import not_null
 
-__all__ = ["parse_int", "signum"]
+__all__ = ["log", "parse_int", "pow_", "signum"]
 
 
 def _signum(args: list[Value], ty: Type) -> Value:
@@ -93,3 +97,34 @@ parse_int = Function(
     params=[Parameter("number", DynamicPseudoType), Parameter("base", Number)],
     type=_parse_int_type, refine_result=not_null, impl=_parse_int)
 """parseint(number, base): a string of digits in base 2 to 62 as a number."""
+
+
+def _float_result(f: float, what: str) -> Value:
+    if math.isnan(f):
+        # go-cty panics making a number of NaN; an error of the implementation here too
+        raise ValueError(f"{what} is not a number (NaN), which cty numbers cannot hold")
+    return number_float_val(f)
+
+
+def _log(args: list[Value], ty: Type) -> Value:
+    num, base = go_float64(args[0]), go_float64(args[1])
+    return _float_result(go_div(go_log(num), go_log(base)), f"log({num!r}) / log({base!r})")
+
+
+log = Function(
+    description="Returns the logarithm of the given number in the given base.",
+    params=[Parameter("num", Number), Parameter("base", Number)],
+    type=static_return_type(Number), refine_result=not_null, impl=_log)
+"""log(num, base): the logarithm of *num* in *base*, in float64 as Go computes it."""
+
+
+def _pow(args: list[Value], ty: Type) -> Value:
+    num, power = go_float64(args[0]), go_float64(args[1])
+    return _float_result(go_pow(num, power), f"pow({num!r}, {power!r})")
+
+
+pow_ = Function(
+    description="Returns the given number raised to the given power (exponentiation).",
+    params=[Parameter("num", Number), Parameter("power", Number)],
+    type=static_return_type(Number), refine_result=not_null, impl=_pow)
+"""pow(num, power): *num* to the power *power*, in float64 as Go computes it."""

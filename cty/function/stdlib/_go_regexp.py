@@ -1,0 +1,266 @@
+"""Go's regexp package on RE2, for regex, regex_all and regex_replace.
+
+Go's regexp is RE2's syntax and semantics (leftmost-first matching in linear time), and RE2
+itself (the ``google-re2`` package) runs the patterns here: a user's pattern never takes
+exponential time, and it means what it means to go-cty. What Go adds on top is ported: how it
+steps past empty matches when it finds all matches or replaces them (in UTF-8 byte offsets, as
+Go counts), ``$1`` / ``${name}`` expansion in replacements, its names for syntax errors, and
+its refusal of ``\\C`` (RE2's any-byte escape, which could split a character).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from re2 import _re2  # RE2 itself: byte offsets, no Python-re emulation
+
+__all__ = ["GoRegexp", "RegexpSyntaxError"]
+
+# RE2's error texts, as Go's regexp/syntax names the same errors
+_GO_CODES = {
+    "missing ]": "missing closing ]",
+    "missing )": "missing closing )",
+    "unexpected )": "unexpected )",
+    "invalid repetition size": "invalid repeat count",
+    "bad repetition operator": "invalid nested repetition operator",
+    "no argument for repetition operator": "missing argument to repetition operator",
+    "trailing \\": "trailing backslash at end of expression",
+    "invalid perl operator": "invalid or unsupported Perl syntax",
+    "invalid named capture group": "invalid named capture",
+    "pattern too large - compile failed": "expression too large",
+    "pattern too large - reverse compile failed": "expression too large",
+}
+
+_UNANCHORED = _re2.RE2.Anchor.UNANCHORED
+
+
+class RegexpSyntaxError(Exception):
+    """A pattern Go's regexp refuses: *code* (Go's ErrorCode text) and the part at fault."""
+
+    def __init__(self, code: str, expr: str) -> None:
+        super().__init__(f"{code}: `{expr}`")
+        self.code = code
+        self.expr = expr
+
+
+def _any_byte_escape(pattern: str) -> bool:
+    """Whether *pattern* uses ``\\C`` outside ``\\Q...\\E`` (Go has no such escape)."""
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\" and i + 1 < n:
+            nxt = pattern[i + 1]
+            if nxt == "C":
+                return True
+            if nxt == "Q":
+                end = pattern.find("\\E", i + 2)
+                if end < 0:
+                    return False
+                i = end + 2
+                continue
+            i += 2
+            continue
+        i += 1
+    return False
+
+
+def _group_names(pattern: str) -> list[str]:
+    """The names of a valid pattern's capture groups in order, "" for unnamed ones (RE2's own
+    map keeps one group per name; Go, like this, keeps every group's name)."""
+    names: list[str] = []
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            if pattern.startswith("Q", i + 1):
+                end = pattern.find("\\E", i + 2)
+                i = n if end < 0 else end + 2
+            else:
+                i += 2
+        elif c == "[":
+            i = _class_end(pattern, i)
+        elif c == "(":
+            if pattern.startswith("?P<", i + 1) or (pattern.startswith("?<", i + 1)
+                                                    and not pattern.startswith("?<=", i + 1)
+                                                    and not pattern.startswith("?<!", i + 1)):
+                start = pattern.index("<", i) + 1
+                end = pattern.index(">", start)
+                names.append(pattern[start:end])
+                i = end + 1
+            else:
+                if not pattern.startswith("?", i + 1):
+                    names.append("")
+                i += 1
+        else:
+            i += 1
+    return names
+
+
+def _class_end(pattern: str, i: int) -> int:
+    """The index after the character class that starts at *i*."""
+    i += 1
+    if pattern.startswith("^", i):
+        i += 1
+    if pattern.startswith("]", i):
+        i += 1
+    n = len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+        elif pattern.startswith("[:", i):
+            end = pattern.find(":]", i + 2)
+            i = i + 1 if end < 0 else end + 2
+        elif c == "]":
+            return i + 1
+        else:
+            i += 1
+    return n
+
+
+def _options() -> _re2.RE2.Options:
+    o = _re2.RE2.Options()
+    o.log_errors = False
+    return o
+
+
+_OPTIONS = _options()
+
+
+class GoRegexp:
+    """A compiled pattern, with Go's regexp methods that go-cty's functions use."""
+
+    __slots__ = ("_re", "groups", "names")
+
+    def __init__(self, pattern: str) -> None:
+        if _any_byte_escape(pattern):
+            raise RegexpSyntaxError("invalid escape sequence", "\\C")
+        compiled = _re2.RE2(pattern.encode("utf-8"), _OPTIONS)
+        if not compiled.ok():
+            text = compiled.error().decode("utf-8", "replace")
+            code, _, expr = text.partition(": ")
+            raise RegexpSyntaxError(_GO_CODES.get(code, code), expr)
+        self._re = compiled
+        self.groups: int = compiled.NumberOfCapturingGroups()
+        names = _group_names(pattern)
+        if len(names) != self.groups:  # not expected: then RE2's map (first of equal names)
+            names = [""] * self.groups
+            for name, i in compiled.NamedCapturingGroups():
+                names[i - 1] = name.decode("utf-8")
+        self.names: list[str] = names
+        """The capture groups' names, "" for an unnamed group (Go's SubexpNames()[1:])."""
+
+    def _match(self, text: bytes, pos: int) -> list[tuple[int, int]] | None:
+        spans = self._re.Match(_UNANCHORED, text, pos, len(text))
+        return None if spans[0][0] < 0 else spans
+
+    def search(self, text: bytes) -> list[tuple[int, int]] | None:
+        """The leftmost match's spans (whole match, then each group; (-1, -1) where a group
+        took no part), or None: Go's FindSubmatchIndex."""
+        return self._match(text, 0)
+
+    def find_all(self, text: bytes) -> Iterator[list[tuple[int, int]]]:
+        """Every match, as Go's FindAllSubmatchIndex finds them (an empty match right after
+        another match does not count)."""
+        pos, prev_end, end = 0, -1, len(text)
+        while pos <= end:
+            spans = self._match(text, pos)
+            if spans is None:
+                return
+            start, stop = spans[0]
+            accept = True
+            if stop == pos:
+                if start == prev_end:
+                    accept = False
+                pos += _rune_width(text, pos) if pos < end else 1
+            else:
+                pos = stop
+            prev_end = stop
+            if accept:
+                yield spans
+
+    def replace_all(self, text: bytes, template: bytes) -> bytes:
+        """Go's ReplaceAllString: each match replaced by *template* with ``$`` expansion."""
+        out: list[bytes] = []
+        last_end = search_pos = 0
+        end = len(text)
+        while search_pos <= end:
+            spans = self._match(text, search_pos)
+            if spans is None:
+                break
+            start, stop = spans[0]
+            out.append(text[last_end:start])
+            if stop > last_end or start == 0:
+                self._expand(out, template, text, spans)
+            last_end = stop
+            width = _rune_width(text, search_pos) if search_pos < end else 0
+            if search_pos + width > stop:
+                search_pos += width
+            elif search_pos + 1 > stop:
+                search_pos += 1
+            else:
+                search_pos = stop
+        out.append(text[last_end:])
+        return b"".join(out)
+
+    def _expand(self, out: list[bytes], template: bytes, text: bytes,
+                spans: list[tuple[int, int]]) -> None:
+        """Go's Regexp.expand: ``$$`` is "$", ``$name``/``${name}`` a group's text (empty for
+        a group that does not exist or took no part), a malformed ``$`` itself."""
+        while template:
+            before, dollar, after = template.partition(b"$")
+            if not dollar:
+                break
+            out.append(before)
+            template = after
+            if template.startswith(b"$"):
+                out.append(b"$")
+                template = template[1:]
+                continue
+            got = _extract(template)
+            if got is None:
+                out.append(b"$")
+                continue
+            name, num, template = got
+            if num >= 0:
+                if num < len(spans) and spans[num][0] >= 0:
+                    out.append(text[spans[num][0]:spans[num][1]])
+            else:
+                for i, group in enumerate(self.names, 1):
+                    if group == name and spans[i][0] >= 0:
+                        out.append(text[spans[i][0]:spans[i][1]])
+                        break
+        out.append(template)
+
+
+def _rune_width(text: bytes, pos: int) -> int:
+    """The length of the UTF-8 character at *pos* (the text is valid UTF-8)."""
+    b = text[pos]
+    if b < 0x80:
+        return 1
+    if b >= 0xF0:
+        return 4
+    if b >= 0xE0:
+        return 3
+    return 2
+
+
+def _extract(template: bytes) -> tuple[str, int, bytes] | None:
+    """Go's regexp extract: the name after a ``$`` (letters, digits and "_", in braces or
+    not), its number (-1 when it is not one), and the rest; None when malformed."""
+    brace = template.startswith(b"{")
+    body = template[1:].decode("utf-8") if brace else template.decode("utf-8")
+    i = 0
+    while i < len(body) and (body[i].isalpha() or body[i].isdecimal() or body[i] == "_"):
+        i += 1
+    if i == 0:
+        return None
+    name = body[:i]
+    if brace:
+        if i >= len(body) or body[i] != "}":
+            return None
+        i += 1
+    num = int(name) if name.isascii() and name.isdigit() and len(name) <= 9 else -1
+    if len(name) > 1 and name[0] == "0":
+        num = -1
+    return name, num, body[i:].encode("utf-8")
