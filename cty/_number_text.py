@@ -594,3 +594,107 @@ def gostring(n: Num) -> str:
     if f is not None:
         return f"cty.NumberFloatVal({_go_float_v(f)})"
     return f'cty.MustParseNumberVal("{format_f(n)}")'
+
+
+def _digits_for(n: Num, width: int) -> tuple[bool, str, int, int]:
+    """Return (negative, digits, dexp, nd) of finite nonzero *n*: at least the first *width*
+    digits of |n| = 0.digits... * 10**dexp (all of them when fewer), and their true count
+    (a big number when nonzero digits follow)."""
+    if isinstance(n, int):
+        neg, digits, dexp = _exact_digits(n)
+        return neg, digits, dexp, len(digits)
+    neg = bool(_is_signed(n))
+    m, e = n.as_mantissa_exp()
+    m = abs(m)
+    e = int(e)
+    ds, dexp, exact = _first_digits(m, e, _dexp_guess(m, e), max(width, 1))
+    return neg, ds, dexp, _length(ds, exact)
+
+
+def _fmt_e_go(digits: str, dexp: int, prec: int, fmt: str) -> str:
+    """Go's big.Float fmtE: one digit, *prec* more after the point, then e (or E) and the
+    exponent, at least two digits."""
+    out = digits[0] if digits else "0"
+    if prec > 0:
+        frac = digits[1 : prec + 1]
+        out += "." + frac + "0" * (prec - len(frac))
+    exp = dexp - 1 if digits else 0
+    return f"{out}{fmt}{'-' if exp < 0 else '+'}{abs(exp):02d}"
+
+
+def _fmt_f_go(digits: str, dexp: int, prec: int) -> str:
+    """Go's big.Float fmtF: the integer part, then *prec* fraction digits."""
+    out = digits[:dexp] + "0" * (dexp - len(digits[:dexp])) if dexp > 0 else "0"
+    if prec > 0:
+        frac = "".join(digits[i] if 0 <= i < len(digits) else "0"
+                       for i in range(dexp, dexp + prec))
+        out += "." + frac
+    return out
+
+
+def format_text(n: Num, fmt: str, prec: int) -> str:
+    """Return Go's big.Float Text(fmt, prec) for fmt one of e, E, f, g, G; a negative *prec*
+    asks for the shortest digits that read back as *n*.
+
+    >>> from cty._number import parse
+    >>> format_text(parse("1234.5678"), "e", 3), format_text(parse("0.000012"), "g", -1)
+    ('1.235e+03', '1.2e-05')
+    """
+    neg: bool
+    if isinstance(n, int):
+        neg = n < 0
+    else:
+        neg = bool(_is_signed(n))
+        if _is_inf(n):
+            return "-Inf" if neg else "+Inf"
+    if prec > 0:
+        check_number_digits(prec)
+    zero = not n
+    shortest = prec < 0
+    if zero:
+        digits, dexp = "", 0
+    elif shortest:
+        if isinstance(n, int) or (n.is_integer() and _get_exp(n) <= n.precision):
+            neg, digits, dexp = _exact_digits(n)
+        else:
+            neg, digits, dexp = _digits_shortest(n)
+    else:
+        if fmt == "f":
+            _check_text_length(n, False)
+        want = prec + 1 if fmt in "eE" else max(prec, 1) if fmt in "gG" else prec + 20
+        neg, ds, dexp, nd = _digits_for(n, want + 1)
+        if fmt == "f" and dexp + prec + 1 > len(ds) and nd > len(ds):
+            neg, ds, dexp, nd = _digits_for(n, dexp + prec + 2)
+        places = (1 + prec if fmt in "eE" else dexp + prec if fmt == "f"
+                  else max(prec, 1))
+        if places < 0:
+            digits = ds[: min(nd, len(ds))]
+        else:
+            digits, dexp = _round_at(ds, dexp, nd, places)
+    if shortest:
+        nd = len(digits)
+        if fmt in "eE":
+            prec = nd - 1
+        elif fmt == "f":
+            prec = max(nd - dexp, 0)
+        else:
+            prec = nd
+    sign = "-" if neg else ""
+    if fmt in "eE":
+        return sign + _fmt_e_go(digits, dexp, prec, fmt)
+    if fmt == "f":
+        return sign + _fmt_f_go(digits, dexp, prec)
+    if prec == 0:  # (only when asked for: shortest digits are never none but for zero)
+        prec = 1
+    nd = len(digits)
+    eprec = prec
+    if eprec > nd >= dexp:
+        eprec = nd
+    if shortest:
+        eprec = 6
+    exp = dexp - 1
+    if exp < -4 or exp >= eprec:
+        return sign + _fmt_e_go(digits, dexp, min(prec, nd) - 1, "e" if fmt == "g" else "E")
+    if prec > dexp:
+        prec = nd
+    return sign + _fmt_f_go(digits, dexp, max(prec - dexp, 0))

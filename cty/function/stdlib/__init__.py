@@ -67,6 +67,10 @@ from ._conversion import (
 from ._csv import (
     csv_decode,
 )
+from ._format import (
+    format_,
+    format_list,
+)
 from ._general import coalesce, equal, not_equal
 from ._json import (
     json_decode,
@@ -146,6 +150,8 @@ __all__ = [
     "equal",
     "flatten",
     "floor",
+    "format_",
+    "format_list",
     "greater_than",
     "greater_than_or_equal_to",
     "has_index",
@@ -232,6 +238,8 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "equal": equal,
     "flatten": flatten,
     "floor": floor,
+    "format": format_,
+    "formatlist": format_list,
     "greaterthan": greater_than,
     "greaterthanorequalto": greater_than_or_equal_to,
     "hasindex": has_index,
