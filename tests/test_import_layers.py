@@ -70,7 +70,8 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._json", "cty.function.stdlib._bytes", "cty.function.stdlib._go_math",
      "cty.function.stdlib._math", "cty.function.stdlib._go_regexp",
      "cty.function.stdlib._regexp", "cty.function.stdlib._conversion",
-     "cty.function.stdlib._format", "cty.function.stdlib"],
+     "cty.function.stdlib._format", "cty.function.stdlib._go_time",
+     "cty.function.stdlib._datetime", "cty.function.stdlib"],
 ]
 """The function system, then the standard library of functions, bottom first."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._commands", "cty.cli",

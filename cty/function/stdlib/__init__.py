@@ -67,6 +67,10 @@ from ._conversion import (
 from ._csv import (
     csv_decode,
 )
+from ._datetime import (
+    format_date,
+    time_add,
+)
 from ._format import (
     format_,
     format_list,
@@ -151,6 +155,7 @@ __all__ = [
     "flatten",
     "floor",
     "format_",
+    "format_date",
     "format_list",
     "greater_than",
     "greater_than_or_equal_to",
@@ -200,6 +205,7 @@ __all__ = [
     "strlen",
     "substr",
     "subtract",
+    "time_add",
     "title",
     "to_bool",
     "to_list",
@@ -239,6 +245,7 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "flatten": flatten,
     "floor": floor,
     "format": format_,
+    "formatdate": format_date,
     "formatlist": format_list,
     "greaterthan": greater_than,
     "greaterthanorequalto": greater_than_or_equal_to,
@@ -287,6 +294,7 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "strlen": strlen,
     "substr": substr,
     "subtract": subtract,
+    "timeadd": time_add,
     "title": title,
     "tobool": to_bool,
     "tolist": to_list,
