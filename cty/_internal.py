@@ -15,7 +15,7 @@ from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import compile_generated
 from ._deep import deep, in_deep_thread
 from ._gostrconv import go_quote
-from ._marks import Marked
+from ._marks import NO_MARKS, Marked
 from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
@@ -30,6 +30,7 @@ __all__ = [
     "EMPTY_SET",
     "MAX_KNOWN_LIST_LENGTH",
     "NOT_NULL",
+    "NO_MARKS",
     "UNKNOWN",
     "CapsuleType",
     "ConversionFromHook",

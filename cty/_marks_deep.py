@@ -12,7 +12,7 @@ from ._errors import CtyTypeError
 from ._marks import Marked
 from ._type import Type
 from ._value import Value, check_value, make
-from ._value_inspect import children
+from ._value_inspect import children, grandchild_kinds
 
 
 def _contains(ty: Type, p: Any) -> bool:
@@ -20,6 +20,18 @@ def _contains(ty: Type, p: Any) -> bool:
     if c is Marked:
         return True
     if c is tuple or c is dict:
+        # the classes of the children, in one pass in C: most containers hold leaves only
+        kinds = set(map(type, p if c is tuple else p.values()))
+        if Marked in kinds:
+            return True
+        if tuple not in kinds and dict not in kinds:
+            return False
+        grand = grandchild_kinds(kinds, p if c is tuple else p.values())
+        if grand is not None:
+            if Marked in grand:
+                return True
+            if tuple not in grand and dict not in grand:
+                return False
         return any(_contains(t, x) for t, x in children(ty, p))
     return False
 

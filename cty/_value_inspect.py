@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._marks import Marked
+from ._set_payload import SetPayload
 from ._type import Type
 from ._unknown import Unknown
 from ._value import Value
@@ -30,16 +32,56 @@ def _children(ty: Type, p: Any) -> Any:
     return ()
 
 
+_NESTED = frozenset({Marked, tuple, dict, SetPayload})
+"""Payload classes that need a closer look: a mark's wrapper and the containers' payloads."""
+
+
 def _wholly_known(ty: Type, p: Any) -> bool:
-    if p.__class__ is Marked:
+    c = p.__class__
+    if c is Marked:
         p = p.v
+        c = p.__class__
     if p is None:
         return True
-    if p.__class__ is Unknown:
+    if c is Unknown:
         return False
-    if p.__class__ in (tuple, dict) or ty.is_set_type():
-        return all(_wholly_known(t, c) for t, c in _children(ty, p))
+    if c is tuple or c is dict or c is SetPayload:
+        # the classes of the children, in one pass in C: most containers hold leaves only
+        kinds = set(map(type, p if c is tuple else p.values() if c is dict else p.elems))
+        if Unknown in kinds:
+            return False
+        if kinds.isdisjoint(_NESTED):
+            return True
+        grand = _grandchild_kinds(kinds, p if c is tuple else p.values() if c is dict
+                                  else p.elems)
+        if grand is not None:
+            if Unknown in grand:
+                return False
+            if grand.isdisjoint(_NESTED):
+                return True
+        return all(_wholly_known(t, x) for t, x in _children(ty, p))
     return True
+
+
+_NONE = type(None)
+
+
+def grandchild_kinds(kinds: set[type], children: Any) -> set[type] | None:
+    """The classes of the children's children, in one pass in C, when every child is a dict
+    (a map's or an object's payload) or every child a tuple (a list's or a tuple's), nulls
+    aside: a list of objects, say. None otherwise."""
+    kinds = kinds - {_NONE}
+    if len(kinds) != 1:
+        return None
+    (kind,) = kinds
+    if kind is dict:
+        return set(map(type, chain.from_iterable(map(dict.values, filter(None, children)))))
+    if kind is tuple:
+        return set(map(type, chain.from_iterable(filter(None, children))))
+    return None
+
+
+_grandchild_kinds = grandchild_kinds
 
 
 @deep

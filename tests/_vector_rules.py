@@ -288,17 +288,27 @@ def _unknown_of_the_list_type_asked(case: Case, run: Run) -> None:
 # --- function calls ----------------------------------------------------------------------------
 
 
+def go_function(name: str) -> Any:
+    """Return the stdlib Function for go-cty's Go name (Upper, CoalesceList, JSONEncode...):
+    the snake_case attribute of cty.function.stdlib (with a trailing "_" where the name is a
+    Python keyword or built-in), or None."""
+    from cty.function import Function, stdlib
+
+    snake = re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", name)
+    snake = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", snake).lower()
+    found = getattr(stdlib, snake, None) or getattr(stdlib, snake + "_", None)
+    return found if isinstance(found, Function) else None
+
+
 def _variadic_arg_index(case: Case) -> bool:
     """go-cty names a variadic argument whose type does not conform (in a call, or asking for
     the return type) by its place among the variadic arguments (argument 0 of Join(",", [1])
     is the list, not the separator)."""
-    from cty.function.stdlib import FUNCTIONS
-
     if case["op"] not in ("call", "return_type"):
         return False
     if not isinstance(case["expect"].get("arg"), int):
         return False
-    fn = FUNCTIONS.get(case["name"].lower())
+    fn = go_function(case["name"])
     if fn is None or fn.var_param() is None:
         return False
     var = fn.var_param()
@@ -311,10 +321,8 @@ def _variadic_arg_index(case: Case) -> bool:
 
 
 def _names_the_whole_call_index(case: Case, run: Run) -> None:
-    from cty.function.stdlib import FUNCTIONS
-
     got = run()
-    fn = FUNCTIONS[case["name"].lower()]
+    fn = go_function(case["name"])
     want = {"arg": case["expect"]["arg"] + len(fn.params()), "error": case["expect"]["error"]}
     assert got == want, f"{case['id']}: expected {want!r}, got {got!r}"
 

@@ -47,7 +47,7 @@ from ._tvn import (
     render_path,
     type_json,
 )
-from ._vector_rules import claim
+from ._vector_rules import claim, go_function
 
 # ===============================================================================================
 # Loading: every file once per session
@@ -440,7 +440,7 @@ def _function(name: str, target: Any = None) -> Any:
         return None
     if name == "to":
         return stdlib.make_to_func(build_type(target))
-    return stdlib.FUNCTIONS.get(name.lower().replace("to_", "to"))
+    return go_function(name)
 
 
 def _call_error(e: BaseException) -> Result:

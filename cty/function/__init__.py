@@ -21,7 +21,14 @@ cty.parse_number_val('42')
 """
 
 from ._errors import ArgError, FunctionError, PanicError
-from ._function import Function, ImplFunc, TypeFunc, static_return_type, unpredictable
+from ._function import (
+    Function,
+    ImplFunc,
+    TypeFunc,
+    refine_not_null,
+    static_return_type,
+    unpredictable,
+)
 from ._parameter import Parameter
 
 __all__ = [
@@ -32,6 +39,7 @@ __all__ = [
     "PanicError",
     "Parameter",
     "TypeFunc",
+    "refine_not_null",
     "static_return_type",
     "unpredictable",
 ]

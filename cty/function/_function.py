@@ -8,21 +8,25 @@ from dataclasses import replace
 from typing import TypeAlias
 
 from cty import (
+    Bool,
     CtyTypeError,
     DynamicPseudoType,
+    Number,
     PathError,
     RefinementBuilder,
+    String,
     Type,
     Value,
     unknown_val,
 )
-from cty._internal import check_type, check_value
+from cty._internal import NO_MARKS, Unknown, check_type, check_value
 from cty.convert import convert
 
 from ._errors import ArgError, FunctionError, PanicError
 from ._parameter import Parameter
 
-__all__ = ["Function", "ImplFunc", "TypeFunc", "static_return_type", "unpredictable"]
+__all__ = ["Function", "ImplFunc", "TypeFunc", "refine_not_null", "static_return_type",
+           "unpredictable"]
 
 TypeFunc: TypeAlias = Callable[[list[Value]], Type]
 """Decides the return type from the arguments (any of which may be unknown); raises
@@ -30,6 +34,16 @@ FunctionError (ArgError for one argument) for arguments it refuses."""
 ImplFunc: TypeAlias = Callable[[list[Value], Type], Value]
 """Computes the result from the arguments and the return type the TypeFunc chose."""
 RefineFunc: TypeAlias = Callable[[RefinementBuilder], RefinementBuilder]
+
+
+def refine_not_null(b: RefinementBuilder) -> RefinementBuilder:
+    """A refine_result callback: the result is never null (go-cty's stdlib refineNonNull).
+
+    Calls skip it for a result that is known and not null, where it has nothing to do."""
+    if not isinstance(b, RefinementBuilder):
+        raise CtyTypeError(f"refine_not_null takes a cty.RefinementBuilder, not "
+                           f"{type(b).__name__}")
+    return b.not_null()
 
 
 def static_return_type(ty: Type) -> TypeFunc:
@@ -153,21 +167,23 @@ class Function:
         args = self._arguments(args)
         if convert_args:
             args = self._converted(args)
-        ty, dynamic, _ = self._checked(args)
+        ty, dynamic, plain = self._checked(args)
+        marks: frozenset[object] = NO_MARKS
         unknown = dynamic
-        marks: frozenset[object] = frozenset()
-        plain = list(args)
-        n = len(self._params)
-        for i, v in enumerate(args):
-            spec = self._params[i] if i < n else self._var_param
-            assert spec is not None
-            if not spec.allow_marked:
-                bare, found = v.unmark_deep()
-                if found:
-                    plain[i] = bare
+        specs = self._specs(len(args))
+        if dynamic:  # the checks stopped early: the marks of every argument still count
+            plain = list(args)
+            for i, v in enumerate(args):
+                if not specs[i].allow_marked:
+                    plain[i], found = v.unmark_deep()
                     marks |= found
-            if not spec.allow_unknown and not v.is_known():
-                unknown = True
+        else:
+            for i, v in enumerate(args):
+                spec = specs[i]
+                if plain[i] is not v:  # _checked took its marks off
+                    marks |= v.unmark_deep()[1]
+                if not spec.allow_unknown and v._v.__class__ is Unknown:
+                    unknown = True
         if unknown:
             result = unknown_val(ty).with_marks(marks)
         else:
@@ -177,17 +193,24 @@ class Function:
                 raise
             except Exception as e:
                 raise PanicError(e) from e
-            check_value(result, "the function's result")
+            if result.__class__ is not Value:
+                check_value(result, "the function's result")
             if marks:
                 result = result.with_marks(marks)
-        if self._refine is not None and not dynamic and (
-                result.is_known() or result.type() is not DynamicPseudoType):
-            result = result.refine_with(self._refine)
-        errs = result.type().test_conformance(ty)
-        if errs:
-            raise PanicError(TypeError(
-                f"returned value {result.go_string()} does not conform to expected return "
-                f"type {ty.go_string()}: {errs[0].message}"))
+        refine = self._refine
+        if refine is not None and not dynamic:
+            known = result._v.__class__ is not Unknown
+            if refine is refine_not_null and known and result._v is not None:
+                pass  # not null already: nothing to refine or check
+            elif known or result._ty is not DynamicPseudoType:
+                result = result.refine_with(refine)
+        rt = result._ty
+        if rt is not ty and ty is not DynamicPseudoType:
+            errs = rt.test_conformance(ty)
+            if errs:
+                raise PanicError(TypeError(
+                    f"returned value {result.go_string()} does not conform to expected return "
+                    f"type {ty.go_string()}: {errs[0].message}"))
         return result
 
     def __call__(self, *args: Value) -> Value:
@@ -203,7 +226,10 @@ class Function:
     def _arguments(self, args: Sequence[Value]) -> list[Value]:
         if isinstance(args, Value | str | bytes):
             raise FunctionError("the arguments must be a sequence of cty.Values")
-        out = [check_value(v, f"argument {i}") for i, v in enumerate(args)]
+        out = list(args)
+        for i, v in enumerate(out):
+            if v.__class__ is not Value:
+                check_value(v, f"argument {i}")
         n = len(self._params)
         if self._var_param is None:
             if len(out) != n:
@@ -226,25 +252,35 @@ class Function:
                 raise ArgError(i, getattr(e, "message", str(e))) from None
         return out
 
+    def _specs(self, n: int) -> tuple[Parameter, ...]:
+        """The parameter of each of *n* arguments (a number the arity check accepted)."""
+        specs = self._params
+        if n > len(specs):
+            assert self._var_param is not None
+            specs = specs + (self._var_param,) * (n - len(specs))
+        return specs
+
     def _checked(self, args: list[Value]) -> tuple[Type, bool, list[Value]]:
         """Return the return type, whether an argument of dynamic type stopped the checks, and
-        the arguments as the type callback saw them; raise for arguments the rules refuse."""
+        the arguments as the type callback saw them (marks off where not allowed); raise for
+        arguments the rules refuse."""
         typed = args
-        n = len(self._params)
+        specs = self._specs(len(args))
         for i, v in enumerate(args):
-            spec = self._params[i] if i < n else self._var_param
-            assert spec is not None
-            if not spec.allow_marked and v.contains_marked():
+            spec = specs[i]
+            vt = v._ty
+            if not spec.allow_marked and (v._marks or (
+                    vt is not String and vt is not Number and vt is not Bool
+                    and v.contains_marked())):
                 if typed is args:
                     typed = list(args)
                 typed[i] = v.unmark_deep()[0]
-            if not spec.allow_null and v.is_null():
+            if v._v is None and not spec.allow_null:
                 raise ArgError(i, "argument must not be null")
-            vt = v.type()
             if vt is DynamicPseudoType:
                 if not spec.allow_dynamic_type:
                     return DynamicPseudoType, True, typed
-            else:
+            elif vt is not spec.type and spec.type is not DynamicPseudoType:
                 errs = vt.test_conformance(spec.type)
                 if errs:
                     raise ArgError(i, errs[0].message)
@@ -254,7 +290,9 @@ class Function:
             raise
         except Exception as e:
             raise PanicError(e) from e
-        return check_type(ty, "the type callback's result"), False, typed
+        if not isinstance(ty, Type):
+            check_type(ty, "the type callback's result")
+        return ty, False, typed
 
 
 def unpredictable(f: Function) -> Function:

@@ -2,8 +2,10 @@
 
 Each function is a cty.function.Function named in snake_case (a trailing ``_`` where the name
 is a Python keyword or built-in: ``not_``, ``and_``, ``or_``, ``int_``, ``min_``, ``max_``).
-``FUNCTIONS`` maps the lower-case names HCL-based tools call them by (Terraform's where it has
-one; otherwise go-cty's Go name lower-cased, without ``Func``) to the Functions.
+``FUNCTIONS`` maps the lower-case names HCL-based tools call them by to the Functions:
+Terraform's where it has one (``abs`` for absolute, ``reverse`` for reverse_list, ``strrev`` for
+the string reverse, ``tostring`` and the other to* conversions), otherwise go-cty's Go name
+lower-cased, without ``Func`` (``coalescelist``, ``jsonencode``, ``formatdate``, ``index``).
 
 >>> from cty.function import stdlib
 >>> and_fn = stdlib.FUNCTIONS["and"]
@@ -223,7 +225,7 @@ __all__ = [
 ]
 
 FUNCTIONS: Mapping[str, Function] = MappingProxyType({
-    "absolute": absolute,
+    "abs": absolute,
     "add": add,
     "and": and_,
     "assertnotnull": assert_not_null,
@@ -279,8 +281,7 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "regexall": regex_all,
     "regexreplace": regex_replace,
     "replace": replace,
-    "reverse": reverse,
-    "reverselist": reverse_list,
+    "reverse": reverse_list,
     "sethaselement": set_has_element,
     "setintersection": set_intersection,
     "setproduct": set_product,
@@ -292,6 +293,7 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({
     "sort": sort,
     "split": split,
     "strlen": strlen,
+    "strrev": reverse,
     "substr": substr,
     "subtract": subtract,
     "timeadd": time_add,

@@ -11,6 +11,7 @@ go-cty's do.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from cty import (
@@ -84,6 +85,8 @@ def _pad(verb: _Verb, text: str) -> str:
 
 
 def _converted(verb: _Verb, arg: Value, ty: Type) -> Value:
+    if arg._ty is ty:
+        return arg
     try:
         return convert(arg, ty)
     except PathError as e:
@@ -206,66 +209,88 @@ def _number_at(data: bytes, p: int) -> tuple[int, int] | None:
     return int(data[p:end]), end
 
 
-def _format(fmt: str, args: list[Value]) -> str:
-    """go-cty's formatFSM: the text, or _FormatError."""
+@functools.lru_cache(maxsize=256)
+def _program(fmt: str) -> tuple[tuple[str | _Verb, ...], _FormatError | None, int]:
+    """go-cty's formatFSM, read once: the literal text and verbs in order, the error the
+    machine stops at (after them, if any), and the highest argument number used."""
     data = fmt.encode("utf-8")
-    out: list[str] = []
+    pieces: list[str | _Verb] = []
     next_arg = 1
     highest = 0
     p, n = 0, len(data)
-    while p < n:
-        i = data.find(b"%", p)
-        if i < 0:
-            out.append(data[p:].decode("utf-8"))
-            p = n
-            continue
-        out.append(data[p:i].decode("utf-8"))
-        p = i + 1
-        if p < n and data[p] == 0x25:  # %%
-            out.append("%")
-            p += 1
-            continue
-        start = i
-        verb = _Verb(raw="", offset=start, arg=next_arg, mode="")
-        while p < n and chr(data[p]) in _FLAGS:
-            setattr(verb, _FLAGS[chr(data[p])], True)
-            p += 1
-        got = _number_at(data, p)
-        if got is not None:
-            verb.width, p = got
-        if p < n and data[p] == 0x2E:  # .
-            p += 1
-            end = p
-            while end < n and 0x30 <= data[end] <= 0x39:
-                end += 1
-            verb.prec = int(data[p:end]) if end > p else 0
-            p = end
-        if p < n and data[p] == 0x5B:  # [
-            if p + 1 >= n:
-                break
-            got = _number_at(data, p + 1)
-            if got is None:
-                raise _bad_character(data, p + 1)
-            verb.arg, p = got
+    error: _FormatError | None = None
+    try:
+        while p < n:
+            i = data.find(b"%", p)
+            if i < 0:
+                pieces.append(data[p:].decode("utf-8"))
+                p = n
+                continue
+            if i > p:
+                pieces.append(data[p:i].decode("utf-8"))
+            p = i + 1
+            if p < n and data[p] == 0x25:  # %%
+                pieces.append("%")
+                p += 1
+                continue
+            start = i
+            verb = _Verb(raw="", offset=start, arg=next_arg, mode="")
+            while p < n and chr(data[p]) in _FLAGS:
+                setattr(verb, _FLAGS[chr(data[p])], True)
+                p += 1
+            got = _number_at(data, p)
+            if got is not None:
+                verb.width, p = got
+            if p < n and data[p] == 0x2E:  # .
+                p += 1
+                end = p
+                while end < n and 0x30 <= data[end] <= 0x39:
+                    end += 1
+                verb.prec = int(data[p:end]) if end > p else 0
+                p = end
+            if p < n and data[p] == 0x5B:  # [
+                if p + 1 >= n:
+                    break
+                got = _number_at(data, p + 1)
+                if got is None:
+                    raise _bad_character(data, p + 1)
+                verb.arg, p = got
+                if p >= n:
+                    break
+                if data[p] != 0x5D:  # ]
+                    raise _bad_character(data, p)
+                p += 1
             if p >= n:
                 break
-            if data[p] != 0x5D:  # ]
+            c = chr(data[p])
+            if not ("a" <= c <= "z" or "A" <= c <= "Z"):
                 raise _bad_character(data, p)
+            verb.mode = c
             p += 1
-        if p >= n:
-            break
-        c = chr(data[p])
-        if not ("a" <= c <= "z" or "A" <= c <= "Z"):
-            raise _bad_character(data, p)
-        verb.mode = c
-        p += 1
-        verb.raw = data[start:p].decode("ascii")
-        highest = max(highest, verb.arg)
-        _append(verb, out, args)
-        next_arg = verb.arg + 1
-    else:
-        return _finish("".join(out), highest, len(args))
-    raise _FormatError(f"invalid format string starting at offset {n}")
+            verb.raw = data[start:p].decode("ascii")
+            highest = max(highest, verb.arg)
+            pieces.append(verb)
+            next_arg = verb.arg + 1
+        else:
+            return tuple(pieces), None, highest
+        error = _FormatError(f"invalid format string starting at offset {n}")
+    except _FormatError as e:
+        error = e
+    return tuple(pieces), error, highest
+
+
+def _format(fmt: str, args: list[Value]) -> str:
+    """The formatted text, or _FormatError: what go-cty's formatFSM writes or says."""
+    pieces, error, highest = _program(fmt)
+    out: list[str] = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            out.append(piece)
+        else:
+            _append(piece, out, args)
+    if error is not None:
+        raise error
+    return _finish("".join(out), highest, len(args))
 
 
 def _bad_character(data: bytes, p: int) -> _FormatError:
@@ -354,10 +379,13 @@ def _format_list_impl(args: list[Value], ty: Type) -> Value:
         return list_val_empty(String)
     if length == -1:
         length = 1
+    # whether each argument is wholly known, asked once of each whole argument, and element
+    # by element only for those that are not
+    whole = [a.is_wholly_known() for a in rest]
     results = []
     for k in range(length):
         row = [seq[k] if seq is not None else a for seq, a in zip(sequences, rest, strict=True)]
-        if not all(v.is_wholly_known() for v in row):
+        if not all(known or v.is_wholly_known() for known, v in zip(whole, row, strict=True)):
             results.append(unknown_val(String).refine_not_null())
             continue
         try:

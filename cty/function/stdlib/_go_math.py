@@ -158,9 +158,9 @@ def go_pow(x: float, y: float) -> float:
             return go_pow(1 / x, -y)
         return 0.0 if y < 0 else math.inf
     if y == 0.5:
-        return math.sqrt(x)
+        return math.sqrt(x) if x >= 0 else math.nan  # Go's Sqrt of a negative is NaN
     if y == -0.5:
-        return 1 / math.sqrt(x)
+        return 1 / math.sqrt(x) if x >= 0 else math.nan
     yf, yi = math.modf(abs(y))
     if yf != 0 and x < 0:
         return math.nan

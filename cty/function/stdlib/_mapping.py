@@ -216,7 +216,7 @@ def _merge(args: list[Value], ty: Type) -> Value:
         merged.update(bare._v)
     if ty.is_map_type() and not merged:
         return map_val_empty(ty.element_type()).with_marks(*marks)
-    return make(ty, dict(sorted(merged.items()))).with_marks(*marks)
+    return make(ty, {k: merged[k] for k in sorted(merged)}).with_marks(*marks)
 
 
 merge = Function(

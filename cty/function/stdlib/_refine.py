@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from cty import RefinementBuilder
+from .._function import refine_not_null
 
 __all__ = ["not_null"]
 
-
-def not_null(b: RefinementBuilder) -> RefinementBuilder:
-    """Refine a result as never null (go-cty's refineNonNull)."""
-    return b.not_null()
+not_null = refine_not_null
+"""Refine a result as never null (go-cty's refineNonNull; calls skip it for known results)."""
