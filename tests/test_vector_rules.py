@@ -93,6 +93,18 @@ ORACLE_CASES: list[tuple[dict[str, Any], str | None]] = [
         {"type": "string", "value": {"string": "nope"}}],
       "expect": {"type": "bool", "value": {"null": True}}},
      "MISSING_MAP_KEY"),
+    # a variadic argument of the wrong type: go-cty counts among the variadic arguments ...
+    ({"id": "x-call-1", "op": "call", "name": "SetUnion", "args": [
+        {"type": ["set", "string"], "value": {"set": [{"string": "a"}]}},
+        {"type": "string", "value": {"string": "x"}}],
+      "expect": {"arg": 0, "error": "set of dynamic required, but received string"}},
+     "VARIADIC_ARG_INDEX"),
+    # ... but a positional argument that fails first is go-cty's index and ours
+    ({"id": "x-call-2", "op": "call", "name": "SetUnion", "args": [
+        {"type": "string", "value": {"string": "x"}},
+        {"type": "string", "value": {"string": "x"}}],
+      "expect": {"arg": 0, "error": "set of dynamic required, but received string"}},
+     None),
 ]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cty import Bool, DynamicPseudoType, PathError, Type, Value, unknown_val
+from cty import Bool, DynamicPseudoType, Type, Value, unknown_val
 from cty.convert import convert, unify_unsafe
 
 from .._errors import FunctionError
@@ -44,10 +44,7 @@ def _coalesce(args: list[Value], ty: Type) -> Value:
             return unknown_val(ty)
         if a.is_null():
             continue
-        try:
-            return convert(a, ty)
-        except PathError as e:
-            raise FunctionError(e.message) from None
+        return convert(a, ty)  # a PathError, with its path, is the call's error
     raise FunctionError("no non-null arguments")
 
 

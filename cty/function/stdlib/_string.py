@@ -8,6 +8,8 @@ Go's (cty.function.stdlib._go_unicode says where Python's differ).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cty import (
     List,
     Number,
@@ -57,10 +59,11 @@ def _str(name: str, description: str = "", *, dynamic: bool = False) -> Paramete
     return Parameter(name, String, description=description, allow_dynamic_type=dynamic)
 
 
-def _string_function(description: str, params: list[Parameter], impl: object) -> Function:
+def _string_function(description: str, params: list[Parameter], impl: Callable[..., str]
+                     ) -> Function:
     """A function of strings returning the string impl(*strings) (never null)."""
     def call(args: list[Value], ty: Type) -> Value:
-        return string_val(impl(*[a._v for a in args]))  # type: ignore[operator]
+        return string_val(impl(*[a._v for a in args]))
 
     return Function(description=description, params=params, type=static_return_type(String),
                     refine_result=not_null, impl=call)

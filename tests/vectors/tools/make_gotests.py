@@ -3,7 +3,7 @@ tests make, with go-cty's answer.
 
 Run by hand (not in CI), after ``sh ../shared/oracle/build118.sh`` has built the oracle:
 
-    python tests/vectors/gotests/make_gotests.py [ORACLE_BUILD_DIR]
+    python tests/vectors/tools/make_gotests.py [ORACLE_BUILD_DIR]
 
 It copies the oracle's module tree (go-cty 1.18.1 and its pinned dependencies, default
 /tmp/ctyoracle118), adds a hook to go-cty's ``Function.Call`` that sees every call, adds

@@ -1,0 +1,103 @@
+"""Make tests/vectors/functions_probe.jsonl: every standard library function called with each of
+a set of sample values (every kind of type; null, unknown, marked, nested marks and unknowns) in
+each argument slot, and variadic functions with every pair of samples, answered by go-cty.
+
+Run by hand (not in CI), after ``sh ../shared/oracle/build118.sh`` has built the oracle:
+
+    python tests/vectors/tools/make_probe.py [ORACLE_BINARY]
+
+The go-cty names come from cty.function.stdlib itself (each function's snake_case name in
+CamelCase, with go-cty's capitalised initialisms); each function's arity from its parameters.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from cty.function import Function, stdlib
+
+OUT = Path(__file__).resolve().parent.parent / "functions_probe.jsonl"
+
+SAMPLES: list[dict[str, Any]] = [
+    {"type": "string", "value": {"string": "x"}},
+    {"type": "string", "value": {"string": ""}},
+    {"type": "number", "value": {"number": "2"}},
+    {"type": "number", "value": {"number": "-1.5"}},
+    {"type": "bool", "value": {"bool": True}},
+    {"type": ["list", "string"], "value": {"list": [{"string": "a"}, {"string": "b"}]}},
+    {"type": ["list", "number"], "value": {"list": []}},
+    {"type": ["map", "string"], "value": {"map": {"a": {"string": "1"}}}},
+    {"type": ["set", "number"], "value": {"set": [{"number": "1"}, {"number": "2"}]}},
+    {"type": ["object", {"a": "string"}], "value": {"object": {"a": {"string": "v"}}}},
+    {"type": ["tuple", ["string", "number"]],
+     "value": {"tuple": [{"string": "t"}, {"number": "3"}]}},
+    {"type": ["list", "string"], "value": {"null": True}},
+    {"type": "string", "value": {"unknown": True}},
+    {"type": "dynamic", "value": {"unknown": True}},
+    {"type": ["list", "string"], "value": {"list": [{"unknown": True}]}},
+    {"type": ["list", ["object", {"a": "string"}]], "value": {"list": [{"object": {"a": {
+        "marked": {"marks": ["s"], "value": {"string": "m"}}}}}]}},
+    {"type": "string", "value": {"marked": {"marks": ["s"], "value": {"string": "%d"}}}},
+    {"type": ["map", "number"], "value": {"marked": {"marks": ["s"], "value": {
+        "map": {"k": {"number": "1"}}}}}},
+]
+"""The sample arguments, in the vector notation."""
+
+_INITIALISMS = {"json": "JSON", "csv": "CSV"}
+
+
+def go_names() -> dict[str, Function]:
+    """go-cty's name of each stdlib function (JSONEncode for json_encode)."""
+    names = {}
+    for attr in stdlib.__all__:
+        fn = getattr(stdlib, attr)
+        if isinstance(fn, Function) and attr != "make_to_func" and not attr.startswith("to_"):
+            go = "".join(_INITIALISMS.get(p, p.capitalize()) for p in attr.rstrip("_").split("_"))
+            names[go] = fn
+    return names
+
+
+def cases() -> list[dict[str, Any]]:
+    """The probe's calls, in a fixed order."""
+    out: list[dict[str, Any]] = []
+    for name, fn in sorted(go_names().items()):
+        n = len(fn.params()) + (1 if fn.var_param() is not None else 0)
+        for slot in range(max(n, 1)):
+            for sample in SAMPLES:
+                for base in (SAMPLES[0], SAMPLES[2], SAMPLES[5]):
+                    args = [base] * n
+                    if n:
+                        args[slot] = sample
+                    out.append({"op": "call", "name": name, "args": args})
+        if fn.var_param() is not None:
+            for a, b in itertools.product(SAMPLES[:12], repeat=2):
+                out.append({"op": "call", "name": name,
+                            "args": [SAMPLES[0]] * len(fn.params()) + [a, b]})
+    distinct = list(dict.fromkeys(json.dumps(c, sort_keys=True) for c in out))
+    return [{"id": f"p-call-{i + 1:05d}", **json.loads(c)} for i, c in enumerate(distinct)]
+
+
+def main() -> None:
+    """Ask the oracle and write the file."""
+    oracle = sys.argv[1] if len(sys.argv) > 1 else "/tmp/ctyoracle118/ctyoracle"
+    todo = cases()
+    query = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in todo)
+    answers = subprocess.run([oracle], input=query, capture_output=True, text=True,
+                             check=True).stdout.splitlines()
+    with OUT.open("w", encoding="utf-8") as f:
+        for case, answer in zip(todo, answers, strict=True):
+            expect = json.loads(answer)
+            assert expect.pop("id") == case["id"]
+            line = {"id": case["id"], "op": "call", "name": case["name"], "args": case["args"],
+                    "expect": expect}
+            f.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+    print(f"{OUT}: {len(todo)} lines")
+
+
+if __name__ == "__main__":
+    main()
