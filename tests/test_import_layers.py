@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
             "cty.encoding": ROOT / "encoding", "cty.cli": ROOT / "cty" / "cli",
             "cty.function": ROOT / "cty" / "function",
-            "cty.function.stdlib": ROOT / "cty" / "function" / "stdlib"}
+            "cty.function.stdlib": ROOT / "cty" / "function" / "stdlib",
+            "cty.ext": ROOT / "cty" / "ext"}
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
@@ -74,6 +75,8 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._datetime", "cty.function.stdlib"],
 ]
 """The function system, then the standard library of functions, bottom first."""
+EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"]]
+"""The extensions, above the functions."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._commands", "cty.cli",
                   "cty.__main__"]
 
@@ -134,6 +137,7 @@ def _rank() -> dict[str, int]:
     order = [m for layer in LAYERS for m in layer]
     order += sorted(m for m in MODULES if m.startswith("cty.encoding"))
     order += [m for layer in FUNCTION_LAYERS for m in layer]
+    order += [m for layer in EXT_LAYERS for m in layer]
     order += CLI
     return {m: i for i, m in enumerate(order)}
 
@@ -153,7 +157,7 @@ def test_imports_run_down_the_layers() -> None:
 
 def test_the_encodings_import_only_downwards_or_among_themselves() -> None:
     for m in MODULES:
-        if m.startswith(("cty.encoding", "cty.function")) or m in CLI:
+        if m.startswith(("cty.encoding", "cty.function", "cty.ext")) or m in CLI:
             continue
         assert not any(t.startswith("cty.encoding") for t in imports_of(m)), m
 
@@ -166,7 +170,7 @@ interface made for them, and the number interface (each re-exports what it offer
 def _core_modules_used(module: str) -> set[str]:
     """The core modules *module* imports, and those it reaches as ``cty._name`` attributes."""
     used = {t for t in imports_of(module)
-            if not t.startswith(("cty.convert", "cty.encoding", "cty.function"))}
+            if not t.startswith(("cty.convert", "cty.encoding", "cty.function", "cty.ext"))}
     tree = ast.parse(MODULES[module].read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "cty" \
@@ -177,7 +181,8 @@ def _core_modules_used(module: str) -> set[str]:
 
 def test_the_subpackages_use_the_core_through_its_interfaces() -> None:
     stray = {m: sorted(_core_modules_used(m) - SHARED_WITH_SUBPACKAGES)
-             for m in MODULES if m.startswith(("cty.convert", "cty.encoding", "cty.function"))}
+             for m in MODULES if m.startswith(("cty.convert", "cty.encoding", "cty.function",
+                                               "cty.ext"))}
     # the command uses the library as any user does: through its public API (and the core's
     # file writer, so its -o files are replaced as atomically as gob.dump's)
     stray.update({m: sorted(t for t in _core_modules_used(m) - {"cty", "cty._atomic_file"}
@@ -190,7 +195,7 @@ def test_the_internal_interface_offers_only_what_the_subpackages_use() -> None:
 
     used: set[str] = set()
     for m in MODULES:
-        if m.startswith(("cty.convert", "cty.encoding", "cty.function")):
+        if m.startswith(("cty.convert", "cty.encoding", "cty.function", "cty.ext")):
             for node in ast.walk(ast.parse(MODULES[m].read_text())):
                 if isinstance(node, ast.ImportFrom) and node.module == "cty._internal":
                     used.update(a.name for a in node.names)

@@ -17,6 +17,7 @@ import pytest
 
 import cty
 from cty.convert import convert, get_conversion, get_conversion_unsafe, mismatch_message, unify
+from cty.ext import eventual, pulumi_wire
 
 from .._public_api import required_arity
 
@@ -86,6 +87,11 @@ def _public_functions() -> list[tuple[str, Callable[..., Any]]]:
             continue
         if callable(obj):
             out.append((name, obj))
+    for module in (eventual, pulumi_wire):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if callable(obj) and not inspect.isclass(obj):
+                out.append((f"{module.__name__.rsplit('.', 1)[-1]}.{name}", obj))
     out += [("convert", convert), ("get_conversion", get_conversion),
             ("get_conversion_unsafe", get_conversion_unsafe),
             ("mismatch_message", mismatch_message), ("unify", unify)]

@@ -22,6 +22,7 @@ import cty.function
 from cty.encoding import gob
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
+from cty.ext import eventual, pulumi_wire
 
 from .._public_api import required_arity
 
@@ -80,7 +81,8 @@ def _functions() -> list[tuple[str, Callable[..., Any]]]:
     found: list[tuple[str, Callable[..., Any]]] = []
     for module, prefix in [(cty, "cty"), (cty.convert, "cty.convert"),
                            (cty_msgpack, "msgpack"), (cty_json, "json"), (gob, "gob"),
-                           (cty.function, "cty.function")]:
+                           (cty.function, "cty.function"), (eventual, "eventual"),
+                           (pulumi_wire, "pulumi_wire")]:
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name)
             if name in SKIP or isinstance(obj, (cty.Type, cty.Value)):
