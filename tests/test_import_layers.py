@@ -58,7 +58,8 @@ functions (FUNCTION_LAYERS) above it (the standard library's JSON functions use 
 encoding, as go-cty's do), and the command above everything (CLI)."""
 FUNCTION_LAYERS: list[list[str]] = [
     # functions, on values and conversion
-    ["cty.function._errors", "cty.function._parameter", "cty.function._function",
+    ["cty.function._errors", "cty.function._parameter", "cty.function._redact",
+     "cty.function._function",
      "cty.function"],
     # the standard library of functions
     ["cty.function.stdlib._refine", "cty.function.stdlib._bool",

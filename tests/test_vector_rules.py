@@ -99,6 +99,12 @@ ORACLE_CASES: list[tuple[dict[str, Any], str | None]] = [
         {"type": "string", "value": {"string": "x"}}],
       "expect": {"arg": 0, "error": "set of dynamic required, but received string"}},
      "VARIADIC_ARG_INDEX"),
+    # a marked string's text in an error is redacted
+    ({"id": "x-call-3", "op": "call", "name": "to_number", "args": [
+        {"type": "string", "value": {"marked": {"marks": ["s"], "value": {"string": "pw"}}}}],
+      "expect": {"arg": 0, "error": "cannot convert \"pw\" to number; given string must be a "
+                                    "decimal representation of a number"}},
+     "REDACTED_MARKED_TEXT"),
     # ... but a positional argument that fails first is go-cty's index and ours
     ({"id": "x-call-2", "op": "call", "name": "SetUnion", "args": [
         {"type": "string", "value": {"string": "x"}},

@@ -24,6 +24,7 @@ from cty.convert import convert
 
 from ._errors import ArgError, FunctionError, PanicError
 from ._parameter import Parameter
+from ._redact import redact_error
 
 __all__ = ["Function", "ImplFunc", "TypeFunc", "refine_not_null", "static_return_type",
            "unpredictable"]
@@ -155,16 +156,29 @@ class Function:
 
     def return_type_for_values(self, args: Sequence[Value]) -> Type:
         """Return the type a call with *args* returns (unknown arguments where not known)."""
-        return self._checked(self._arguments(args))[0]
+        checked = self._arguments(args)
+        try:
+            return self._checked(checked)[0]
+        except (FunctionError, PathError) as e:
+            redact_error(e, checked)
+            raise
 
     def call(self, args: Sequence[Value], *, convert_args: bool = False) -> Value:
         """Return the result of calling the function with *args*.
 
         With *convert_args*, each argument is first converted to its parameter's type
         (cty.convert, as HCL does before it calls; a failure is an ArgError naming the
-        argument); go-cty's Function.Call checks types without converting.
+        argument); go-cty's Function.Call checks types without converting. An error never
+        shows the text of a marked string argument: it reads ``(sensitive value)`` instead.
         """
         args = self._arguments(args)
+        try:
+            return self._call(args, convert_args)
+        except (FunctionError, PathError) as e:
+            redact_error(e, args)
+            raise
+
+    def _call(self, args: list[Value], convert_args: bool) -> Value:
         if convert_args:
             args = self._converted(args)
         ty, dynamic, plain = self._checked(args)

@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 import cty
 from cty.convert import convert
+from cty.encoding import json as cty_json
+from cty.encoding import msgpack as cty_msgpack
 from cty.ext.eventual import (
     SECRET,
     ApplyError,
@@ -210,3 +212,38 @@ def test_conversion_errors_never_show_a_secret(target: cty.Type, holder: str) ->
         apply(cty.list_val([s]), lambda x: x, result_type=target)
     except ApplyError as e:
         assert SECRET_TEXT not in str(e)
+    for encoding in (cty_json, cty_msgpack):  # the encoders refuse marks (R6)
+        with pytest.raises(cty.CtyError) as raised:
+            encoding.marshal(v, v.type())
+        assert SECRET_TEXT not in str(raised.value)
+
+
+OTHERS = [Str("x"), Num(2), cty.list_val([Str("a")]), cty.map_val({"k": Str("v")}),
+          cty.object_val({"a": Str("v")}), cty.True_]
+
+
+def _secret_args(n: int, slot: int, other: cty.Value, holder: str) -> list[cty.Value]:
+    s = secret(Str(SECRET_TEXT if holder != "pattern" else "(" + SECRET_TEXT))
+    held = {"bare": s, "pattern": s, "in a list": cty.list_val([s]),
+            "in an object": cty.object_val({"a": s})}[holder]
+    args = [other] * n
+    args[slot] = held
+    return args
+
+
+@pytest.mark.parametrize("name", sorted(stdlib.FUNCTIONS))
+def test_function_errors_never_show_a_secret(name: str) -> None:
+    fn = stdlib.FUNCTIONS[name]
+    n = len(fn.params()) + (1 if fn.var_param() is not None else 0)
+    for slot in range(n):
+        for other in OTHERS:
+            for holder in ("bare", "pattern", "in a list", "in an object"):
+                args = _secret_args(n, slot, other, holder)
+                for way in ("call", "return type", "call converting"):
+                    try:
+                        if way == "return type":
+                            fn.return_type_for_values(args)
+                        else:
+                            fn.call(args, convert_args=way == "call converting")
+                    except cty.CtyError as e:
+                        assert SECRET_TEXT not in str(e), f"{name} ({way}){args}: {e}"
