@@ -19,6 +19,7 @@ from ._marks import NO_MARKS, Marked
 from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
+from ._structural_types import is_identifier
 from ._type import check_type, child_types
 from ._type_expr import DefaultsBuilder, check_text, interpret
 from ._type_expr_syntax import Node, TypeExprError, parse_expression
@@ -52,6 +53,7 @@ __all__ = [
     "go_quote",
     "in_deep_thread",
     "interpret",
+    "is_identifier",
     "make",
     "not_null_unknown",
     "parse_expression",

@@ -18,10 +18,12 @@ import cty.encoding
 import cty.ext
 import cty.ext.eventual
 import cty.ext.pulumi_wire
+import cty.ext.xtypes
 import cty.function
 import cty.function.stdlib
 
-PACKAGES = [cty, cty.convert, cty.encoding, cty.function, cty.function.stdlib, cty.ext]
+PACKAGES = [cty, cty.convert, cty.encoding, cty.function, cty.function.stdlib, cty.ext,
+            cty.ext.xtypes]
 MODULES = [p.__name__ for p in PACKAGES] + [
     f"{p.__name__}.{m.name}" for p in PACKAGES for m in pkgutil.iter_modules(p.__path__)]
 README = Path(__file__).parent.parent / "README.md"

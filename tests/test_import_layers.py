@@ -17,7 +17,7 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
             "cty.encoding": ROOT / "encoding", "cty.cli": ROOT / "cty" / "cli",
             "cty.function": ROOT / "cty" / "function",
             "cty.function.stdlib": ROOT / "cty" / "function" / "stdlib",
-            "cty.ext": ROOT / "cty" / "ext"}
+            "cty.ext": ROOT / "cty" / "ext", "cty.ext.xtypes": ROOT / "cty" / "ext" / "xtypes"}
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
@@ -76,7 +76,9 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._datetime", "cty.function.stdlib"],
 ]
 """The function system, then the standard library of functions, bottom first."""
-EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"]]
+EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
+                                ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
+                                 "cty.ext.xtypes"]]
 """The extensions, above the functions."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._commands", "cty.cli",
                   "cty.__main__"]

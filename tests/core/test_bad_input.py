@@ -17,7 +17,7 @@ import pytest
 
 import cty
 from cty.convert import convert, get_conversion, get_conversion_unsafe, mismatch_message, unify
-from cty.ext import eventual, pulumi_wire
+from cty.ext import eventual, pulumi_wire, xtypes
 
 from .._public_api import required_arity
 
@@ -87,7 +87,7 @@ def _public_functions() -> list[tuple[str, Callable[..., Any]]]:
             continue
         if callable(obj):
             out.append((name, obj))
-    for module in (eventual, pulumi_wire):
+    for module in (eventual, pulumi_wire, xtypes):
         for name in module.__all__:
             obj = getattr(module, name)
             if callable(obj) and not inspect.isclass(obj):

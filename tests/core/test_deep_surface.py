@@ -9,6 +9,7 @@ to Value or Type is probed the day it lands.
 
 from __future__ import annotations
 
+import enum
 import inspect
 from collections.abc import Callable
 from functools import cache
@@ -22,7 +23,7 @@ import cty.function
 from cty.encoding import gob
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
-from cty.ext import eventual, pulumi_wire
+from cty.ext import eventual, pulumi_wire, xtypes
 
 from .._public_api import required_arity
 
@@ -82,13 +83,13 @@ def _functions() -> list[tuple[str, Callable[..., Any]]]:
     for module, prefix in [(cty, "cty"), (cty.convert, "cty.convert"),
                            (cty_msgpack, "msgpack"), (cty_json, "json"), (gob, "gob"),
                            (cty.function, "cty.function"), (eventual, "eventual"),
-                           (pulumi_wire, "pulumi_wire")]:
+                           (pulumi_wire, "pulumi_wire"), (xtypes, "xtypes")]:
         for name in getattr(module, "__all__", []):
             obj = getattr(module, name)
             if name in SKIP or isinstance(obj, (cty.Type, cty.Value)):
                 continue
-            if inspect.isclass(obj) and issubclass(obj, BaseException):
-                continue
+            if inspect.isclass(obj) and issubclass(obj, BaseException | enum.Enum):
+                continue  # (an enum's lookup raises ValueError, as every Python enum's does)
             if callable(obj) and required_arity(obj):
                 found.append((f"{prefix}.{name}", obj))
     return found

@@ -1,0 +1,61 @@
+"""cty.ext.xtypes: the HCL2 model's extended types (int, none, unions, never, output,
+promise) as a static layer above core types (work in progress, issue #17).
+
+>>> from cty.ext.xtypes import INT, NUMBER, STRING, conversion_kind, optional, union
+>>> str(union(STRING, optional(INT)))
+'(int | string)?'
+>>> conversion_kind(NUMBER, INT).name, conversion_kind(INT, STRING).name
+('SAFE', 'UNSAFE')
+"""
+
+from ._kind import Kind, assignable, conversion_kind
+from ._model import (
+    BOOL,
+    DYNAMIC,
+    INT,
+    NEVER,
+    NONE,
+    NUMBER,
+    STRING,
+    XType,
+    list_,
+    lower,
+    map_,
+    object_,
+    optional,
+    output,
+    promise,
+    resolve_outputs,
+    resolve_promises,
+    set_,
+    tuple_,
+    union,
+    x,
+)
+
+__all__ = [
+    "BOOL",
+    "DYNAMIC",
+    "INT",
+    "NEVER",
+    "NONE",
+    "NUMBER",
+    "STRING",
+    "Kind",
+    "XType",
+    "assignable",
+    "conversion_kind",
+    "list_",
+    "lower",
+    "map_",
+    "object_",
+    "optional",
+    "output",
+    "promise",
+    "resolve_outputs",
+    "resolve_promises",
+    "set_",
+    "tuple_",
+    "union",
+    "x",
+]

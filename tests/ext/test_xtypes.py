@@ -1,0 +1,157 @@
+"""cty.ext.xtypes, first part: the model, its constructors and text, conversion kinds and
+assignability (rows of the design's table T2, extensions.md section 2.4), and the laws
+conversion_kind must keep, over generated types."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cty
+from cty.ext.xtypes import (
+    BOOL,
+    DYNAMIC,
+    INT,
+    NEVER,
+    NONE,
+    NUMBER,
+    STRING,
+    Kind,
+    XType,
+    assignable,
+    conversion_kind,
+    list_,
+    lower,
+    map_,
+    object_,
+    optional,
+    output,
+    promise,
+    resolve_outputs,
+    set_,
+    tuple_,
+    union,
+    x,
+)
+
+from ..strategies import types
+
+SAFE, UNSAFE, NO = Kind.SAFE, Kind.UNSAFE, Kind.NO
+
+
+def test_t2_1_unions_flatten_dedupe_and_sort() -> None:
+    assert union(BOOL, BOOL) == BOOL
+    assert union(BOOL, INT, INT, NUMBER, STRING) == union(STRING, NUMBER, INT, BOOL)
+    assert str(union(STRING, union(INT, BOOL))) == "bool | int | string"
+    assert union() == NEVER and str(NEVER) == "never"
+
+
+def test_t2_2_optional() -> None:
+    assert optional(optional(DYNAMIC)) == optional(DYNAMIC)
+    assert str(optional(STRING)) == "string?"
+    assert str(union(INT, STRING, NONE)) == "(int | string)?"
+    assert str(list_(union(NUMBER, STRING))) == "list(number | string)"
+
+
+def test_t2_3_union_sources_and_destinations() -> None:
+    assert conversion_kind(union(NONE, STRING), union(BOOL, INT, NUMBER, STRING)) == SAFE
+    assert conversion_kind(STRING, union(INT, NONE)) == UNSAFE
+
+
+def test_t2_4_assignable_takes_a_union_source_apart_first() -> None:
+    assert not assignable(union(BOOL, INT, NUMBER, STRING), union(BOOL, optional(NUMBER)))
+    assert assignable(union(BOOL, INT, STRING), union(BOOL, INT))
+
+
+def test_t2_5_none() -> None:
+    assert conversion_kind(STRING, NONE) == NO
+    assert conversion_kind(optional(STRING), NONE) == SAFE
+
+
+def test_t2_6_int_and_cty_not_pulumi_for_bool_number() -> None:
+    kinds = [conversion_kind(d, s) for d, s in
+             [(STRING, INT), (NUMBER, INT), (INT, NUMBER), (INT, STRING), (BOOL, NUMBER)]]
+    assert kinds == [SAFE, SAFE, UNSAFE, UNSAFE, NO]  # BOOL <- NUMBER: UNSAFE in Pulumi
+
+
+def test_t2_8_eventuals_normalise() -> None:
+    assert output(output(BOOL)) == output(BOOL)
+    assert output(promise(BOOL)) == output(BOOL)
+    assert output(list_(output(BOOL))) == output(list_(BOOL))
+    assert promise(list_(promise(BOOL))) == promise(list_(BOOL))
+    assert resolve_outputs(optional(output(BOOL))) == optional(BOOL)
+
+
+def test_t2_9_eventual_conversions() -> None:
+    assert conversion_kind(output(NUMBER), output(STRING)) == UNSAFE
+    assert conversion_kind(output(NUMBER), promise(STRING)) == UNSAFE
+    assert not assignable(output(BOOL), INT)
+    assert conversion_kind(promise(BOOL), output(BOOL)) == NO
+
+
+def test_embedding_and_lowering() -> None:
+    core = cty.ObjectWithOptionalAttrs({"a": cty.String, "b": cty.Number}, ["b"])
+    xt = x(core)
+    assert xt == object_({"a": STRING, "b": optional(NUMBER)})
+    assert str(xt) == "object({a=string,b=optional(number)})"
+    assert lower(xt) == core
+    assert lower(union(INT, NUMBER)) is cty.Number
+    assert lower(union(BOOL, STRING)) is cty.DynamicPseudoType
+    assert lower(output(list_(INT))) == cty.List(cty.Number)
+    assert str(object_({"foo bar": INT})) == 'object({"foo bar"=int})'
+
+
+def test_containers_with_x_only_elements() -> None:
+    assert conversion_kind(list_(INT), list_(NUMBER)) == UNSAFE
+    assert conversion_kind(list_(NUMBER), set_(INT)) == SAFE
+    assert conversion_kind(map_(STRING), object_({"a": INT, "b": STRING})) == SAFE
+    assert conversion_kind(object_({"a": INT}), object_({"a": STRING, "b": BOOL})) == UNSAFE
+    assert conversion_kind(object_({"a": INT}), object_({})) == NO
+    assert conversion_kind(object_({"a": optional(INT)}), object_({})) == SAFE
+    assert conversion_kind(tuple_(INT, STRING), tuple_(NUMBER)) == NO
+
+
+def test_bad_input_is_a_typed_error() -> None:
+    with pytest.raises(cty.CtyTypeError):
+        list_(cty.String)  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError):
+        conversion_kind(STRING, cty.String)  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError):
+        object_({"a": 1})  # type: ignore[dict-item]
+
+
+# --- laws (the formal model's, section 2.4) over generated types -------------------------------
+
+def _xtypes() -> st.SearchStrategy[XType]:
+    leaves = st.sampled_from([BOOL, INT, NUMBER, STRING, DYNAMIC, NONE])
+    return st.recursive(
+        st.one_of(leaves, types(max_depth=1).map(x)),
+        lambda inner: st.one_of(
+            inner.map(list_), inner.map(set_), inner.map(map_), inner.map(optional),
+            inner.map(output), inner.map(promise),
+            st.lists(inner, max_size=3).map(lambda ts: union(*ts)),
+            st.lists(inner, max_size=2).map(lambda ts: tuple_(*ts)),
+            st.dictionaries(st.sampled_from("ab"), inner, max_size=2).map(object_)),
+        max_leaves=6)
+
+
+@settings(max_examples=300)
+@given(_xtypes())
+def test_conversion_kind_is_reflexive_and_dynamic_takes_everything(t: XType) -> None:
+    assert conversion_kind(t, t) == SAFE
+    assert conversion_kind(DYNAMIC, t) == SAFE
+    assert assignable(t, t)
+
+
+@settings(max_examples=300)
+@given(types(max_depth=2), types(max_depth=2))
+def test_plain_core_types_get_cores_answer(a: cty.Type, b: cty.Type) -> None:
+    a, b = a.without_optional_attributes_deep(), b.without_optional_attributes_deep()
+    if a == b or cty.convert.get_conversion(b, a) is not None:
+        want = SAFE
+    elif cty.convert.get_conversion_unsafe(b, a) is not None:
+        want = UNSAFE
+    else:
+        want = NO
+    assert conversion_kind(x(a), x(b)) == want
