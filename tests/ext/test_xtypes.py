@@ -4,6 +4,8 @@ conversion_kind must keep, over generated types."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,6 +35,7 @@ from cty.ext.xtypes import (
     tuple_,
     union,
     x,
+    xunify,
 )
 
 from ..strategies import types
@@ -88,6 +91,33 @@ def test_t2_9_eventual_conversions() -> None:
     assert conversion_kind(output(NUMBER), promise(STRING)) == UNSAFE
     assert not assignable(output(BOOL), INT)
     assert conversion_kind(promise(BOOL), output(BOOL)) == NO
+
+
+def test_t2_5_t2_6_unify_scalars() -> None:
+    assert xunify(BOOL, NONE) == (optional(BOOL), optional(BOOL))
+    assert xunify(INT, NUMBER) == (NUMBER, NUMBER)
+    assert xunify(INT, STRING) == (STRING, STRING)
+    assert xunify(BOOL, NUMBER) == (union(BOOL, NUMBER), union(BOOL, NUMBER))  # Pulumi: number
+    assert xunify() == (NEVER, NEVER)
+
+
+def test_t2_10_unify_eventuals() -> None:
+    assert xunify(output(NUMBER), output(STRING)) == (output(STRING), output(STRING))
+    assert xunify(promise(BOOL), output(BOOL)) == (output(BOOL), output(BOOL))
+    assert xunify(promise(INT), promise(NUMBER)) == (promise(NUMBER), promise(NUMBER))
+
+
+def test_t2_11_unify_containers() -> None:
+    assert xunify(list_(STRING), set_(BOOL)) == (list_(STRING), list_(STRING))
+    assert xunify(object_({"foo": STRING}), map_(BOOL)) == (map_(STRING), map_(STRING))
+    both = object_({"foo": optional(STRING), "bar": optional(STRING)})
+    assert xunify(object_({"foo": STRING}), object_({"bar": STRING})) == (both, both)
+    longer = tuple_(NUMBER, BOOL, optional(STRING))
+    assert xunify(tuple_(NUMBER, BOOL, STRING), tuple_(NUMBER, BOOL)) == (longer, longer)
+
+
+def test_t2_12_dynamic() -> None:
+    assert xunify(BOOL, DYNAMIC) == (union(BOOL, DYNAMIC), BOOL)
 
 
 def test_embedding_and_lowering() -> None:
@@ -155,3 +185,29 @@ def test_plain_core_types_get_cores_answer(a: cty.Type, b: cty.Type) -> None:
     else:
         want = NO
     assert conversion_kind(x(a), x(b)) == want
+
+
+@settings(max_examples=300)
+@given(st.lists(_xtypes(), min_size=1, max_size=4), st.randoms(use_true_random=False))
+def test_xunify_laws(ts: list[XType], rnd: Any) -> None:
+    safe, unsafe = xunify(*ts)
+    for t in ts:
+        assert conversion_kind(safe, t) == SAFE, (str(safe), str(t))
+    shuffled = list(ts)
+    rnd.shuffle(shuffled)
+    assert xunify(*shuffled) == (safe, unsafe)
+    assert xunify(ts[0], ts[0]) == (ts[0], ts[0])
+
+
+@pytest.mark.parametrize(("dst", "src"), [
+    ("list", "list"), ("list", "set"), ("list", "tuple"), ("set", "set"), ("set", "list"),
+    ("set", "tuple"), ("map", "map"), ("map", "object"), ("object", "object"),
+    ("object", "map"), ("tuple", "tuple"), ("tuple", "list"), ("list", "map")])
+def test_container_shapes_follow_core(dst: str, src: str) -> None:
+    """With X-only elements inside, a kind of container converts to another as core cty's
+    does (list to set is unsafe there, list to tuple impossible)."""
+    def shape(kind: str, elem: XType) -> XType:
+        return {"list": list_, "set": set_, "map": map_}[kind](elem) if kind in (
+            "list", "set", "map") else tuple_(elem) if kind == "tuple" else object_({"a": elem})
+    core = conversion_kind(shape(dst, STRING), shape(src, STRING))
+    assert conversion_kind(shape(dst, NUMBER), shape(src, INT)) == core

@@ -32,6 +32,7 @@ from ._model import (
     union,
     x,
 )
+from ._unify import xunify
 
 __all__ = [
     "BOOL",
@@ -58,4 +59,5 @@ __all__ = [
     "tuple_",
     "union",
     "x",
+    "xunify",
 ]

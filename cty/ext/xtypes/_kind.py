@@ -105,13 +105,24 @@ def conversion_kind(dst: XType, src: XType) -> Kind:
     return _structural_kind(dst, src)
 
 
+# How one kind of container converts to another in core cty, whatever their elements
+_SHAPES = {
+    ("list", "list"): Kind.SAFE, ("list", "set"): Kind.SAFE, ("list", "tuple"): Kind.SAFE,
+    ("set", "set"): Kind.SAFE, ("set", "list"): Kind.UNSAFE, ("set", "tuple"): Kind.SAFE,
+    ("map", "map"): Kind.SAFE, ("map", "object"): Kind.SAFE,
+    ("object", "object"): Kind.SAFE, ("object", "map"): Kind.UNSAFE,
+    ("tuple", "tuple"): Kind.SAFE,
+}
+
+
 def _structural_kind(dst: XType, src: XType) -> Kind:
-    """Containers with X-only types inside: the core's answer for their shapes, capped by
-    their elements'."""
-    shape = _core_kind(dst, src)
-    if shape == Kind.NO:
-        return Kind.NO
+    """Containers with X-only types inside: how their kinds of container convert, capped by
+    how their elements do. (A tuple shorter than the one it converts to lacks its last
+    elements, as an object lacks an attribute: they must admit none.)"""
     d, s = dst.kind, src.kind
+    shape = _SHAPES.get((d, s))
+    if shape is None:
+        return _core_kind(dst, src) if d not in _X_ONLY and s not in _X_ONLY else Kind.NO
     if d in ("list", "set", "map") and s in ("list", "set", "map"):
         return min(shape, conversion_kind(dst.elem, src.elem))
     if d in ("list", "set") and s == "tuple":
@@ -119,13 +130,17 @@ def _structural_kind(dst: XType, src: XType) -> Kind:
     if d == "map" and s == "object":
         return min([shape, *(conversion_kind(dst.elem, a) for a in src.attrs.values())])
     if d == "tuple" and s == "tuple":
+        if len(src.args) > len(dst.args):
+            return Kind.NO
+        have = list(src.args) + [NONE] * (len(dst.args) - len(src.args))
         return min([shape, *(conversion_kind(a, b) for a, b in zip(  # type: ignore[arg-type]
-            dst.args, src.args, strict=True))])
+            dst.args, have, strict=True))])
     if d == "object" and s == "object":
         src_attrs = src.attrs
-        kinds = [conversion_kind(a, src_attrs.get(n, NONE)) for n, a in dst.attrs.items()]
-        return min([shape, *kinds])
-    return shape
+        return min([shape, *(conversion_kind(a, src_attrs.get(n, NONE))
+                             for n, a in dst.attrs.items())])
+    # an object from a map: each attribute from the map's elements
+    return min([shape, *(conversion_kind(a, src.elem) for a in dst.attrs.values())])
 
 
 @deep
