@@ -52,8 +52,8 @@ def _wholly_known(ty: Type, p: Any) -> bool:
             return False
         if kinds.isdisjoint(_NESTED):
             return True
-        grand = _grandchild_kinds(kinds, p if c is tuple else p.values() if c is dict
-                                  else p.elems)
+        grand = grandchild_kinds(kinds, p if c is tuple else p.values() if c is dict
+                                 else p.elems)
         if grand is not None:
             if Unknown in grand:
                 return False
@@ -79,9 +79,6 @@ def grandchild_kinds(kinds: set[type], children: Any) -> set[type] | None:
     if kind is tuple:
         return set(map(type, chain.from_iterable(filter(None, children))))
     return None
-
-
-_grandchild_kinds = grandchild_kinds
 
 
 @deep

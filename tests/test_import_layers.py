@@ -78,7 +78,8 @@ FUNCTION_LAYERS: list[list[str]] = [
 """The function system, then the standard library of functions, bottom first."""
 EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
-                                 "cty.ext.xtypes._unify", "cty.ext.xtypes"]]
+                                 "cty.ext.xtypes._unify", "cty.ext.xtypes._shapes",
+                                 "cty.ext.xtypes"]]
 """The extensions, above the functions."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._commands", "cty.cli",
                   "cty.__main__"]

@@ -20,9 +20,11 @@ from cty.ext.xtypes import (
     NUMBER,
     STRING,
     Kind,
+    XTraverseError,
     XType,
     assignable,
     conversion_kind,
+    input_type,
     list_,
     lower,
     map_,
@@ -35,6 +37,7 @@ from cty.ext.xtypes import (
     tuple_,
     union,
     x,
+    xtraverse,
     xunify,
 )
 
@@ -118,6 +121,30 @@ def test_t2_11_unify_containers() -> None:
 
 def test_t2_12_dynamic() -> None:
     assert xunify(BOOL, DYNAMIC) == (union(BOOL, DYNAMIC), BOOL)
+
+
+def test_t2_13_input_type() -> None:
+    assert input_type(BOOL) == union(BOOL, output(BOOL))
+    assert input_type(list_(BOOL)) == union(list_(union(BOOL, output(BOOL))),
+                                            output(list_(BOOL)))
+    assert input_type(DYNAMIC) == DYNAMIC
+    assert input_type(output(BOOL)) == output(BOOL)
+    assert input_type(tuple_(BOOL)) == union(tuple_(BOOL), output(tuple_(BOOL)))
+
+
+def test_t2_14_traversal() -> None:
+    assert xtraverse(union(map_(INT), object_({"foo": STRING})), "foo") == union(INT, STRING)
+    assert xtraverse(optional(map_(STRING)), "foo") == optional(STRING)
+    assert xtraverse(output(map_(STRING)), "foo") == output(STRING)
+    assert xtraverse(list_(BOOL), 3) == BOOL
+    assert xtraverse(tuple_(BOOL, STRING), 1) == STRING
+    assert xtraverse(tuple_(BOOL, STRING), NUMBER) == union(BOOL, STRING)
+    for t, step, message in [(object_({"a": INT}), "b", "no attribute 'b'"),
+                             (list_(INT), "a", "whole numbers"), (STRING, "a", "has no"),
+                             (set_(INT), 0, "no index"), (tuple_(INT), 5, "out of range"),
+                             (union(NONE, STRING), "a", "has no")]:
+        with pytest.raises(XTraverseError, match=message):
+            xtraverse(t, step)
 
 
 def test_embedding_and_lowering() -> None:

@@ -32,6 +32,7 @@ from ._model import (
     union,
     x,
 )
+from ._shapes import XTraverseError, input_type, xtraverse
 from ._unify import xunify
 
 __all__ = [
@@ -43,9 +44,11 @@ __all__ = [
     "NUMBER",
     "STRING",
     "Kind",
+    "XTraverseError",
     "XType",
     "assignable",
     "conversion_kind",
+    "input_type",
     "list_",
     "lower",
     "map_",
@@ -59,5 +62,6 @@ __all__ = [
     "tuple_",
     "union",
     "x",
+    "xtraverse",
     "xunify",
 ]
