@@ -63,7 +63,7 @@ class XType:
         return _text(self)
 
     def __repr__(self) -> str:
-        return f"xtypes.parse_xtype({str(self)!r})"
+        return f"<XType {self}>"
 
     def sort_key(self) -> tuple[int, str]:
         """The key of canonical order."""
