@@ -446,18 +446,6 @@ def _fmt_f(digits: str, dexp: int) -> str:
     return digits[:dexp] + "." + digits[dexp:]
 
 
-def _fmt_e(digits: str, dexp: int, prec: int) -> str:
-    """Go's fmtE: one digit, *prec* more after the point, then e+-dd."""
-    out = digits[0] if digits else "0"
-    if prec > 0:
-        frac = digits[1 : prec + 1]
-        out += "." + frac + "0" * (prec - len(frac))
-    exp = dexp - 1 if digits else 0
-    if exp < 0:
-        return f"{out}e-{-exp:02d}"
-    return f"{out}e+{exp:02d}"
-
-
 def _fmt_g(neg: bool, digits: str, dexp: int, prec: int, shortest: bool) -> str:
     """Go's 'g' formatting of rounded digits (prec: Go's precision after rounding)."""
     nd = len(digits)
@@ -470,7 +458,7 @@ def _fmt_g(neg: bool, digits: str, dexp: int, prec: int, shortest: bool) -> str:
     sign_text = "-" if neg else ""
     if exp < -4 or exp >= eprec:
         prec = min(prec, nd)
-        return sign_text + _fmt_e(digits, dexp, prec - 1)
+        return sign_text + _fmt_e_go(digits, dexp, prec - 1, "e")
     if not digits:
         return sign_text + "0"
     return sign_text + _fmt_f(digits, dexp)

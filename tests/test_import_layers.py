@@ -62,7 +62,8 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function._function",
      "cty.function"],
     # the standard library of functions
-    ["cty.function.stdlib._refine", "cty.function.stdlib._bool",
+    ["cty.function.stdlib._refine", "cty.function.stdlib._sequences",
+     "cty.function.stdlib._bool",
      "cty.function.stdlib._general", "cty.function.stdlib._arithmetic",
      "cty.function.stdlib._rounding", "cty.function.stdlib._gocty",
      "cty.function.stdlib._go_unicode", "cty.function.stdlib._grapheme",

@@ -39,6 +39,7 @@ from .._function import Function, static_return_type
 from .._parameter import Parameter
 from ._gocty import go_int
 from ._refine import not_null
+from ._sequences import sequence_of
 
 __all__ = [
     "chunklist",
@@ -384,12 +385,7 @@ def _reverse_list_type(args: list[Value]) -> Type:
 
 def _reverse_list(args: list[Value], ty: Type) -> Value:
     coll, marks = args[0].unmark()
-    items = coll.as_value_slice()[::-1]
-    if ty.is_tuple_type():
-        return tuple_val(items).with_marks(marks)
-    if not items:
-        return list_val_empty(ty.element_type()).with_marks(marks)
-    return list_val(items).with_marks(marks)
+    return sequence_of(ty, coll.as_value_slice()[::-1]).with_marks(marks)
 
 
 reverse_list = Function(
@@ -536,14 +532,7 @@ def _slice(args: list[Value], ty: Type) -> Value:
     if ty is DynamicPseudoType:
         return DynamicVal.with_marks(marks)
     start, end, _ = _slice_indexes(args)
-    if end == start:
-        if ty.is_tuple_type():
-            return EmptyTupleVal.with_marks(marks)
-        return list_val_empty(ty.element_type()).with_marks(marks)
-    items = coll.as_value_slice()[start:end]
-    if ty.is_tuple_type():
-        return tuple_val(items).with_marks(marks)
-    return list_val(items).with_marks(marks)
+    return sequence_of(ty, coll.as_value_slice()[start:end]).with_marks(marks)
 
 
 slice_ = Function(

@@ -20,7 +20,6 @@ from cty import (
     Tuple,
     Type,
     Value,
-    list_val,
     list_val_empty,
     map_val,
     map_val_empty,
@@ -37,6 +36,7 @@ from .._errors import ArgError, FunctionError
 from .._function import Function
 from .._parameter import Parameter
 from ._refine import not_null
+from ._sequences import sequence_of
 
 __all__ = ["keys", "lookup", "merge", "values", "zipmap"]
 
@@ -93,12 +93,7 @@ def _values_type(args: list[Value]) -> Type:
 
 def _values(args: list[Value], ty: Type) -> Value:
     m, marks = args[0].unmark()
-    items = [v for _, v in m.elements()]
-    if ty.is_tuple_type():
-        return tuple_val(items).with_marks(marks)
-    if not items:
-        return list_val_empty(ty.element_type()).with_marks(marks)
-    return list_val(items).with_marks(marks)
+    return sequence_of(ty, [v for _, v in m.elements()]).with_marks(marks)
 
 
 values = Function(

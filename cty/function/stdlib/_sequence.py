@@ -16,7 +16,6 @@ from cty import (
     list_val,
     list_val_empty,
     number_int_val,
-    tuple_val,
 )
 from cty.convert import convert, unify_unsafe
 
@@ -24,6 +23,7 @@ from .._errors import ArgError, FunctionError
 from .._function import Function, static_return_type
 from .._parameter import Parameter
 from ._refine import not_null
+from ._sequences import sequence_of
 
 __all__ = ["concat", "range_"]
 
@@ -63,11 +63,7 @@ def _concat(args: list[Value], ty: Type) -> Value:
         seq, m = seq.unmark()
         marks.append(m)
         items.extend(seq.as_value_slice())
-    if ty.is_list_type():
-        if not items:
-            return list_val_empty(ty.element_type()).with_marks(*marks)
-        return list_val(items).with_marks(*marks)
-    return tuple_val(items).with_marks(*marks)
+    return sequence_of(ty, items).with_marks(*marks)
 
 
 concat = Function(
