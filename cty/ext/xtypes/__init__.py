@@ -8,6 +8,7 @@ promise) as a static layer above core types (work in progress, issue #17).
 ('SAFE', 'UNSAFE')
 """
 
+from ._convert import xconvert
 from ._kind import Kind, assignable, conversion_kind
 from ._model import (
     BOOL,
@@ -34,6 +35,7 @@ from ._model import (
 )
 from ._shapes import XTraverseError, input_type, xtraverse
 from ._unify import xunify
+from ._values import lift, literal_xtype
 
 __all__ = [
     "BOOL",
@@ -49,7 +51,9 @@ __all__ = [
     "assignable",
     "conversion_kind",
     "input_type",
+    "lift",
     "list_",
+    "literal_xtype",
     "lower",
     "map_",
     "object_",
@@ -62,6 +66,7 @@ __all__ = [
     "tuple_",
     "union",
     "x",
+    "xconvert",
     "xtraverse",
     "xunify",
 ]

@@ -35,11 +35,11 @@ class Kind(enum.IntEnum):
 _X_ONLY = frozenset({"int", "none", "union", "output", "promise"})
 
 
-def _plain(t: XType) -> bool:
+def plain(t: XType) -> bool:
     """Whether *t* is a core type (nothing X-only in it)."""
     if t.kind in _X_ONLY:
         return False
-    return all(_plain(a) for a in _children(t))
+    return all(plain(a) for a in _children(t))
 
 
 def _children(t: XType) -> list[XType]:
@@ -100,7 +100,7 @@ def conversion_kind(dst: XType, src: XType) -> Kind:
     if dst == INT:
         k = conversion_kind(NUMBER, src)
         return Kind.UNSAFE if k != Kind.NO else Kind.NO
-    if _plain(dst) and _plain(src):
+    if plain(dst) and plain(src):
         return _core_kind(dst, src)
     return _structural_kind(dst, src)
 

@@ -1,0 +1,219 @@
+"""xconvert: a core value converted to meet an extended type, at run time.
+
+The result is always a core value whose type conforms to ``lower(t)``. Beyond core cty's
+convert, the extended type adds three checks and one choice:
+
+* null only where the type admits none (``T?``, an optional attribute, dynamic), else
+  "a non-null value is required", at every depth: ``list(string)`` rejects a null element;
+* int: the value converts to a number that must be whole ("a whole number is required"),
+  exact at any size;
+* none alone admits only null, and never admits nothing;
+* into a union: a member the value is exactly (a whole number is exactly int), else the first
+  member, in canonical order, it converts to safely, else the one member it converts to
+  unsafely. When several unsafe conversions succeed (``"1"`` into ``bool | number``) that is
+  an error naming them, unless ``prefer="first"`` asks for the first.
+
+A collection or structure is first converted by core cty to the lowered type (its shape
+rules stand: extra attributes are dropped, a missing optional attribute becomes null, a map
+lacking a required key is an error), then each element meets its own extended type; when union
+members give a list's or map's elements different types, core cty brings them to one, as its
+``list(any)`` does. A tuple shorter than its type gets null for missing last elements that
+admit none.
+Unknown values become unknown values of the lowered type (DynamicVal when that is dynamic),
+checked only for whether their type could convert at all; marks are kept at every depth.
+Errors are cty.PathErrors whose path leads to the offending element.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+import cty
+from cty import Path, PathError, Type, Value
+from cty._internal import check_value, deep
+from cty.convert import convert
+
+from ._kind import Kind, conversion_kind, plain
+from ._model import DYNAMIC, INT, NONE, XType, lower
+from ._values import lift
+
+__all__ = ["xconvert"]
+
+Prefer = Literal["error", "first"]
+
+
+def xconvert(v: Value, t: XType, /, *, prefer: Prefer = "error") -> Value:
+    """*v* converted to meet extended type *t*, as a core value of type ``lower(t)``.
+
+    *prefer* says what a conversion into a union does when the value converts unsafely to
+    more than one member: "error" (the default) raises a PathError naming them, "first"
+    takes the first in canonical order. Raises cty.PathError when the value does not convert,
+    with the path of the element at fault.
+
+    >>> import cty
+    >>> from cty.ext.xtypes import INT, STRING, union
+    >>> xconvert(cty.string_val("12"), INT)
+    cty.parse_number_val('12')
+    >>> xconvert(cty.number_int_val(5), union(STRING, INT))
+    cty.number_val(5)
+    """
+    check_value(v, "the value to convert")
+    if not isinstance(t, XType):
+        raise cty.CtyTypeError(f"xconvert converts to an XType, not {type(t).__name__}")
+    if prefer not in ("error", "first"):
+        raise cty.CtyValueError(f'prefer is "error" or "first", not {prefer!r}')
+    return _convert(v, t, Path(), prefer)
+
+
+def _core(v: Value, want: Type, path: Path) -> Value:
+    try:
+        return convert(v, want)
+    except PathError as e:
+        raise PathError(path + e.path, e.message) from None
+
+
+@deep
+def _convert(v: Value, t: XType, path: Path, prefer: Prefer) -> Value:
+    if t == DYNAMIC:
+        return v
+    u, marks = v.unmark()
+    if not u.is_known():
+        out = _unknown(u, t, path)
+    elif u.is_null():
+        if conversion_kind(t, NONE) != Kind.SAFE:
+            raise PathError(path, "a non-null value is required")
+        want = lower(t)
+        out = u if want is cty.DynamicPseudoType else _core(u, want, path)
+    else:
+        out = _known(u, t, path, prefer)
+    return out.with_marks(marks) if marks else out
+
+
+def _unknown(u: Value, t: XType, path: Path) -> Value:
+    if conversion_kind(t, lift(u)) == Kind.NO:
+        raise PathError(path, f"{t} is required, but have {lift(u)}")
+    want = lower(t)
+    if want.has_dynamic_types() and not plain(t):  # lowered from a union: no one type
+        return cty.DynamicVal if want is cty.DynamicPseudoType else cty.unknown_val(want)
+    return _core(u, want, path)
+
+
+def _known(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
+    k = t.kind
+    if k == "union":
+        return _union(u, t, path, prefer)
+    if k in ("output", "promise"):
+        return _convert(u, t.elem, path, prefer)
+    if k == "none":
+        raise PathError(path, f"only null is allowed here, but have {lift(u)}")
+    if k == "int":
+        n = _core(u, cty.Number, path)
+        if not n.as_big_float().is_integer():
+            raise PathError(path, "a whole number is required")
+        return n
+    if k in ("list", "set", "map", "tuple", "object"):
+        return _container(u, t, path, prefer)
+    return _core(u, lower(t), path)  # bool, number, string, a capsule
+
+
+def _union(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
+    members = [m for m in t.members if m != NONE]
+    if not members:
+        raise PathError(path, "no value is allowed here (the type is never)"
+                        if not t.members else f"only null is allowed here, but have {lift(u)}")
+    have = lift(u)
+    whole = have.kind == "number" and u.as_big_float().is_integer()
+    kinds = [(m, conversion_kind(m, have)) for m in members]
+    failures: list[tuple[XType, PathError]] = []
+    # members the value is exactly, then those it converts to safely: the first that takes it
+    first = [m for m in members if m == have or (m == INT and whole)]
+    first += [m for m, kind in kinds if kind == Kind.SAFE and m not in first]
+    for m in first:
+        try:
+            return _convert(u, m, path, prefer)
+        except PathError as e:
+            failures.append((m, e))
+    successes: list[tuple[XType, Value]] = []
+    for m, kind in kinds:
+        if kind == Kind.UNSAFE and m not in first:
+            try:
+                successes.append((m, _convert(u, m, path, prefer)))
+            except PathError as e:
+                failures.append((m, e))
+            if successes and prefer == "first":
+                break
+    if len(successes) == 1 or (successes and prefer == "first"):
+        return successes[0][1]
+    if successes:
+        names = " and ".join(str(m) for m, _ in successes)
+        raise PathError(path, f"ambiguous: the value converts to more than one member of {t} "
+                              f"({names})")
+    if not failures:
+        raise PathError(path, f"{t} is required, but have {have}")
+    if len(failures) == 1:  # one member could take the value (as in T?): its error, as it is
+        raise failures[0][1]
+    reasons = "; ".join(f"{m}: {_relative(e, path)}" for m, e in failures)
+    raise PathError(path, f"the value converts to no member of {t} ({reasons})")
+
+
+def _relative(e: PathError, path: Path) -> str:
+    """A member's error as text, with its path relative to the union's place."""
+    rest = Path(e.path[len(path):])
+    return f"{rest.format()}: {e.message}" if rest else e.message
+
+
+def _container(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
+    """Core cty converts the container to the lowered type; then each element meets its own
+    extended type, and the container is rebuilt when one of them changed."""
+    if t.kind == "tuple" and u.type().is_tuple_type():
+        u = _pad(u, t)
+    w, marks = _core(u, lower(t), path).unmark()
+    if not w.is_known():  # a set with unknowns, made a list: its order is not known yet
+        return w.with_marks(marks)
+    k = t.kind
+    if k in ("map", "object"):
+        have = w.as_value_map()
+        if k == "map":
+            got = {n: _convert(e, t.elem, path.index_string(n), prefer) for n, e in have.items()}
+        else:
+            got = {n: _convert(have[n], at, path.get_attr(n), prefer)
+                   for n, at in t.attrs.items()}
+        if all(got[n] is have[n] for n in got):
+            out = w
+        elif k == "object":
+            out = cty.object_val(got)
+        elif _one_type(got.values()):
+            out = cty.map_val(got)
+        else:  # union members gave different types: core brings them to one, as map(any) does
+            out = _core(cty.object_val(got), lower(t), path)
+    else:
+        old = w.as_value_slice()
+        ts = t.args if k == "tuple" else (t.elem,) * len(old)
+        new = [_convert(e, et, path.index_int(i), prefer)  # type: ignore[arg-type]
+               for i, (e, et) in enumerate(zip(old, ts, strict=True))]
+        if all(a is b for a, b in zip(old, new, strict=True)):
+            out = w
+        elif k == "tuple":
+            out = cty.tuple_val(new)
+        elif _one_type(new):
+            out = cty.list_val(new) if k == "list" else cty.set_val(new)
+        else:
+            out = _core(cty.tuple_val(new), lower(t), path)
+    return out.with_marks(marks) if marks else out
+
+
+def _one_type(items: Iterable[Value]) -> bool:
+    """Whether the converted elements share one type already."""
+    return len({e.type() for e in items}) == 1
+
+
+def _pad(u: Value, t: XType) -> Value:
+    """A tuple shorter than tuple type *t*, with null for its missing last elements where
+    they admit none (as an object's missing optional attributes are)."""
+    have = u.as_value_slice()
+    missing = t.args[len(have):]
+    if not missing or not all(conversion_kind(et, NONE) == Kind.SAFE  # type: ignore[arg-type]
+                              for et in missing):
+        return u
+    return cty.tuple_val([*have, *(cty.null_val(lower(et)) for et in missing)])  # type: ignore[arg-type]
