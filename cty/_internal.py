@@ -22,7 +22,16 @@ from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
 from ._structural_types import is_identifier
 from ._type import check_type, child_types
 from ._type_expr import DefaultsBuilder, check_text, interpret
-from ._type_expr_syntax import Node, TypeExprError, parse_expression
+from ._type_expr_syntax import (
+    Node,
+    Pos,
+    Token,
+    TypeExprError,
+    describe_token,
+    parse_expression,
+    tokenize,
+)
+from ._type_json import go_json_string
 from ._unknown import UNKNOWN, Unknown
 from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
 from ._value import check_value, make, payload, wrap
@@ -39,8 +48,10 @@ __all__ = [
     "DefaultsBuilder",
     "Marked",
     "Node",
+    "Pos",
     "Refinement",
     "SetPayload",
+    "Token",
     "TypeExprError",
     "Unknown",
     "build_set_payload",
@@ -50,6 +61,8 @@ __all__ = [
     "child_types",
     "compile_generated",
     "deep",
+    "describe_token",
+    "go_json_string",
     "go_quote",
     "in_deep_thread",
     "interpret",
@@ -61,5 +74,6 @@ __all__ = [
     "replace_file",
     "safe_known_prefix",
     "safe_prefix_before_cut",
+    "tokenize",
     "wrap",
 ]

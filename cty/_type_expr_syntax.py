@@ -65,7 +65,11 @@ _HEX_ESCAPES: Final = {"x": 2, "u": 4, "U": 8}
 
 
 @dataclass(frozen=True)
-class _Token:
+class Token:
+    """One token: an identifier, a string (its value, escapes read), a number literal, a
+    punctuation character, or the end; with where it starts and whether a newline came
+    between it and the token before."""
+
     kind: Literal["ident", "string", "number", "punct", "end"]
     text: str
     pos: Pos
@@ -73,8 +77,9 @@ class _Token:
 
 
 class _Lexer:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, punct: frozenset[str] = _PUNCT) -> None:
         self.text = text
+        self.punct = punct
         self.i = 0
         self.line = 1
         self.line_start = 0
@@ -117,28 +122,28 @@ class _Lexer:
                 break
         return newline
 
-    def tokens(self) -> list[_Token]:
+    def tokens(self) -> list[Token]:
         out = []
         text = self.text
         while True:
             newline = self._skip_space()
             pos = self.pos()
             if self.i >= len(text):
-                out.append(_Token("end", "", pos, newline))
+                out.append(Token("end", "", pos, newline))
                 return out
             c = text[self.i]
             if c.isalpha() or c == "_":
                 j = self.i + 1
                 while j < len(text) and (text[j].isalnum() or text[j] in "_-"):
                     j += 1
-                out.append(_Token("ident", text[self.i:j], pos, newline))
+                out.append(Token("ident", text[self.i:j], pos, newline))
                 self.i = j
             elif c.isdigit():
-                out.append(_Token("number", self._number(), pos, newline))
+                out.append(Token("number", self._number(), pos, newline))
             elif c == '"':
-                out.append(_Token("string", self._string(), pos, newline))
-            elif c in _PUNCT:
-                out.append(_Token("punct", c, pos, newline))
+                out.append(Token("string", self._string(), pos, newline))
+            elif c in self.punct:
+                out.append(Token("punct", c, pos, newline))
                 self.i += 1
             else:
                 raise self.error(f"The character {c!r} is not expected here.")
@@ -210,19 +215,19 @@ class _Parser:
         self.tokens = _Lexer(text).tokens()
         self.k = 0
 
-    def peek(self) -> _Token:
+    def peek(self) -> Token:
         return self.tokens[self.k]
 
-    def take(self) -> _Token:
+    def take(self) -> Token:
         tok = self.tokens[self.k]
         if tok.kind != "end":
             self.k += 1
         return tok
 
-    def expect(self, punct: str, what: str) -> _Token:
+    def expect(self, punct: str, what: str) -> Token:
         tok = self.take()
         if tok.kind != "punct" or tok.text != punct:
-            raise TypeExprError(_SYNTAX, f"Expected {what}, found {_describe(tok)}.", tok.pos)
+            raise TypeExprError(_SYNTAX, f"Expected {what}, found {describe_token(tok)}.", tok.pos)
         return tok
 
     def at(self, punct: str) -> bool:
@@ -249,7 +254,7 @@ class _Parser:
             if tok.text == "-":
                 return Node("neg", tok.pos, items=(self.expression(),))
         raise TypeExprError(_SYNTAX, f"Expected the start of an expression, found "
-                                     f"{_describe(tok)}.", tok.pos)
+                                     f"{describe_token(tok)}.", tok.pos)
 
     def _sequence(self, close: str, what: str) -> list[Node]:
         items: list[Node] = []
@@ -268,7 +273,7 @@ class _Parser:
             sep = self.take()
             if sep.kind != "punct" or sep.text not in "=:":
                 raise TypeExprError(_SYNTAX, "Expected an equals sign (=) to mark the start of "
-                                             f"the attribute value, found {_describe(sep)}.",
+                                             f"the attribute value, found {describe_token(sep)}.",
                                     sep.pos)
             pairs.append((key, self.expression()))
             if self.at(","):
@@ -276,12 +281,13 @@ class _Parser:
             elif not self.at("}") and not self.peek().newline_before:
                 tok = self.peek()
                 raise TypeExprError(_SYNTAX, "Expected a comma or a newline after an object "
-                                             f"item, found {_describe(tok)}.", tok.pos)
+                                             f"item, found {describe_token(tok)}.", tok.pos)
         self.expect("}", "a closing }")
         return Node("object", pos, pairs=tuple(pairs))
 
 
-def _describe(tok: _Token) -> str:
+def describe_token(tok: Token) -> str:
+    """How an error message names *tok* ("the end of the expression", "a string", ...)."""
     if tok.kind == "end":
         return "the end of the expression"
     if tok.kind == "string":
@@ -289,6 +295,13 @@ def _describe(tok: _Token) -> str:
     if tok.kind == "number":
         return f"the number {tok.text}"
     return repr(tok.text)
+
+
+def tokenize(text: str, extra_punct: str = "") -> list[Token]:
+    """The tokens of *text*, the last of kind "end"; *extra_punct* adds punctuation characters
+    (the extended type syntax's ``|`` and ``?``). Raises TypeExprError for a character that
+    is no token's, an unclosed string or comment, or a bad escape."""
+    return _Lexer(text, _PUNCT | frozenset(extra_punct)).tokens()
 
 
 def parse_expression(text: str) -> Node:
@@ -301,5 +314,5 @@ def parse_expression(text: str) -> Node:
     tok = parser.peek()
     if tok.kind != "end":
         raise TypeExprError(_SYNTAX, f"Extra characters after the expression: "
-                                     f"{_describe(tok)}.", tok.pos)
+                                     f"{describe_token(tok)}.", tok.pos)
     return node

@@ -81,7 +81,7 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
             "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
-def _go_json_string(s: str) -> str:
+def go_json_string(s: str) -> str:
     """Return *s* as a JSON string literal written the way Go's encoding/json writes it."""
     if _PLAIN.issuperset(s):
         return '"' + s + '"'
@@ -113,12 +113,12 @@ def _write(t: Type) -> str:
     if t.is_tuple_type():
         return '["tuple",[' + ",".join([_write(e) for e in t.tuple_element_types()]) + "]]"
     if t.is_object_type():
-        attrs = ",".join([_go_json_string(k) + ":" + _write(a)
+        attrs = ",".join([go_json_string(k) + ":" + _write(a)
                           for k, a in sorted(t.attribute_types().items())])
         optional = t.optional_attributes()
         if not optional:
             return '["object",{' + attrs + "}]"
-        names = ",".join([_go_json_string(k) for k in sorted(optional)])
+        names = ",".join([go_json_string(k) for k in sorted(optional)])
         return '["object",{' + attrs + "},[" + names + "]]"
     if t.is_capsule_type():
         raise CtyValueError(f"type not allowed: {t.friendly_name()}")

@@ -81,6 +81,7 @@ EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
                                  "cty.ext.xtypes._values", "cty.ext.xtypes._convert",
                                  "cty.ext.xtypes._unify", "cty.ext.xtypes._shapes",
+                                 "cty.ext.xtypes._syntax", "cty.ext.xtypes._json",
                                  "cty.ext.xtypes"]]
 """The extensions, above the functions."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._commands", "cty.cli",

@@ -9,6 +9,7 @@ promise) as a static layer above core types (work in progress, issue #17).
 """
 
 from ._convert import xconvert
+from ._json import xtype_from_json, xtype_to_json
 from ._kind import Kind, assignable, conversion_kind
 from ._model import (
     BOOL,
@@ -34,6 +35,7 @@ from ._model import (
     x,
 )
 from ._shapes import XTraverseError, input_type, xtraverse
+from ._syntax import parse_xtype, pretty_xtype
 from ._unify import xunify
 from ._values import lift, literal_xtype
 
@@ -59,6 +61,8 @@ __all__ = [
     "object_",
     "optional",
     "output",
+    "parse_xtype",
+    "pretty_xtype",
     "promise",
     "resolve_outputs",
     "resolve_promises",
@@ -68,5 +72,7 @@ __all__ = [
     "x",
     "xconvert",
     "xtraverse",
+    "xtype_from_json",
+    "xtype_to_json",
     "xunify",
 ]

@@ -189,8 +189,8 @@ def _container(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
             out = _core(cty.object_val(got), lower(t), path)
     else:
         old = w.as_value_slice()
-        ts = t.args if k == "tuple" else (t.elem,) * len(old)
-        new = [_convert(e, et, path.index_int(i), prefer)  # type: ignore[arg-type]
+        ts = t.elems if k == "tuple" else (t.elem,) * len(old)
+        new = [_convert(e, et, path.index_int(i), prefer)
                for i, (e, et) in enumerate(zip(old, ts, strict=True))]
         if all(a is b for a, b in zip(old, new, strict=True)):
             out = w
@@ -212,8 +212,7 @@ def _pad(u: Value, t: XType) -> Value:
     """A tuple shorter than tuple type *t*, with null for its missing last elements where
     they admit none (as an object's missing optional attributes are)."""
     have = u.as_value_slice()
-    missing = t.args[len(have):]
-    if not missing or not all(conversion_kind(et, NONE) == Kind.SAFE  # type: ignore[arg-type]
-                              for et in missing):
+    missing = t.elems[len(have):]
+    if not missing or not all(conversion_kind(et, NONE) == Kind.SAFE for et in missing):
         return u
-    return cty.tuple_val([*have, *(cty.null_val(lower(et)) for et in missing)])  # type: ignore[arg-type]
+    return cty.tuple_val([*have, *(cty.null_val(lower(et)) for et in missing)])

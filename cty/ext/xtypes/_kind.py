@@ -46,7 +46,7 @@ def _children(t: XType) -> list[XType]:
     if t.kind in ("list", "set", "map", "output", "promise"):
         return [t.elem]
     if t.kind == "tuple":
-        return list(t.args)  # type: ignore[arg-type]
+        return list(t.elems)
     if t.kind == "object":
         return list(t.attrs.values())
     if t.kind == "union":
@@ -126,15 +126,15 @@ def _structural_kind(dst: XType, src: XType) -> Kind:
     if d in ("list", "set", "map") and s in ("list", "set", "map"):
         return min(shape, conversion_kind(dst.elem, src.elem))
     if d in ("list", "set") and s == "tuple":
-        return min([shape, *(conversion_kind(dst.elem, e) for e in src.args)])  # type: ignore[arg-type]
+        return min([shape, *(conversion_kind(dst.elem, e) for e in src.elems)])
     if d == "map" and s == "object":
         return min([shape, *(conversion_kind(dst.elem, a) for a in src.attrs.values())])
     if d == "tuple" and s == "tuple":
-        if len(src.args) > len(dst.args):
+        if len(src.elems) > len(dst.elems):
             return Kind.NO
-        have = list(src.args) + [NONE] * (len(dst.args) - len(src.args))
-        return min([shape, *(conversion_kind(a, b) for a, b in zip(  # type: ignore[arg-type]
-            dst.args, have, strict=True))])
+        have = list(src.elems) + [NONE] * (len(dst.elems) - len(src.elems))
+        return min([shape, *(conversion_kind(a, b) for a, b in zip(dst.elems, have,
+                                                                    strict=True))])
     if d == "object" and s == "object":
         src_attrs = src.attrs
         return min([shape, *(conversion_kind(a, src_attrs.get(n, NONE))
@@ -162,8 +162,8 @@ def assignable(dst: XType, src: XType) -> bool:
                                                    else src)
     if dst.kind == src.kind and dst.kind in ("list", "set", "map"):
         return assignable(dst.elem, src.elem)
-    if dst.kind == src.kind == "tuple" and len(dst.args) == len(src.args):
-        return all(assignable(a, b) for a, b in zip(dst.args, src.args, strict=True))  # type: ignore[arg-type]
+    if dst.kind == src.kind == "tuple" and len(dst.elems) == len(src.elems):
+        return all(assignable(a, b) for a, b in zip(dst.elems, src.elems, strict=True))
     if dst.kind == src.kind == "object":
         src_attrs = src.attrs
         return set(src_attrs) <= set(dst.attrs) and all(

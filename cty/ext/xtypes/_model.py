@@ -86,6 +86,13 @@ class XType:
         return self.args  # type: ignore[return-value]
 
     @property
+    def elems(self) -> tuple[XType, ...]:
+        """A tuple's element types."""
+        if self.kind != "tuple":
+            raise CtyTypeError(f"{self} has no element types")
+        return self.args  # type: ignore[return-value]
+
+    @property
     def attrs(self) -> dict[str, XType]:
         """An object's attribute types by name."""
         if self.kind != "object":
@@ -173,7 +180,7 @@ def _resolve(t: XType, drop: tuple[str, ...]) -> XType:
     if t.kind in ("list", "set", "map"):
         return XType(t.kind, (_resolve(t.elem, drop),))
     if t.kind == "tuple":
-        return XType("tuple", tuple(_resolve(e, drop) for e in t.args))  # type: ignore[arg-type]
+        return XType("tuple", tuple(_resolve(e, drop) for e in t.elems))
     if t.kind == "object":
         return XType("object", tuple((n, _resolve(a, drop)) for n, a in t.attrs.items()))
     if t.kind == "union":
@@ -257,7 +264,7 @@ def lower(t: XType) -> Type:
     if k == "map":
         return cty.Map(lower(t.elem))
     if k == "tuple":
-        return cty.Tuple([lower(e) for e in t.args])  # type: ignore[arg-type]
+        return cty.Tuple([lower(e) for e in t.elems])
     if k == "object":
         attrs = t.attrs
         opt = [n for n, a in attrs.items() if NONE in a.members]
@@ -269,12 +276,24 @@ def lower(t: XType) -> Type:
 # --- text --------------------------------------------------------------------------------------
 
 
-def _attr_text(name: str, t: XType) -> str:
-    key = name if is_identifier(name) else go_quote(name)
+def attr_key(name: str) -> str:
+    """An attribute's name as an object type's text writes it: quoted unless an identifier."""
+    return name if is_identifier(name) else go_quote(name)
+
+
+def optional_of(t: XType) -> XType | None:
+    """T when *t* is ``T | none`` (T not never), which an attribute writes ``optional(T)``;
+    else None."""
     if t.kind == "union" and NONE in t.members and len(t.members) > 1:
-        rest = union(*(m for m in t.members if m != NONE))
-        return f"{key}=optional({_text(rest)})"
-    return f"{key}={_text(t)}"
+        return union(*(m for m in t.members if m != NONE))
+    return None
+
+
+def _attr_text(name: str, t: XType) -> str:
+    rest = optional_of(t)
+    if rest is not None:
+        return f"{attr_key(name)}=optional({_text(rest)})"
+    return f"{attr_key(name)}={_text(t)}"
 
 
 @deep
@@ -291,7 +310,7 @@ def _text(t: XType) -> str:
     if k in ("list", "set", "map", "output", "promise"):
         return f"{k}({_text(t.elem)})"
     if k == "tuple":
-        return "tuple([" + ",".join(_text(e) for e in t.args) + "])"  # type: ignore[arg-type]
+        return "tuple([" + ",".join(_text(e) for e in t.elems) + "])"
     if k == "object":
         return "object({" + ",".join(_attr_text(n, a) for n, a in t.attrs.items()) + "})"
     members = t.members

@@ -112,7 +112,7 @@ def xtraverse(t: XType, step: str | int | XType) -> XType:
             raise XTraverseError(f"{t} has no attribute {step!r}")
         return t.attrs[step]
     if k == "tuple":
-        elems: list[XType] = list(t.args)  # type: ignore[arg-type]
+        elems = list(t.elems)
         if isinstance(step, int):
             if not 0 <= step < len(elems):
                 raise XTraverseError(f"index {step} is out of range for {t}")

@@ -60,11 +60,11 @@ def _containers(a: XType, b: XType, safe: bool) -> XType | None:
         names = sorted(set(left) | set(right))
         return object_({n: _pair(left.get(n, NONE), right.get(n, NONE), safe) for n in names})
     if ka == kb == "tuple":
-        la, lb = list(a.args), list(b.args)
+        la, lb = list(a.elems), list(b.elems)
         n = max(len(la), len(lb))
         la += [NONE] * (n - len(la))
         lb += [NONE] * (n - len(lb))
-        return tuple_(*(_pair(x, y, safe) for x, y in zip(la, lb, strict=True)))  # type: ignore[arg-type]
+        return tuple_(*(_pair(x, y, safe) for x, y in zip(la, lb, strict=True)))
     return None
 
 
