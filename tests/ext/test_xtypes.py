@@ -4,6 +4,8 @@ conversion_kind must keep, over generated types."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any
 
 import pytest
@@ -23,6 +25,8 @@ from cty.ext.xtypes import (
     XTraverseError,
     XType,
     assignable,
+    contains_outputs,
+    contains_promises,
     conversion_kind,
     input_type,
     list_,
@@ -31,13 +35,18 @@ from cty.ext.xtypes import (
     object_,
     optional,
     output,
+    parse_xtype,
+    pretty_xtype,
     promise,
     resolve_outputs,
     set_,
     tuple_,
     union,
     x,
+    xconvert,
     xtraverse,
+    xtype_from_json,
+    xtype_to_json,
     xunify,
 )
 
@@ -79,6 +88,12 @@ def test_t2_6_int_and_cty_not_pulumi_for_bool_number() -> None:
     kinds = [conversion_kind(d, s) for d, s in
              [(STRING, INT), (NUMBER, INT), (INT, NUMBER), (INT, STRING), (BOOL, NUMBER)]]
     assert kinds == [SAFE, SAFE, UNSAFE, UNSAFE, NO]  # BOOL <- NUMBER: UNSAFE in Pulumi
+
+
+def test_contains_eventuals() -> None:
+    assert contains_outputs(list_(union(INT, output(STRING))))
+    assert not contains_outputs(promise(INT)) and contains_promises(map_(promise(INT)))
+    assert not contains_promises(object_({"a": optional(INT)}))
 
 
 def test_t2_8_eventuals_normalise() -> None:
@@ -238,3 +253,34 @@ def test_container_shapes_follow_core(dst: str, src: str) -> None:
             "list", "set", "map") else tuple_(elem) if kind == "tuple" else object_({"a": elem})
     core = conversion_kind(shape(dst, STRING), shape(src, STRING))
     assert conversion_kind(shape(dst, NUMBER), shape(src, INT)) == core
+
+
+def test_xtypes_are_interned_and_pickle_to_themselves() -> None:
+    a = object_({"x": list_(optional(INT))})
+    assert a is object_({"x": list_(union(INT, NONE))})
+    assert pickle.loads(pickle.dumps(a)) is a and copy.deepcopy(a) is a
+    with pytest.raises(AttributeError):
+        a.kind = "list"  # type: ignore[misc]
+
+
+def test_canonical_order_is_structural_and_creation_order_free() -> None:
+    small, big = object_({"a": INT}), object_({"a": INT, "b": STRING})
+    assert union(big, small).members == union(small, big).members == (small, big)
+    assert union(list_(STRING), list_(INT)).members == (list_(INT), list_(STRING))
+    assert union(tuple_(INT, INT), tuple_(INT)).members == (tuple_(INT), tuple_(INT, INT))
+
+
+def test_deep_types_at_every_entry_point() -> None:
+    n = 3000
+    t = parse_xtype("list(" * n + "int" + ")" * n)
+    assert parse_xtype(str(t)) is t and xtype_from_json(xtype_to_json(t)) is t
+    o = INT
+    for _ in range(n):
+        o = object_({"a": o})
+    assert parse_xtype(pretty_xtype(o)) is o
+    v = cty.number_int_val(1)
+    for _ in range(n):
+        v = cty.list_val([v])
+    assert xconvert(v, t).type() == lower(t)
+    assert conversion_kind(t, t) == SAFE and xunify(t, t) == (t, t)
+    assert xtraverse(input_type(t), 0).kind == "union"

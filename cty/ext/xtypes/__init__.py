@@ -1,5 +1,18 @@
 """cty.ext.xtypes: the HCL2 model's extended types (int, none, unions, never, output,
-promise) as a static layer above core types (work in progress, issue #17).
+promise) as a static layer above core types; values stay core values.
+
+* Types: XType and its constructors (``list_``, ``set_``, ``map_``, ``tuple_``, ``object_``,
+  ``union``, ``optional``, ``output``, ``promise``), the constants ``BOOL INT NUMBER STRING
+  DYNAMIC NONE NEVER``, ``x`` (embed a core type) and ``lower`` (to the core type of its
+  values).
+* Static questions: ``conversion_kind``, ``assignable``, ``xunify``, ``xtraverse``,
+  ``input_type``, ``resolve_outputs``/``resolve_promises``, ``lift``, ``literal_xtype``.
+  Wherever both types are core types the answer is core cty's.
+* Values: ``xconvert`` converts user data to an extended type, with errors at paths.
+* Text and JSON: ``parse_xtype``, ``str(t)``, ``pretty_xtype``; ``xtype_to_json``,
+  ``xtype_from_json``.
+
+docs/guide/extended-types.md is the guide.
 
 >>> from cty.ext.xtypes import INT, NUMBER, STRING, conversion_kind, optional, union
 >>> str(union(STRING, optional(INT)))
@@ -20,6 +33,8 @@ from ._model import (
     NUMBER,
     STRING,
     XType,
+    contains_outputs,
+    contains_promises,
     list_,
     lower,
     map_,
@@ -51,6 +66,8 @@ __all__ = [
     "XTraverseError",
     "XType",
     "assignable",
+    "contains_outputs",
+    "contains_promises",
     "conversion_kind",
     "input_type",
     "lift",

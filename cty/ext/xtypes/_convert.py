@@ -30,17 +30,19 @@ from collections.abc import Iterable
 from typing import Literal
 
 import cty
-from cty import Path, PathError, Type, Value
+from cty import Path, PathError, Value
 from cty._internal import check_value, deep
 from cty.convert import convert
 
 from ._kind import Kind, conversion_kind, plain
-from ._model import DYNAMIC, INT, NONE, XType, lower
+from ._model import INT, NONE, XType, lower
 from ._values import lift
 
 __all__ = ["xconvert"]
 
 Prefer = Literal["error", "first"]
+
+_PRIMITIVE = {"string": cty.String, "number": cty.Number, "bool": cty.Bool}
 
 
 def xconvert(v: Value, t: XType, /, *, prefer: Prefer = "error") -> Value:
@@ -63,64 +65,68 @@ def xconvert(v: Value, t: XType, /, *, prefer: Prefer = "error") -> Value:
         raise cty.CtyTypeError(f"xconvert converts to an XType, not {type(t).__name__}")
     if prefer not in ("error", "first"):
         raise cty.CtyValueError(f'prefer is "error" or "first", not {prefer!r}')
-    return _convert(v, t, Path(), prefer)
+    return _convert(v, t, prefer)
 
 
-def _core(v: Value, want: Type, path: Path) -> Value:
-    try:
-        return convert(v, want)
-    except PathError as e:
-        raise PathError(path + e.path, e.message) from None
+# Errors are raised with paths relative to the value at hand; a container puts the step to
+# its element in front as one passes through it, so no path is built unless there is an error.
+
+
+def _under(step: Path, e: PathError) -> PathError:
+    return PathError(step + e.path, e.message)
 
 
 @deep
-def _convert(v: Value, t: XType, path: Path, prefer: Prefer) -> Value:
-    if t == DYNAMIC:
+def _convert(v: Value, t: XType, prefer: Prefer) -> Value:
+    k = t.kind
+    if k == "dynamic":
         return v
+    if k in _PRIMITIVE and v.type() is _PRIMITIVE[k] and v.is_known() and not v.is_null():
+        return v  # (marked or not) already what it must be
     u, marks = v.unmark()
     if not u.is_known():
-        out = _unknown(u, t, path)
+        out = _unknown(u, t)
     elif u.is_null():
         if conversion_kind(t, NONE) != Kind.SAFE:
-            raise PathError(path, "a non-null value is required")
+            raise PathError(Path(), "a non-null value is required")
         want = lower(t)
-        out = u if want is cty.DynamicPseudoType else _core(u, want, path)
+        out = u if want is cty.DynamicPseudoType else convert(u, want)
     else:
-        out = _known(u, t, path, prefer)
+        out = _known(u, t, prefer)
     return out.with_marks(marks) if marks else out
 
 
-def _unknown(u: Value, t: XType, path: Path) -> Value:
+def _unknown(u: Value, t: XType) -> Value:
     if conversion_kind(t, lift(u)) == Kind.NO:
-        raise PathError(path, f"{t} is required, but have {lift(u)}")
+        raise PathError(Path(), f"{t} is required, but have {lift(u)}")
     want = lower(t)
     if want.has_dynamic_types() and not plain(t):  # lowered from a union: no one type
         return cty.DynamicVal if want is cty.DynamicPseudoType else cty.unknown_val(want)
-    return _core(u, want, path)
+    return convert(u, want)
 
 
-def _known(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
+def _known(u: Value, t: XType, prefer: Prefer) -> Value:
     k = t.kind
     if k == "union":
-        return _union(u, t, path, prefer)
+        return _union(u, t, prefer)
     if k in ("output", "promise"):
-        return _convert(u, t.elem, path, prefer)
+        return _convert(u, t.elem, prefer)
     if k == "none":
-        raise PathError(path, f"only null is allowed here, but have {lift(u)}")
+        raise PathError(Path(), f"only null is allowed here, but have {lift(u)}")
     if k == "int":
-        n = _core(u, cty.Number, path)
+        n = convert(u, cty.Number)
         if not n.as_big_float().is_integer():
-            raise PathError(path, "a whole number is required")
+            raise PathError(Path(), "a whole number is required")
         return n
     if k in ("list", "set", "map", "tuple", "object"):
-        return _container(u, t, path, prefer)
-    return _core(u, lower(t), path)  # bool, number, string, a capsule
+        return _container(u, t, prefer)
+    return convert(u, lower(t))  # bool, number, string, a capsule
 
 
-def _union(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
+def _union(u: Value, t: XType, prefer: Prefer) -> Value:
     members = [m for m in t.members if m != NONE]
     if not members:
-        raise PathError(path, "no value is allowed here (the type is never)"
+        raise PathError(Path(), "no value is allowed here (the type is never)"
                         if not t.members else f"only null is allowed here, but have {lift(u)}")
     have = lift(u)
     whole = have.kind == "number" and u.as_big_float().is_integer()
@@ -131,14 +137,14 @@ def _union(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
     first += [m for m, kind in kinds if kind == Kind.SAFE and m not in first]
     for m in first:
         try:
-            return _convert(u, m, path, prefer)
+            return _convert(u, m, prefer)
         except PathError as e:
             failures.append((m, e))
     successes: list[tuple[XType, Value]] = []
     for m, kind in kinds:
         if kind == Kind.UNSAFE and m not in first:
             try:
-                successes.append((m, _convert(u, m, path, prefer)))
+                successes.append((m, _convert(u, m, prefer)))
             except PathError as e:
                 failures.append((m, e))
             if successes and prefer == "first":
@@ -147,38 +153,41 @@ def _union(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
         return successes[0][1]
     if successes:
         names = " and ".join(str(m) for m, _ in successes)
-        raise PathError(path, f"ambiguous: the value converts to more than one member of {t} "
+        raise PathError(Path(), f"ambiguous: the value converts to more than one member of {t} "
                               f"({names})")
     if not failures:
-        raise PathError(path, f"{t} is required, but have {have}")
+        raise PathError(Path(), f"{t} is required, but have {have}")
     if len(failures) == 1:  # one member could take the value (as in T?): its error, as it is
         raise failures[0][1]
-    reasons = "; ".join(f"{m}: {_relative(e, path)}" for m, e in failures)
-    raise PathError(path, f"the value converts to no member of {t} ({reasons})")
+    reasons = "; ".join(f"{m}: {_relative(e)}" for m, e in failures)
+    raise PathError(Path(), f"the value converts to no member of {t} ({reasons})")
 
 
-def _relative(e: PathError, path: Path) -> str:
-    """A member's error as text, with its path relative to the union's place."""
-    rest = Path(e.path[len(path):])
-    return f"{rest.format()}: {e.message}" if rest else e.message
+def _relative(e: PathError) -> str:
+    """A member's error as text, with its path (relative to the union's place)."""
+    return f"{e.path.format()}: {e.message}" if e.path else e.message
 
 
-def _container(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
+def _container(u: Value, t: XType, prefer: Prefer) -> Value:
     """Core cty converts the container to the lowered type; then each element meets its own
     extended type, and the container is rebuilt when one of them changed."""
     if t.kind == "tuple" and u.type().is_tuple_type():
         u = _pad(u, t)
-    w, marks = _core(u, lower(t), path).unmark()
+    w, marks = convert(u, lower(t)).unmark()
     if not w.is_known():  # a set with unknowns, made a list: its order is not known yet
         return w.with_marks(marks)
     k = t.kind
     if k in ("map", "object"):
         have = w.as_value_map()
-        if k == "map":
-            got = {n: _convert(e, t.elem, path.index_string(n), prefer) for n, e in have.items()}
-        else:
-            got = {n: _convert(have[n], at, path.get_attr(n), prefer)
-                   for n, at in t.attrs.items()}
+        got = {}
+        pairs = (((n, e, t.elem) for n, e in have.items()) if k == "map" else
+                 ((n, have[n], at) for n, at in t.attrs.items()))
+        for n, e, et in pairs:
+            try:
+                got[n] = _convert(e, et, prefer)
+            except PathError as err:
+                step = cty.index_string_path(n) if k == "map" else cty.get_attr_path(n)
+                raise _under(step, err) from None
         if all(got[n] is have[n] for n in got):
             out = w
         elif k == "object":
@@ -186,12 +195,16 @@ def _container(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
         elif _one_type(got.values()):
             out = cty.map_val(got)
         else:  # union members gave different types: core brings them to one, as map(any) does
-            out = _core(cty.object_val(got), lower(t), path)
+            out = convert(cty.object_val(got), lower(t))
     else:
         old = w.as_value_slice()
         ts = t.elems if k == "tuple" else (t.elem,) * len(old)
-        new = [_convert(e, et, path.index_int(i), prefer)
-               for i, (e, et) in enumerate(zip(old, ts, strict=True))]
+        new = []
+        for i, (e, et) in enumerate(zip(old, ts, strict=True)):
+            try:
+                new.append(_convert(e, et, prefer))
+            except PathError as err:
+                raise _under(cty.index_int_path(i), err) from None
         if all(a is b for a, b in zip(old, new, strict=True)):
             out = w
         elif k == "tuple":
@@ -199,7 +212,7 @@ def _container(u: Value, t: XType, path: Path, prefer: Prefer) -> Value:
         elif _one_type(new):
             out = cty.list_val(new) if k == "list" else cty.set_val(new)
         else:
-            out = _core(cty.tuple_val(new), lower(t), path)
+            out = convert(cty.tuple_val(new), lower(t))
     return out.with_marks(marks) if marks else out
 
 

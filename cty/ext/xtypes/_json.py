@@ -126,6 +126,7 @@ def _read(x: Any) -> XType:
                 "or promise", kind)
 
 
+@deep
 def xtype_from_json(data: str | bytes | bytearray | memoryview) -> XType:
     """The extended type JSON *data* describes. Raises cty.TypeJSONError for anything else.
 

@@ -13,6 +13,7 @@ but never an output.
 from __future__ import annotations
 
 import enum
+import functools
 
 from cty import CtyTypeError
 from cty._internal import deep
@@ -35,23 +36,12 @@ class Kind(enum.IntEnum):
 _X_ONLY = frozenset({"int", "none", "union", "output", "promise"})
 
 
+@functools.lru_cache(maxsize=4096)
 def plain(t: XType) -> bool:
     """Whether *t* is a core type (nothing X-only in it)."""
     if t.kind in _X_ONLY:
         return False
-    return all(plain(a) for a in _children(t))
-
-
-def _children(t: XType) -> list[XType]:
-    if t.kind in ("list", "set", "map", "output", "promise"):
-        return [t.elem]
-    if t.kind == "tuple":
-        return list(t.elems)
-    if t.kind == "object":
-        return list(t.attrs.values())
-    if t.kind == "union":
-        return list(t.members)
-    return []
+    return all(plain(a) for a in t.children)
 
 
 def _check_pair(dst: object, src: object, what: str) -> None:
@@ -69,36 +59,41 @@ def _core_kind(dst: XType, src: XType) -> Kind:
     return Kind.NO
 
 
-@deep
 def conversion_kind(dst: XType, src: XType) -> Kind:
     """How values of *src* convert to *dst*."""
     _check_pair(dst, src, "conversion_kind")
+    return _kind(dst, src)
+
+
+@functools.lru_cache(maxsize=16384)
+@deep
+def _kind(dst: XType, src: XType) -> Kind:
     if dst in (src, DYNAMIC):
         return Kind.SAFE
     if src.kind == "union":  # the source's members first (the formal model's C-USrc)
-        kinds = [conversion_kind(dst, m) for m in src.members]
+        kinds = [_kind(dst, m) for m in src.members]
         if all(k == Kind.SAFE for k in kinds):
             return Kind.SAFE
         return Kind.NO if all(k == Kind.NO for k in kinds) else Kind.UNSAFE
     if dst.kind == "union":
-        return max((conversion_kind(m, src) for m in dst.members), default=Kind.NO)
+        return max((_kind(m, src) for m in dst.members), default=Kind.NO)
     if src == DYNAMIC:
         return Kind.UNSAFE
     if NONE in (dst, src):
         return Kind.NO
     if dst.kind == "output":
         inner = src.elem if src.kind in ("output", "promise") else src
-        return conversion_kind(dst.elem, inner)
+        return _kind(dst.elem, inner)
     if dst.kind == "promise":
         if src.kind == "output":
             return Kind.NO  # a promise cannot carry an output's unknowns and dependencies
-        return conversion_kind(dst.elem, src.elem if src.kind == "promise" else src)
+        return _kind(dst.elem, src.elem if src.kind == "promise" else src)
     if src.kind in ("output", "promise"):
         return Kind.NO
     if src == INT:
-        return Kind.SAFE if dst in (NUMBER, STRING) else conversion_kind(dst, NUMBER)
+        return Kind.SAFE if dst in (NUMBER, STRING) else _kind(dst, NUMBER)
     if dst == INT:
-        k = conversion_kind(NUMBER, src)
+        k = _kind(NUMBER, src)
         return Kind.UNSAFE if k != Kind.NO else Kind.NO
     if plain(dst) and plain(src):
         return _core_kind(dst, src)
@@ -124,23 +119,23 @@ def _structural_kind(dst: XType, src: XType) -> Kind:
     if shape is None:
         return _core_kind(dst, src) if d not in _X_ONLY and s not in _X_ONLY else Kind.NO
     if d in ("list", "set", "map") and s in ("list", "set", "map"):
-        return min(shape, conversion_kind(dst.elem, src.elem))
+        return min(shape, _kind(dst.elem, src.elem))
     if d in ("list", "set") and s == "tuple":
-        return min([shape, *(conversion_kind(dst.elem, e) for e in src.elems)])
+        return min([shape, *(_kind(dst.elem, e) for e in src.elems)])
     if d == "map" and s == "object":
-        return min([shape, *(conversion_kind(dst.elem, a) for a in src.attrs.values())])
+        return min([shape, *(_kind(dst.elem, a) for a in src.attrs.values())])
     if d == "tuple" and s == "tuple":
         if len(src.elems) > len(dst.elems):
             return Kind.NO
         have = list(src.elems) + [NONE] * (len(dst.elems) - len(src.elems))
-        return min([shape, *(conversion_kind(a, b) for a, b in zip(dst.elems, have,
+        return min([shape, *(_kind(a, b) for a, b in zip(dst.elems, have,
                                                                     strict=True))])
     if d == "object" and s == "object":
         src_attrs = src.attrs
-        return min([shape, *(conversion_kind(a, src_attrs.get(n, NONE))
+        return min([shape, *(_kind(a, src_attrs.get(n, NONE))
                              for n, a in dst.attrs.items())])
     # an object from a map: each attribute from the map's elements
-    return min([shape, *(conversion_kind(a, src.elem) for a in dst.attrs.values())])
+    return min([shape, *(_kind(a, src.elem) for a in dst.attrs.values())])
 
 
 @deep

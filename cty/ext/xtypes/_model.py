@@ -9,8 +9,10 @@ promise() resolve the eventual types nested in them as Pulumi's model does.
 
 from __future__ import annotations
 
+import functools
+import threading
+import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import cty
 from cty import CtyTypeError, Type
@@ -25,6 +27,8 @@ __all__ = [
     "NUMBER",
     "STRING",
     "XType",
+    "contains_outputs",
+    "contains_promises",
     "list_",
     "lower",
     "map_",
@@ -40,13 +44,16 @@ __all__ = [
     "x",
 ]
 
+_INTERNED: weakref.WeakValueDictionary[tuple[str, tuple[object, ...]], XType] = \
+    weakref.WeakValueDictionary()
+_INTERN_LOCK = threading.Lock()
+
 # canonical order of union members: by constructor, as the formal model ranks them
 _RANK = {"bool": 0, "int": 1, "number": 2, "string": 3, "dynamic": 5, "none": 6,
          "capsule": 8, "list": 9, "set": 10, "map": 11, "tuple": 12, "object": 13,
          "union": 14, "output": 15, "promise": 16}
 
 
-@dataclass(frozen=True)
 class XType:
     """An extended type. Build them with the module's constructors and constants.
 
@@ -54,20 +61,54 @@ class XType:
     "capsule", "list", "set", "map", "tuple", "object", "union", "output", "promise");
     ``args`` its arguments (element types; an object's (name, type) pairs sorted by name; a
     union's members in canonical order; a capsule's core type).
+
+    XTypes are interned: building the same type twice gives the same object, so equality is
+    identity and costs nothing however deep the types are.
     """
 
+    __slots__ = ("__weakref__", "_hash", "args", "kind")
     kind: str
-    args: tuple[object, ...] = ()
+    args: tuple[object, ...]
+    _hash: int
+
+    def __new__(cls, kind: str, args: tuple[object, ...] = ()) -> XType:
+        key = (kind, args)  # its children are interned: hashing and comparing it is shallow
+        with _INTERN_LOCK:
+            found = _INTERNED.get(key)
+            if found is not None:
+                return found
+            self = object.__new__(cls)
+            object.__setattr__(self, "kind", kind)
+            object.__setattr__(self, "args", args)
+            object.__setattr__(self, "_hash", hash(key))
+            _INTERNED[key] = self
+            return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"XType is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"XType is immutable: cannot delete {name!r}")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __reduce__(self) -> tuple[object, tuple[str, tuple[object, ...]]]:
+        return (XType, (self.kind, self.args))  # interned again where it is loaded
 
     def __str__(self) -> str:
-        return _text(self)
+        return type_text(self)
 
     def __repr__(self) -> str:
         return f"<XType {self}>"
 
-    def sort_key(self) -> tuple[int, str]:
-        """The key of canonical order."""
-        return (_RANK[self.kind], str(self))
+    def sort_key(self) -> _Canonical:
+        """The key of canonical order: by constructor rank, then by structure (children in
+        order, attribute names before their types, fewer children first)."""
+        return _Canonical(self)
 
     @property
     def elem(self) -> XType:
@@ -86,6 +127,16 @@ class XType:
         return self.args  # type: ignore[return-value]
 
     @property
+    def children(self) -> tuple[XType, ...]:
+        """The types directly inside: element, elements, attributes' types or members."""
+        k = self.kind
+        if k in ("list", "set", "map", "output", "promise", "tuple", "union"):
+            return self.args  # type: ignore[return-value]
+        if k == "object":
+            return tuple(self.attrs.values())
+        return ()
+
+    @property
     def elems(self) -> tuple[XType, ...]:
         """A tuple's element types."""
         if self.kind != "tuple":
@@ -98,6 +149,54 @@ class XType:
         if self.kind != "object":
             raise CtyTypeError(f"{self} has no attributes")
         return dict(self.args)  # type: ignore[arg-type]
+
+
+def _compare(a: XType, b: XType) -> int:
+    """-1, 0 or 1 as *a* comes before, with or after *b* in canonical order. Iterative, so
+    deep types compare without deep recursion; shared (interned) parts are skipped at once."""
+    stack: list[tuple[object, object]] = [(a, b)]
+    while stack:
+        x_, y_ = stack.pop()
+        if x_ is y_:
+            continue
+        if not (isinstance(x_, XType) and isinstance(y_, XType)):  # names, lengths, capsules
+            kx, ky = _plain_key(x_), _plain_key(y_)
+            if kx != ky:
+                return -1 if kx < ky else 1
+            continue
+        rx, ry = _RANK[x_.kind], _RANK[y_.kind]
+        if rx != ry:
+            return -1 if rx < ry else 1
+        xs, ys = _parts(x_), _parts(y_)
+        stack.append((len(xs), len(ys)))
+        stack.extend(reversed(list(zip(xs, ys, strict=False))))
+    return 0
+
+
+def _plain_key(v: object) -> tuple[int, str]:
+    """An attribute name, a count of children or a capsule's core type, as a sort key."""
+    if isinstance(v, int):
+        return (v, "")
+    return (0, v.type_expr() if isinstance(v, Type) else str(v))
+
+
+def _parts(t: XType) -> list[object]:
+    """What canonical order compares of *t*, in order."""
+    if t.kind == "object":
+        return [p for pair in t.args for p in pair]  # type: ignore[attr-defined]
+    return list(t.args)
+
+
+class _Canonical:
+    """A sort key comparing XTypes in canonical order."""
+
+    __slots__ = ("t",)
+
+    def __init__(self, t: XType) -> None:
+        self.t = t
+
+    def __lt__(self, other: _Canonical) -> bool:
+        return _compare(self.t, other.t) < 0
 
 
 BOOL = XType("bool")
@@ -202,6 +301,22 @@ def resolve_promises(t: XType) -> XType:
     return _resolve(_check(t, "the type"), ("promise",))
 
 
+def _contains(t: XType, kind: str) -> bool:
+    return t.kind == kind or any(_contains(c, kind) for c in t.children)
+
+
+@deep
+def contains_outputs(t: XType) -> bool:
+    """Whether an output is in *t*, at any depth."""
+    return _contains(_check(t, "the type"), "output")
+
+
+@deep
+def contains_promises(t: XType) -> bool:
+    """Whether a promise is in *t*, at any depth."""
+    return _contains(_check(t, "the type"), "promise")
+
+
 def output(t: XType) -> XType:
     """output(T), with the outputs and promises nested in T resolved."""
     return XType("output", (resolve_outputs(t),))
@@ -215,10 +330,14 @@ def promise(t: XType) -> XType:
 # --- bridges to core types ---------------------------------------------------------------------
 
 
-@deep
 def x(t: Type) -> XType:
     """The extended type of core type *t* (an optional attribute becomes ``T | none``)."""
-    check_type(t, "the core type")
+    return _x(check_type(t, "the core type"))
+
+
+@functools.lru_cache(maxsize=4096)
+@deep
+def _x(t: Type) -> XType:
     if t is cty.String:
         return STRING
     if t is cty.Number:
@@ -228,26 +347,31 @@ def x(t: Type) -> XType:
     if t is cty.DynamicPseudoType:
         return DYNAMIC
     if t.is_list_type():
-        return list_(x(t.element_type()))
+        return list_(_x(t.element_type()))
     if t.is_set_type():
-        return set_(x(t.element_type()))
+        return set_(_x(t.element_type()))
     if t.is_map_type():
-        return map_(x(t.element_type()))
+        return map_(_x(t.element_type()))
     if t.is_tuple_type():
-        return tuple_(*(x(e) for e in t.tuple_element_types()))
+        return tuple_(*(_x(e) for e in t.tuple_element_types()))
     if t.is_object_type():
         opt = t.optional_attributes()
-        return object_({n: optional(x(a)) if n in opt else x(a)
+        return object_({n: optional(_x(a)) if n in opt else _x(a)
                         for n, a in t.attribute_types().items()})
     return XType("capsule", (t,))
 
 
-@deep
 def lower(t: XType) -> Type:
     """The core type values of *t* have: int is number, T? is T (an optional attribute in an
     object), output(T) and promise(T) are T, and a union is its members' one core type, or
     dynamic when they differ."""
-    k = _check(t, "the type").kind
+    return _lower(_check(t, "the type"))
+
+
+@functools.lru_cache(maxsize=4096)
+@deep
+def _lower(t: XType) -> Type:
+    k = t.kind
     if k in ("bool", "int", "number", "string", "dynamic", "none"):
         return {"bool": cty.Bool, "int": cty.Number, "number": cty.Number,
                 "string": cty.String}.get(k, cty.DynamicPseudoType)
@@ -256,20 +380,20 @@ def lower(t: XType) -> Type:
         assert isinstance(core, Type)
         return core
     if k in ("output", "promise"):
-        return lower(t.elem)
+        return _lower(t.elem)
     if k == "list":
-        return cty.List(lower(t.elem))
+        return cty.List(_lower(t.elem))
     if k == "set":
-        return cty.Set(lower(t.elem))
+        return cty.Set(_lower(t.elem))
     if k == "map":
-        return cty.Map(lower(t.elem))
+        return cty.Map(_lower(t.elem))
     if k == "tuple":
-        return cty.Tuple([lower(e) for e in t.elems])
+        return cty.Tuple([_lower(e) for e in t.elems])
     if k == "object":
         attrs = t.attrs
         opt = [n for n, a in attrs.items() if NONE in a.members]
-        return cty.ObjectWithOptionalAttrs({n: lower(a) for n, a in attrs.items()}, opt)
-    lowered = {lower(m) for m in t.members if m is not NONE and m != NONE}
+        return cty.ObjectWithOptionalAttrs({n: _lower(a) for n, a in attrs.items()}, opt)
+    lowered = {_lower(m) for m in t.members if m is not NONE and m != NONE}
     return lowered.pop() if len(lowered) == 1 else cty.DynamicPseudoType
 
 
@@ -289,36 +413,106 @@ def optional_of(t: XType) -> XType | None:
     return None
 
 
-def _attr_text(name: str, t: XType) -> str:
-    rest = optional_of(t)
-    if rest is not None:
-        return f"{attr_key(name)}=optional({_text(rest)})"
-    return f"{attr_key(name)}={_text(t)}"
+_WORDS = {"dynamic": "any", "bool": "bool", "int": "int", "number": "number",
+          "string": "string", "none": "none"}
+PRETTY_THRESHOLD = 6
+"""In the pretty form, an object or tuple of this many type nodes or more takes one line per
+attribute or element (rjsonnet's threshold)."""
 
 
-@deep
-def _text(t: XType) -> str:
+def _big(t: XType) -> bool:
+    """Whether *t* has PRETTY_THRESHOLD type nodes or more (counted only that far)."""
+    count, todo = 0, [t]
+    while todo:
+        count += 1
+        if count >= PRETTY_THRESHOLD:
+            return True
+        todo.extend(todo.pop().children)
+    return False
+
+
+@deep  # (a rerun for depth starts again with no pieces)
+def type_text(t: XType, indent: str | None = None) -> str:
+    """*t*'s text: compact (``str(t)``) when *indent* is None, else the pretty form at that
+    indentation. Written as pieces joined once, since a type shared many times over (as
+    input_type makes them) can have a text far longer than the type is big."""
+    out: list[str] = []
+    _write(t, out, indent)
+    return "".join(out)
+
+
+def _write(t: XType, out: list[str], indent: str | None) -> None:
     k = t.kind
-    if k == "dynamic":
-        return "any"
-    if k in ("bool", "int", "number", "string", "none"):
-        return k
-    if k == "capsule":
+    word = _WORDS.get(k)
+    if word is not None:
+        out.append(word)
+    elif k == "capsule":
         core = t.args[0]
         assert isinstance(core, Type)
-        return core.type_expr()
-    if k in ("list", "set", "map", "output", "promise"):
-        return f"{k}({_text(t.elem)})"
-    if k == "tuple":
-        return "tuple([" + ",".join(_text(e) for e in t.elems) + "])"
-    if k == "object":
-        return "object({" + ",".join(_attr_text(n, a) for n, a in t.attrs.items()) + "})"
+        out.append(core.type_expr())
+    elif k in ("list", "set", "map", "output", "promise"):
+        out.append(f"{k}(")
+        _write(t.elem, out, indent)
+        out.append(")")
+    elif k == "union":
+        _write_union(t, out, indent)
+    elif indent is not None and t.args and _big(t):
+        _write_lines(t, out, indent)
+    else:
+        out.append("tuple([" if k == "tuple" else "object({")
+        for i, (name, item) in enumerate(_items(t)):
+            if i:
+                out.append(",")
+            if name is None:
+                _write(item, out, indent)
+            else:
+                _write_attr(name, item, "=", out, indent)
+        out.append("])" if k == "tuple" else "})")
+
+
+def _items(t: XType) -> list[tuple[str | None, XType]]:
+    """A tuple's elements (with no name) or an object's attributes."""
+    if t.kind == "tuple":
+        return [(None, e) for e in t.elems]
+    return list(t.attrs.items())
+
+
+def _write_union(t: XType, out: list[str], indent: str | None) -> None:
     members = t.members
     if not members:
-        return "never"
-    if NONE in members:
-        rest = [m for m in members if m != NONE]
-        if len(rest) == 1:
-            return f"{_text(rest[0])}?"
-        return "(" + " | ".join(_text(m) for m in rest) + ")?"
-    return " | ".join(_text(m) for m in members)
+        out.append("never")
+        return
+    some = [m for m in members if m != NONE]
+    optional_ = len(some) < len(members)
+    if optional_ and len(some) > 1:
+        out.append("(")
+    for i, m in enumerate(some):
+        if i:
+            out.append(" | ")
+        _write(m, out, indent)
+    if optional_:
+        out.append("?" if len(some) == 1 else ")?")
+
+
+def _write_attr(name: str, t: XType, sep: str, out: list[str], indent: str | None) -> None:
+    out.append(attr_key(name) + sep)
+    rest = optional_of(t)
+    if rest is None:
+        _write(t, out, indent)
+    else:
+        out.append("optional(")
+        _write(rest, out, indent)
+        out.append(")")
+
+
+def _write_lines(t: XType, out: list[str], indent: str) -> None:
+    inner = indent + "  "
+    out.append("tuple([\n" if t.kind == "tuple" else "object({\n")
+    for name, item in _items(t):
+        out.append(inner)
+        if name is None:
+            _write(item, out, inner)
+        else:
+            _write_attr(name, item, " = ", out, inner)
+        out.append(",\n")
+    out.append(indent + ("])" if t.kind == "tuple" else "})"))

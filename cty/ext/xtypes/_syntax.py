@@ -30,16 +30,15 @@ from ._model import (
     NUMBER,
     STRING,
     XType,
-    attr_key,
     list_,
     map_,
     object_,
     optional,
-    optional_of,
     output,
     promise,
     set_,
     tuple_,
+    type_text,
     union,
     x,
 )
@@ -264,44 +263,6 @@ def parse_xtype(text: str, /, *, capsules: Mapping[str, Type] | None = None) -> 
 
 # --- the pretty form ---------------------------------------------------------------------------
 
-_THRESHOLD: Final = 6
-"""An object or tuple of this many type nodes or more is laid out on several lines."""
-
-
-def _size(t: XType) -> int:
-    if t.kind == "object":
-        return 1 + sum(_size(a) for a in t.attrs.values())
-    if t.kind in ("tuple", "union"):
-        return 1 + sum(_size(a) for a in (t.elems if t.kind == "tuple" else t.members))
-    if t.kind in ("list", "set", "map", "output", "promise"):
-        return 1 + _size(t.elem)
-    return 1
-
-
-@deep
-def _pretty(t: XType, indent: str) -> str:
-    k = t.kind
-    if k in ("list", "set", "map", "output", "promise"):
-        return f"{k}({_pretty(t.elem, indent)})"
-    if k == "union" and t.members:
-        some = [m for m in t.members if m != NONE]
-        text = " | ".join(_pretty(m, indent) for m in some)
-        if len(some) == len(t.members):
-            return text
-        return f"{text}?" if len(some) == 1 else f"({text})?"
-    if k not in ("object", "tuple") or not t.args or _size(t) < _THRESHOLD:
-        return str(t)
-    inner = indent + "  "
-    if k == "tuple":
-        lines = [f"{inner}{_pretty(e, inner)},\n" for e in t.elems]
-        return "tuple([\n" + "".join(lines) + indent + "])"
-    lines = []
-    for name, a in t.attrs.items():
-        rest = optional_of(a)
-        value = _pretty(a, inner) if rest is None else f"optional({_pretty(rest, inner)})"
-        lines.append(f"{inner}{attr_key(name)} = {value},\n")
-    return "object({\n" + "".join(lines) + indent + "})"
-
 
 def pretty_xtype(t: XType) -> str:
     """*t* for people: as str() gives it, but objects and tuples of six or more type nodes
@@ -319,4 +280,4 @@ def pretty_xtype(t: XType) -> str:
     """
     if not isinstance(t, XType):
         raise cty.CtyTypeError(f"pretty_xtype prints an XType, not {type(t).__name__}")
-    return _pretty(t, "")
+    return type_text(t, "")
