@@ -10,7 +10,7 @@ from the core's other private modules, and never write their own copies;
 tests/test_import_layers.py holds them to it. Users import ``cty``, not this module.
 """
 
-from ._atomic_file import replace_file
+from ._atomic_file import atomic_writer, replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import compile_generated
 from ._deep import deep, in_deep_thread
@@ -54,6 +54,7 @@ __all__ = [
     "Token",
     "TypeExprError",
     "Unknown",
+    "atomic_writer",
     "build_set_payload",
     "check_text",
     "check_type",

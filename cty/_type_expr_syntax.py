@@ -227,7 +227,8 @@ class _Parser:
     def expect(self, punct: str, what: str) -> Token:
         tok = self.take()
         if tok.kind != "punct" or tok.text != punct:
-            raise TypeExprError(_SYNTAX, f"Expected {what}, found {describe_token(tok)}.", tok.pos)
+            raise TypeExprError(_SYNTAX, f"Expected {what}, found {describe_token(tok)}.",
+                                tok.pos)
         return tok
 
     def at(self, punct: str) -> bool:
@@ -273,8 +274,8 @@ class _Parser:
             sep = self.take()
             if sep.kind != "punct" or sep.text not in "=:":
                 raise TypeExprError(_SYNTAX, "Expected an equals sign (=) to mark the start of "
-                                             f"the attribute value, found {describe_token(sep)}.",
-                                    sep.pos)
+                                             "the attribute value, found "
+                                             f"{describe_token(sep)}.", sep.pos)
             pairs.append((key, self.expression()))
             if self.at(","):
                 self.take()

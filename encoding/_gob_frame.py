@@ -224,3 +224,45 @@ class FrameReader:
                               offset=off)
         self.index = idx + 1
         return body, idx, off
+
+
+def stream_spans(data: bytes | bytearray | memoryview) -> list[tuple[int, int]]:
+    """The (start, stop) byte ranges of the streams written one after another in *data*.
+
+    A stream runs from its header to just past its end frame; a last stream without one (a
+    torn tail) runs to the end of the data, and its reader reports the tear. Only frame
+    lengths are read, not bodies, so finding the streams of a large file costs a few bytes per
+    frame. Raises DecodeError where a stream should start and no header is.
+    """
+    try:
+        view = memoryview(data)
+    except TypeError:
+        raise CtyTypeError(f"stream_spans reads bytes, not {type(data).__name__}") from None
+    with view, view.cast("B") as buf:  # (both released, so an mmap can close)
+        return _spans(buf)
+
+
+def _spans(buf: memoryview) -> list[tuple[int, int]]:
+    n = len(buf)
+    spans: list[tuple[int, int]] = []
+    off = 0
+    while off < n:
+        if buf[off:off + len(HEADER)] != HEADER:
+            raise DecodeError("no gob stream starts here (a header was expected)", offset=off)
+        start = off
+        off += len(HEADER)
+        while True:
+            if off + 4 > n:
+                spans.append((start, n))
+                return spans
+            length = _unpack_from(buf, off)[0]
+            stop = off + 8 + length
+            if stop > n:
+                spans.append((start, n))
+                return spans
+            is_end = length == 1 and buf[off + 4] == KIND_END
+            off = stop
+            if is_end:
+                break
+        spans.append((start, off))
+    return spans

@@ -51,6 +51,7 @@ from ._gob_frame import (
     FrameReader,
     frame,
     parse_value_prefix,
+    stream_spans,
     value_frame,
     value_prefix,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "loads",
     "register_capsule_codec",
     "register_mark_type",
+    "stream_spans",
 ]
 
 FORMAT_VERSION: Final = 1

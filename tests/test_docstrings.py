@@ -14,6 +14,7 @@ import pytest
 
 import cty
 import cty.convert
+import cty.dataset
 import cty.encoding
 import cty.ext
 import cty.ext.eventual
@@ -23,7 +24,7 @@ import cty.function
 import cty.function.stdlib
 
 PACKAGES = [cty, cty.convert, cty.encoding, cty.function, cty.function.stdlib, cty.ext,
-            cty.ext.xtypes]
+            cty.ext.xtypes, cty.dataset]
 MODULES = [p.__name__ for p in PACKAGES] + [
     f"{p.__name__}.{m.name}" for p in PACKAGES for m in pkgutil.iter_modules(p.__path__)]
 README = Path(__file__).parent.parent / "README.md"

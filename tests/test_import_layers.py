@@ -17,7 +17,8 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
             "cty.encoding": ROOT / "encoding", "cty.cli": ROOT / "cty" / "cli",
             "cty.function": ROOT / "cty" / "function",
             "cty.function.stdlib": ROOT / "cty" / "function" / "stdlib",
-            "cty.ext": ROOT / "cty" / "ext", "cty.ext.xtypes": ROOT / "cty" / "ext" / "xtypes"}
+            "cty.ext": ROOT / "cty" / "ext", "cty.ext.xtypes": ROOT / "cty" / "ext" / "xtypes",
+            "cty.dataset": ROOT / "cty" / "dataset"}
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
@@ -84,6 +85,8 @@ EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.
                                  "cty.ext.xtypes._syntax", "cty.ext.xtypes._json",
                                  "cty.ext.xtypes"]]
 """The extensions, above the functions."""
+DATASET: list[str] = ["cty.dataset._files", "cty.dataset._dask", "cty.dataset"]
+"""Datasets of gob files, on Dask: above the encodings."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._commands", "cty.cli",
                   "cty.__main__"]
 
@@ -145,6 +148,7 @@ def _rank() -> dict[str, int]:
     order += sorted(m for m in MODULES if m.startswith("cty.encoding"))
     order += [m for layer in FUNCTION_LAYERS for m in layer]
     order += [m for layer in EXT_LAYERS for m in layer]
+    order += DATASET
     order += CLI
     return {m: i for i, m in enumerate(order)}
 
@@ -164,7 +168,7 @@ def test_imports_run_down_the_layers() -> None:
 
 def test_the_encodings_import_only_downwards_or_among_themselves() -> None:
     for m in MODULES:
-        if m.startswith(("cty.encoding", "cty.function", "cty.ext")) or m in CLI:
+        if m.startswith(("cty.encoding", "cty.function", "cty.ext", "cty.dataset")) or m in CLI:
             continue
         assert not any(t.startswith("cty.encoding") for t in imports_of(m)), m
 
@@ -177,7 +181,8 @@ interface made for them, and the number interface (each re-exports what it offer
 def _core_modules_used(module: str) -> set[str]:
     """The core modules *module* imports, and those it reaches as ``cty._name`` attributes."""
     used = {t for t in imports_of(module)
-            if not t.startswith(("cty.convert", "cty.encoding", "cty.function", "cty.ext"))}
+            if not t.startswith(("cty.convert", "cty.encoding", "cty.function", "cty.ext",
+                                 "cty.dataset"))}
     tree = ast.parse(MODULES[module].read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "cty" \
@@ -189,7 +194,7 @@ def _core_modules_used(module: str) -> set[str]:
 def test_the_subpackages_use_the_core_through_its_interfaces() -> None:
     stray = {m: sorted(_core_modules_used(m) - SHARED_WITH_SUBPACKAGES)
              for m in MODULES if m.startswith(("cty.convert", "cty.encoding", "cty.function",
-                                               "cty.ext"))}
+                                               "cty.ext", "cty.dataset"))}
     # the command uses the library as any user does: through its public API (and the core's
     # file writer, so its -o files are replaced as atomically as gob.dump's)
     stray.update({m: sorted(t for t in _core_modules_used(m) - {"cty", "cty._atomic_file"}
@@ -202,7 +207,8 @@ def test_the_internal_interface_offers_only_what_the_subpackages_use() -> None:
 
     used: set[str] = set()
     for m in MODULES:
-        if m.startswith(("cty.convert", "cty.encoding", "cty.function", "cty.ext")):
+        if m.startswith(("cty.convert", "cty.encoding", "cty.function", "cty.ext",
+                         "cty.dataset")):
             for node in ast.walk(ast.parse(MODULES[m].read_text())):
                 if isinstance(node, ast.ImportFrom) and node.module == "cty._internal":
                     used.update(a.name for a in node.names)

@@ -153,8 +153,8 @@ def _union(u: Value, t: XType, prefer: Prefer) -> Value:
         return successes[0][1]
     if successes:
         names = " and ".join(str(m) for m, _ in successes)
-        raise PathError(Path(), f"ambiguous: the value converts to more than one member of {t} "
-                              f"({names})")
+        raise PathError(Path(), f"ambiguous: the value converts to more than one member of "
+                                f"{t} ({names})")
     if not failures:
         raise PathError(Path(), f"{t} is required, but have {have}")
     if len(failures) == 1:  # one member could take the value (as in T?): its error, as it is
