@@ -22,9 +22,10 @@ import cty.ext.pulumi_wire
 import cty.ext.xtypes
 import cty.function
 import cty.function.stdlib
+import cty.testing
 
 PACKAGES = [cty, cty.convert, cty.encoding, cty.function, cty.function.stdlib, cty.ext,
-            cty.ext.xtypes, cty.dataset]
+            cty.ext.xtypes, cty.dataset, cty.testing]
 MODULES = [p.__name__ for p in PACKAGES] + [
     f"{p.__name__}.{m.name}" for p in PACKAGES for m in pkgutil.iter_modules(p.__path__)]
 README = Path(__file__).parent.parent / "README.md"

@@ -18,7 +18,7 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
             "cty.function": ROOT / "cty" / "function",
             "cty.function.stdlib": ROOT / "cty" / "function" / "stdlib",
             "cty.ext": ROOT / "cty" / "ext", "cty.ext.xtypes": ROOT / "cty" / "ext" / "xtypes",
-            "cty.dataset": ROOT / "cty" / "dataset"}
+            "cty.dataset": ROOT / "cty" / "dataset", "cty.testing": ROOT / "cty" / "testing"}
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
@@ -85,8 +85,9 @@ EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.
                                  "cty.ext.xtypes._syntax", "cty.ext.xtypes._json",
                                  "cty.ext.xtypes"]]
 """The extensions, above the functions."""
-DATASET: list[str] = ["cty.dataset._files", "cty.dataset._dask", "cty.dataset"]
-"""Datasets of gob files, on Dask: above the encodings."""
+DATASET: list[str] = ["cty.dataset._files", "cty.dataset._dask", "cty.dataset",
+                      "cty.testing", "cty.testing.strategies"]
+"""Datasets of gob files, on Dask (above the encodings); strategies for tests."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._commands", "cty.cli",
                   "cty.__main__"]
 

@@ -36,17 +36,12 @@ def to_dask_bag(paths: Paths, /, *, split_blocks: bool = True) -> db.Bag:
     read but the frames' lengths until the bag is computed."""
     parts: list[Delayed]
     if split_blocks:
-        parts = [delayed(_load_block)(b, dask_key_name=f"cty-block-{_key(b)}")
-                 for b in blocks(paths)]
+        parts = [delayed(_load_block)(b) for b in blocks(paths)]
     else:
         parts = [delayed(_load_file)(p) for p in expand(paths)]
     if not parts:
         return cast(db.Bag, db.from_sequence([], npartitions=1))
     return cast(db.Bag, db.from_delayed(parts))
-
-
-def _key(b: Block) -> str:
-    return f"{abs(hash((os.path.abspath(b.path), b.start))):x}-{b.index}"
 
 
 def _write_partition(values: Iterable[Value], path: str, block_size: int) -> str:

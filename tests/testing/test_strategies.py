@@ -1,0 +1,160 @@
+"""cty.testing.strategies: every type constructor and value kind comes up within a fixed number
+of examples; conforming values conform; Python data converts; bad arguments are clear errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cty
+from cty.testing import strategies as cst
+
+
+@dataclass(frozen=True)
+class Blob:
+    """The object a capsule type wraps."""
+
+    n: int
+
+
+BLOB = cty.Capsule("blob", Blob)
+CAPSULES = {BLOB: st.integers(0, 9).map(Blob)}
+
+
+def _type_kinds(t: cty.Type, out: set[str]) -> None:
+    if t.is_primitive_type():
+        out.add(t.friendly_name())
+    elif t is cty.DynamicPseudoType:
+        out.add("dynamic")
+    elif t.is_capsule_type():
+        out.add("capsule")
+    elif t.is_list_type() or t.is_set_type() or t.is_map_type():
+        out.add(t.friendly_name().split()[0])
+        _type_kinds(t.element_type(), out)
+    elif t.is_tuple_type():
+        out.add("tuple")
+        for e in t.tuple_element_types():
+            _type_kinds(e, out)
+    else:
+        out.add("object with optional attributes" if t.optional_attributes() else "object")
+        for a in t.attribute_types().values():
+            _type_kinds(a, out)
+
+
+def _value_kinds(v: cty.Value, out: set[str]) -> None:
+    for _, e in cty.deep_values(v):
+        u, marks = e.unmark()
+        if marks:
+            out.add("marked")
+        if not u.is_known():
+            out.add("unknown")
+            if "refine" in repr(u):
+                out.add("refined unknown")
+            if u is cty.DynamicVal or u.type() is cty.DynamicPseudoType:
+                out.add("DynamicVal")
+        elif u.is_null():
+            out.add("null")
+        else:
+            t = u.type()
+            out.add("capsule value" if t.is_capsule_type() else "known")
+            if (t.is_collection_type() or t.is_tuple_type()) and u.length_int() == 0:
+                out.add("empty")
+
+
+ALL_TYPES = {"string", "number", "bool", "dynamic", "capsule", "list", "set", "map", "tuple",
+             "object", "object with optional attributes"}
+ALL_VALUES = {"known", "null", "unknown", "refined unknown", "marked", "DynamicVal", "empty",
+              "capsule value"}
+
+
+def test_every_constructor_and_value_kind_within_600_examples() -> None:
+    seen_types: set[str] = set()
+    seen_values: set[str] = set()
+
+    @settings(max_examples=600, derandomize=True, database=None)
+    @given(cst.types(capsules=CAPSULES).flatmap(
+        lambda t: st.tuples(st.just(t), cst.values(t, capsules=CAPSULES))))
+    def collect(tv: tuple[cty.Type, cty.Value]) -> None:
+        t, v = tv
+        _type_kinds(t, seen_types)
+        _value_kinds(v, seen_values)
+        assert not v.type().test_conformance(t.without_optional_attributes_deep())
+
+    collect()
+    assert seen_types == ALL_TYPES
+    assert seen_values == ALL_VALUES
+
+
+def test_the_flags_keep_out_what_they_say() -> None:
+    @settings(max_examples=150, derandomize=True, database=None)
+    @given(cst.values(nulls=False, unknowns=False, marks=False))
+    def plain(v: cty.Value) -> None:
+        kinds: set[str] = set()
+        _value_kinds(v, kinds)
+        assert not kinds & {"null", "marked"} and kinds - {"DynamicVal", "unknown"} <= {
+            "known", "empty"}
+
+    @settings(max_examples=150, derandomize=True, database=None)
+    @given(cst.types(dynamic=False, optional_attrs=False))
+    def no_dynamic(t: cty.Type) -> None:
+        kinds: set[str] = set()
+        _type_kinds(t, kinds)
+        assert not kinds & {"dynamic", "object with optional attributes", "capsule"}
+
+    @settings(max_examples=100, derandomize=True, database=None)
+    @given(cst.values(cty.List(cty.String), marks=["only-this"]))
+    def own_marks(v: cty.Value) -> None:
+        _, found = v.unmark_deep()
+        assert found <= {"only-this"}
+
+    plain()
+    no_dynamic()
+    own_marks()
+
+
+@settings(max_examples=300)
+@given(cst.types(max_depth=3).flatmap(
+    lambda t: st.tuples(st.just(t), cst.values_conforming(t))))
+def test_conforming_values_conform(tv: tuple[cty.Type, cty.Value]) -> None:
+    t, v = tv
+    assert not v.type().test_conformance(t.without_optional_attributes_deep())
+    if not t.has_dynamic_types():
+        assert v.type() == t.without_optional_attributes_deep()
+
+
+@settings(max_examples=500)
+@given(cst.types(max_depth=3).flatmap(
+    lambda t: st.tuples(st.just(t), cst.python_data_for(t))))
+def test_python_data_converts_to_its_type(td: tuple[cty.Type, object]) -> None:
+    t, data = td
+    v = cty.from_python(data, t)
+    assert not v.type().test_conformance(t.without_optional_attributes_deep())
+
+
+def test_shrinking_goes_to_small_types_and_values() -> None:
+    from hypothesis import find
+
+    assert find(cst.types(), lambda t: True) is cty.String
+    assert find(cst.types(), lambda t: t.is_list_type()) == cty.List(cty.String)
+    assert find(cst.values(cty.List(cty.Number)), lambda v: True) == cty.null_val(
+        cty.List(cty.Number))
+    small = find(cst.values(cty.List(cty.Number)), lambda v: v.is_known() and not v.is_null())
+    assert small == cty.list_val_empty(cty.Number)
+
+
+def test_bad_arguments_are_clear_errors() -> None:
+    with pytest.raises(cty.CtyValueError):
+        cst.types(max_depth=-1)
+    with pytest.raises(cty.CtyTypeError):
+        cst.types(capsules={cty.String: st.none()})
+    with pytest.raises(cty.CtyTypeError):
+        cst.values("string")  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError):
+        cst.values(cty.String, marks="secret")  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError):
+        cst.python_data_for(None)  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyValueError, match="no strategy for the objects of capsule"):
+        cst.values(BLOB).example()
