@@ -55,8 +55,9 @@ def write_partitions(bag: db.Bag, directory: str | os.PathLike[str], /, *,
     (``part-00000.gob``, ...), atomically; return the files' paths in partition order.
 
     A partition that runs twice (Dask retries the task of a worker that died) writes the same
-    file again, whole, so the directory holds each partition once. Runs on the scheduler in
-    use (a dask.distributed Client's, if one is active).
+    file again, whole, so the directory holds each partition once; the temporary file a dead
+    worker left behind is removed at the end (so give each call a directory, or a prefix, of
+    its own). Runs on the scheduler in use (a dask.distributed Client's, if one is active).
     """
     if not isinstance(bag, db.Bag):
         raise CtyTypeError(f"write_partitions writes a dask Bag, not {type(bag).__name__}")

@@ -105,13 +105,18 @@ def types(max_depth: int = 2, *, dynamic: bool = True, optional_attrs: bool = Tr
     )
 
 
-strings = st.text(
-    # ASCII, quotes and escapes, NFC and NFD forms of é, a combining mark alone, U+2028, an emoji
-    alphabet=st.sampled_from(
-        ["a", "b", "z", " ", '"', "\\", "\n", "\xe9", "e", "\u0301", "\u2028", "\U0001f600"]),
-    max_size=5,
+strings = st.one_of(
+    st.text(
+        # ASCII, quotes and escapes, NFC and NFD forms of é, a combining mark alone, U+2028,
+        # an emoji
+        alphabet=st.sampled_from(["a", "b", "z", " ", '"', "\\", "\n", "\xe9", "e", "\u0301",
+                                  "\u2028", "\U0001f600"]),
+        max_size=5),
+    # strings that convert to numbers and bools, or nearly do
+    st.sampled_from(["1", "0", "true", "false", "True", "1.5", "-0", "1e3", "inf", "0x10", ""]),
 ).map(cty.string_val)
-"""Known strings, among them the ones that test normalisation and quoting."""
+"""Known strings: those that test normalisation and quoting, and those that convert to numbers
+and bools (or nearly do)."""
 
 numbers = st.one_of(
     st.integers(-(2**63), 2**63 - 1).map(cty.number_int_val),

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import cty
 from cty import Bool, DynamicPseudoType, List, Map, Number, Object, Set, String, Tuple
+from cty.testing import strategies as cst
 
 NAMES = ["a", "b", "c", "é"]
 MARKS = ["m1", "m2", "sensitive"]
@@ -17,76 +18,19 @@ primitive_types = st.sampled_from([String, Number, Bool])
 
 
 def types(max_depth: int = 3, dynamic: bool = True) -> st.SearchStrategy[cty.Type]:
-    """Return a strategy for value types: no optional attributes, DynamicPseudoType rarely."""
-    leaves = st.one_of(primitive_types, st.just(DynamicPseudoType)) if dynamic else (
-        primitive_types)
-    return st.recursive(
-        leaves,
-        lambda inner: st.one_of(
-            inner.map(List),
-            inner.map(Set),
-            inner.map(Map),
-            st.lists(inner, max_size=3).map(Tuple),
-            st.dictionaries(st.sampled_from(NAMES), inner, max_size=3).map(Object),
-        ),
-        max_leaves=max_depth * 2,
-    )
+    """Value types (cty.testing.strategies.types) with no optional attributes: one level of
+    nesting for *max_depth* 2 or less (small enough to unify often), else two."""
+    return cst.types(1 if max_depth <= 2 else 2, dynamic=dynamic, optional_attrs=False)
 
 
-_numbers = st.one_of(
-    st.integers(-(2**70), 2**70).map(cty.number_val),
-    st.floats(allow_nan=False, allow_infinity=False).map(cty.number_float_val),
-    st.sampled_from(["0.1", "-0", "1e3", "123456789.123456789", "1p3"]).map(
-        cty.parse_number_val),
-    st.sampled_from([cty.PositiveInfinity, cty.NegativeInfinity, cty.Zero]),
-)
-_strings = st.one_of(
-    st.text(max_size=6).map(cty.string_val),
-    st.sampled_from(["1", "0", "true", "false", "True", "1.5", "inf", "x", ""]).map(
-        cty.string_val),
-)
-
-
-@st.composite
-def values(draw: Any, ty: cty.Type, depth: int = 0, marks: bool = True,
-           known: bool = False) -> cty.Value:
-    """Return a strategy for values of type *ty* (*known*: not null or unknown at the top)."""
-    v = draw(_values(ty, depth, known))
-    if marks and draw(st.integers(0, 5)) == 0:
-        v = v.mark(draw(st.sampled_from(MARKS)))
-    return v
-
-
-@st.composite
-def _values(draw: Any, ty: cty.Type, depth: int, known: bool = False) -> cty.Value:
-    special = draw(st.integers(2 if known else 0, 9))
-    if ty is DynamicPseudoType or special == 0:
-        return cty.null_val(ty) if draw(st.booleans()) else cty.unknown_val(ty)
-    if special == 1 and depth > 0:
-        return cty.unknown_val(ty).refine_not_null()
-    if ty is String:
-        return draw(_strings)
-    if ty is Number:
-        return draw(_numbers)
-    if ty is Bool:
-        return cty.bool_val(draw(st.booleans()))
-    if ty.is_list_type() or ty.is_set_type():
-        et = ty.element_type()
-        elems = draw(st.lists(values(et, depth + 1), max_size=3))
-        if not elems:
-            return cty.list_val_empty(et) if ty.is_list_type() else cty.set_val_empty(et)
-        return cty.list_val(elems) if ty.is_list_type() else cty.set_val(elems)
-    if ty.is_map_type():
-        et = ty.element_type()
-        elems = draw(st.dictionaries(st.sampled_from(NAMES), values(et, depth + 1),
-                                     max_size=3))
-        if not elems:
-            return cty.map_val_empty(et)
-        return cty.map_val(elems)
-    if ty.is_tuple_type():
-        return cty.tuple_val([draw(values(t, depth + 1)) for t in ty.tuple_element_types()])
-    return cty.object_val({k: draw(values(t, depth + 1))
-                           for k, t in ty.attribute_types().items()})
+def values(ty: cty.Type, depth: int = 0, marks: bool = True,
+           known: bool = False) -> st.SearchStrategy[cty.Value]:
+    """Values of type *ty* (cty.testing.strategies.values: nulls, refined unknowns and marks
+    inside); *known*: not null or unknown at the top."""
+    out = cst.values(ty, marks=MARKS if marks else False)
+    if known:
+        out = out.filter(lambda v: v.unmark()[0].is_known() and not v.unmark()[0].is_null())
+    return out
 
 
 @st.composite

@@ -4,10 +4,12 @@ cluster, and reports exactly the records it made wrong."""
 from __future__ import annotations
 
 import importlib.util
+import logging
 import sys
 from pathlib import Path
 
 import pytest
+from distributed import LocalCluster
 
 from cty import dataset
 
@@ -39,3 +41,16 @@ def test_the_example_finds_every_broken_record(tmp_path: Path,
     assert "e.g. i-000003e5 .port: a number is required" in out  # record 997, at its path
     assert sum(1 for _ in dataset.read(tmp_path)) == n
     assert len(dataset.blocks(tmp_path)) == 2
+
+
+def test_the_same_code_runs_on_a_running_cluster_given_its_address(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(_PATH.parent))
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+        assert vas.main(["--records", "1500", "--files", "3", "--scheduler",
+                         cluster.scheduler_address, "--data", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "checked 1,500 records" in out and "on 2 workers" in out
+    assert "4 records do not match the schema; 6 errors:" in out  # 0 (3 errors), 997, 1009, 1013
