@@ -25,7 +25,7 @@ from ._type_expr import DefaultsBuilder, check_text, interpret
 from ._type_expr_syntax import (
     Node,
     Pos,
-    Token,
+    TokenCursor,
     TypeExprError,
     describe_token,
     parse_expression,
@@ -51,7 +51,7 @@ __all__ = [
     "Pos",
     "Refinement",
     "SetPayload",
-    "Token",
+    "TokenCursor",
     "TypeExprError",
     "Unknown",
     "atomic_writer",

@@ -210,21 +210,27 @@ class _Lexer:
         raise self.error(f"The escape sequence \\{e} is not valid in a string.", pos)
 
 
-class _Parser:
-    def __init__(self, text: str) -> None:
-        self.tokens = _Lexer(text).tokens()
+class TokenCursor:
+    """A recursive-descent parser's place in a list of tokens (ending with the "end" token):
+    the type expression parser's, and the extended type syntax's."""
+
+    def __init__(self, tokens: list[Token]) -> None:
+        self.tokens = tokens
         self.k = 0
 
     def peek(self) -> Token:
+        """The next token, not taken."""
         return self.tokens[self.k]
 
     def take(self) -> Token:
+        """The next token, taken (the end token stays)."""
         tok = self.tokens[self.k]
         if tok.kind != "end":
             self.k += 1
         return tok
 
     def expect(self, punct: str, what: str) -> Token:
+        """Take the punctuation *punct*, or raise TypeExprError saying *what* was expected."""
         tok = self.take()
         if tok.kind != "punct" or tok.text != punct:
             raise TypeExprError(_SYNTAX, f"Expected {what}, found {describe_token(tok)}.",
@@ -232,8 +238,14 @@ class _Parser:
         return tok
 
     def at(self, punct: str) -> bool:
+        """Whether the next token is the punctuation *punct*."""
         tok = self.peek()
         return tok.kind == "punct" and tok.text == punct
+
+
+class _Parser(TokenCursor):
+    def __init__(self, text: str) -> None:
+        super().__init__(_Lexer(text).tokens())
 
     def expression(self) -> Node:
         tok = self.take()

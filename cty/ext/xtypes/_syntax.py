@@ -19,7 +19,15 @@ from typing import Final
 
 import cty
 from cty import Type
-from cty._internal import Pos, Token, TypeExprError, check_type, deep, describe_token, tokenize
+from cty._internal import (
+    Pos,
+    TokenCursor,
+    TypeExprError,
+    check_type,
+    deep,
+    describe_token,
+    tokenize,
+)
 
 from ._model import (
     BOOL,
@@ -69,31 +77,10 @@ def _q(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-class _Parser:
+class _Parser(TokenCursor):
     def __init__(self, text: str, capsules: Mapping[str, Type]) -> None:
-        self.tokens = tokenize(text, "|?")
-        self.k = 0
+        super().__init__(tokenize(text, "|?"))
         self.capsules = capsules
-
-    def peek(self) -> Token:
-        return self.tokens[self.k]
-
-    def take(self) -> Token:
-        tok = self.tokens[self.k]
-        if tok.kind != "end":
-            self.k += 1
-        return tok
-
-    def at(self, punct: str) -> bool:
-        tok = self.peek()
-        return tok.kind == "punct" and tok.text == punct
-
-    def expect(self, punct: str, what: str) -> Token:
-        tok = self.take()
-        if tok.kind != "punct" or tok.text != punct:
-            raise TypeExprError(_SYNTAX, f"Expected {what}, found {describe_token(tok)}.",
-                                tok.pos)
-        return tok
 
     def xtype(self) -> XType:
         members = [self.postfix()]
