@@ -1,11 +1,12 @@
 """Hypothesis strategies for gob's laws: any type, any value of it, and a strict comparison.
 
-types() draws every kind of type (optional attributes, dynamic slots, a capsule type with a
-registered codec); values(ty) draws values of exactly that type with nulls, unknowns (with and
-without refinements), marks at any depth (str, int of any size, bool, None, tuples, a
-registered mark class), numbers of many precisions (the singletons, -0, infinities of
-precision 0, big integers), NFC strings, sets. assert_same() compares two values more strictly
-than ==: number precision and payload kind, singleton identity, refinement fields, mark classes.
+types() and values(ty) are cty.testing.strategies' (every kind of type and value: numbers of
+every precision, refined unknowns, sets, NFC strings), with what gob adds: a capsule type and a
+mark class with registered codecs, and marks of every encodable kind (str, int of any size,
+bool, None, tuples) at any depth. Payloads no public constructor makes (infinities of
+precision 0, contradictory refinements) are in test_gob's tables. assert_same() compares two
+values more strictly than ==: number precision and payload kind, singleton identity,
+refinement fields, mark classes.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import gmpy2
 from hypothesis import strategies as st
 
 import cty
@@ -21,9 +21,8 @@ from cty import _number
 from cty._marks import Marked
 from cty._set_payload import SetPayload
 from cty._unknown import UNKNOWN, Unknown
-from cty._unknown_refinement import Refinement
-from cty._value import make
 from cty.encoding import gob
+from cty.testing import strategies as cst
 
 # --- a capsule type and a mark class, registered with gob ----------------------------------------
 
@@ -52,62 +51,16 @@ class Secret:
 gob.register_mark_type(Secret, "tests.secret", lambda m: bytes([m.level]),
                        lambda b: Secret(b[0]))
 
-# --- types ---------------------------------------------------------------------------------------
+# --- types and values, from cty.testing.strategies ----------------------------------------------
 
-PRIMITIVES = [cty.String, cty.Number, cty.Bool]
-NAMES = ["a", "b", "name", "é", "port", "x-y", ""]
-
-
-@st.composite
-def _object_types(draw: st.DrawFn, inner: st.SearchStrategy[cty.Type]) -> cty.Type:
-    attrs = draw(st.dictionaries(st.sampled_from(NAMES), inner, max_size=4))
-    optional = draw(st.lists(st.sampled_from(sorted(attrs)), unique=True)) if attrs else []
-    if optional:
-        return cty.ObjectWithOptionalAttrs(attrs, optional)
-    return cty.Object(attrs)
+CAPSULES = {THING: st.integers(-(2**63), 2**63 - 1).map(Thing)}
+NAMES = st.sampled_from(["a", "b", "name", "é", "port", "x-y", ""])
 
 
 def types(depth: int = 3) -> st.SearchStrategy[cty.Type]:
-    """Draw a type nested at most *depth* levels."""
-    base = st.sampled_from([*PRIMITIVES, cty.DynamicPseudoType, THING])
-    if depth == 0:
-        return base
-    inner = types(depth - 1)
-    return st.one_of(
-        base,
-        inner.map(cty.List),
-        inner.map(cty.Set),
-        inner.map(cty.Map),
-        st.lists(inner, max_size=3).map(cty.Tuple),
-        _object_types(inner),
-    )
+    """Draw a type nested at most *depth* levels, with the registered capsule type."""
+    return cst.types(depth, capsules=CAPSULES, names=NAMES)
 
-
-# --- numbers -------------------------------------------------------------------------------------
-
-
-def _mpfr(prec: int, text: str) -> Any:
-    return gmpy2.mpfr(text, prec)
-
-
-numbers = st.one_of(
-    st.integers(-(2**64), 2**64),
-    st.integers(-(2**300), 2**300),
-    st.floats(allow_nan=False).map(_number.from_float),
-    st.decimals(allow_nan=False, allow_infinity=False, places=6).map(
-        lambda d: _number.parse(str(d))),
-    st.sampled_from([_number.ZERO, _number.POS_INF, _number.NEG_INF, _number.parse("-0"),
-                     _number._prec0_inf(False), _number._prec0_inf(True),
-                     _number.parse("inf"), _number.parse("1e-400000"), _number.parse("1e300000"),
-                     cty.number_int_val(1).divide(cty.number_int_val(3))._v]),
-    st.builds(lambda p, t: _number.from_mpfr(_mpfr(p, t)),
-              st.integers(1, 3000),
-              st.sampled_from(["0", "-0", "1", "-2.5", "3.14159265358979323846264338327950288",
-                               "1e-30", "-7e25", "inf", "-inf", "2", "0.1"])),
-)
-"""Number payloads of many precisions and kinds."""
-
-# --- marks ---------------------------------------------------------------------------------------
 
 _one_mark = st.recursive(
     st.one_of(st.sampled_from(["sensitive", "ephemeral", "", "é"]),
@@ -117,99 +70,19 @@ _one_mark = st.recursive(
     max_leaves=5,
 )
 marks = st.frozensets(_one_mark, min_size=1, max_size=3)
-"""Non-empty mark sets of every encodable kind."""
-
-# --- values --------------------------------------------------------------------------------------
+"""Non-empty mark sets of every encodable kind (the registered mark class among them)."""
 
 
-@st.composite
-def refinements(draw: st.DrawFn) -> Refinement:
-    """Draw a refinement with any combination of fields set."""
-    kw: dict[str, Any] = {}
-    if draw(st.booleans()):
-        kw["prefix"] = draw(st.text(alphabet="abé-", max_size=4))
-    if draw(st.booleans()):
-        kw["min"] = draw(numbers)
-        kw["min_inclusive"] = draw(st.booleans())
-    if draw(st.booleans()):
-        kw["max"] = draw(numbers)
-        kw["max_inclusive"] = draw(st.booleans())
-    if draw(st.booleans()):
-        kw["length_min"] = draw(st.integers(0, 2**40))
-    if draw(st.booleans()):
-        kw["length_max"] = draw(st.integers(0, 2**40))
-    return Refinement(draw(st.sampled_from([None, False, True])), **kw)
-
-
-def unknowns(ty: cty.Type) -> st.SearchStrategy[cty.Value]:
-    """Draw unknown values of *ty*, refined or not."""
-    return st.one_of(
-        st.just(cty.unknown_val(ty)),
-        refinements().map(lambda r: make(ty, Unknown(r))),
-    )
-
-
-def _known(ty: cty.Type, depth: int, marked: bool) -> st.SearchStrategy[cty.Value]:
-    if ty is cty.String:
-        return st.text(max_size=5).filter(_utf8_ok).map(cty.string_val)
-    if ty is cty.Number:
-        return numbers.map(lambda n: make(cty.Number, n))
-    if ty is cty.Bool:
-        return st.sampled_from([cty.True_, cty.False_])
-    if ty is THING:
-        return st.integers(-(2**63), 2**63 - 1).map(lambda n: cty.capsule_val(THING, Thing(n)))
-    if ty.is_dynamic_pseudo_type():
-        return st.nothing()
-    if ty.is_list_type() or ty.is_set_type():
-        ety = ty.element_type()
-        make_ = cty.list_val if ty.is_list_type() else cty.set_val
-        empty = cty.list_val_empty if ty.is_list_type() else cty.set_val_empty
-        return st.lists(values(ety, depth - 1, marked=marked), max_size=3).map(
-            lambda xs: make_(xs) if xs else empty(ety))
-    if ty.is_map_type():
-        ety = ty.element_type()
-        keys = st.sampled_from(["k", "l", "é", ""])
-        return st.dictionaries(keys, values(ety, depth - 1, marked=marked), max_size=3).map(
-            lambda d: cty.map_val(d) if d else cty.map_val_empty(ety))
-    if ty.is_tuple_type():
-        elems = [values(e, depth - 1, marked=marked) for e in ty.tuple_element_types()]
-        return st.tuples(*elems).map(lambda xs: cty.tuple_val(list(xs)))
-    attrs = ty.attribute_types()
-    fields = {k: values(t, depth - 1, marked=marked) for k, t in attrs.items()}
-    return st.fixed_dictionaries(fields).map(lambda d: _object(ty, d))
-
-
-def _object(ty: cty.Type, d: dict[str, cty.Value]) -> cty.Value:
-    if ty.optional_attributes():  # go-cty makes no known value of such a type; build one raw
-        from cty._value import payload
-
-        return make(ty, {k: payload(v) for k, v in sorted(d.items())})
-    return cty.object_val(d)
-
-
-def _utf8_ok(s: str) -> bool:
-    try:
-        s.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def values(ty: cty.Type, depth: int = 4, *, marked: bool = False
-           ) -> st.SearchStrategy[cty.Value]:
-    """Draw values of exactly *ty*: known, null or unknown, possibly marked.
-
-    With *marked*, every value at every depth is marked (set elements lose theirs to the set).
-    """
-    options = [st.just(cty.null_val(ty)), unknowns(ty)]
-    if depth > 0 or ty.is_primitive_type():
-        known = _known(ty, max(depth, 1), marked)
-        options = [known, known, known, *options]  # mostly known, so containers nest
-    plain = st.one_of(*options)
-    with_marks = st.tuples(plain, marks).map(lambda vm: vm[0].with_marks(vm[1]))
-    if marked:
-        return with_marks
-    return st.one_of(plain, plain, with_marks)
+def values(ty: cty.Type, *, marked: bool = False) -> st.SearchStrategy[cty.Value]:
+    """Draw values of *ty*: known, null or unknown (refined or not), a third of them marked
+    (with *marked*, every one at every depth; set elements lose theirs to the set). A null or
+    unknown of a type with optional attributes keeps them (known values never have them)."""
+    drawn = cst.values(ty, marks=marks if marked else st.one_of(
+        st.just(frozenset()), st.just(frozenset()), marks), capsules=CAPSULES)
+    if ty.without_optional_attributes_deep() != ty:
+        exact = st.sampled_from([cty.null_val(ty), cty.unknown_val(ty)])
+        return st.one_of(drawn, exact.map(lambda v: v.mark("optional")) if marked else exact)
+    return drawn
 
 
 typed_values = types().flatmap(values)

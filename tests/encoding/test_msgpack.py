@@ -135,6 +135,18 @@ def test_length_refinement_collapses_to_known_list() -> None:
     assert got == cty.list_val([cty.unknown_val(cty.String)] * 2)
 
 
+def test_a_refinement_that_says_nothing_comes_back_as_a_plain_unknown() -> None:
+    # go-cty writes an unknown whose refinement says nothing as the plain unknown's extension
+    for ty in (cty.String, cty.Number, LS):
+        v = cty.unknown_val(ty).refine().new_value()
+        assert v != cty.unknown_val(ty)  # raw equality sees the empty refinement
+
+        data = msgpack.marshal(v, ty)
+
+        assert data == b"\xd4\x00\x00"
+        assert msgpack.unmarshal(data, ty) == cty.unknown_val(ty)
+
+
 # go-cty's TestRoundTrip_fromString: string -> type -> msgpack -> type -> string is the identity.
 FROM_STRING = [
     ("0", cty.Number), ("1", cty.Number), ("-1", cty.Number),

@@ -3,6 +3,7 @@ of examples; conforming values conform; Python data converts; bad arguments are 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 import pytest
@@ -115,6 +116,76 @@ def test_the_flags_keep_out_what_they_say() -> None:
     own_marks()
 
 
+def _leaves(v: cty.Value) -> list[cty.Value]:
+    return [e.unmark()[0] for _, e in cty.deep_values(v)]
+
+
+def test_the_options_give_what_they_say() -> None:
+    from cty import _number
+
+    @settings(max_examples=150, derandomize=True, database=None)
+    @given(cst.values(cty.Map(cty.List(cty.String)), names=st.just("k"), text=st.just("zz"),
+                      marks=st.just(frozenset({"m"})), refinements=False))
+    # (without refinements: an unknown list of length 1 is a list of one unmarked unknown)
+    def names_text_marks(v: cty.Value) -> None:
+        for e in _leaves(v):
+            if e.type().is_map_type() and e.is_known() and not e.is_null():
+                assert set(e.as_value_map()) <= {"k"}
+            if e.type() is cty.String and e.is_known() and not e.is_null():
+                assert e.as_string() == "zz"
+        for _, e in cty.deep_values(v):  # every value is marked
+            assert e.marks() == {"m"}
+
+    @settings(max_examples=300, derandomize=True, database=None)
+    @given(cst.values(cty.Tuple([cty.Number, cty.List(cty.Number)]), infinities=False,
+                      any_precision=False))
+    def numbers_for_the_wire(v: cty.Value) -> None:
+        for e in _leaves(v):
+            if e.type() is cty.Number and e.is_known() and not e.is_null():
+                assert not _number.is_inf(e._v)
+                assert e._v.__class__ is int or _number.precision(e._v) in (53, 512)
+
+    @settings(max_examples=100, derandomize=True, database=None)
+    @given(cst.types(names=cst.unicode_names))
+    def unicode_names(t: cty.Type) -> None:
+        for name in (t.attribute_types() if t.is_object_type() else {}):
+            assert name == unicodedata.normalize("NFC", name)
+
+    names_text_marks()
+    numbers_for_the_wire()
+    unicode_names()
+
+
+def test_numbers_come_in_every_precision() -> None:
+    from cty import _number
+
+    seen: set[int] = set()
+
+    @settings(max_examples=300, derandomize=True, database=None)
+    @given(cst.numbers)
+    def collect(n: cty.Value) -> None:
+        seen.add(_number.precision(n._v))
+
+    collect()
+    assert {53, 64, 512} <= seen and any(p > 512 for p in seen) and any(p < 53 for p in seen)
+
+
+def test_conforming_values_may_be_null_or_unknown_where_a_type_is_dynamic() -> None:
+    seen: set[str] = set()
+
+    @settings(max_examples=200, derandomize=True, database=None)
+    @given(cst.values_conforming(cty.List(cty.DynamicPseudoType), marks=False))
+    def collect(v: cty.Value) -> None:
+        seen.add("null" if v.is_null() else "unknown" if not v.is_known() else
+                 "empty" if v.length_int() == 0 else "elements")
+        assert not v.type().test_conformance(cty.List(cty.DynamicPseudoType))
+        if v.is_null() or not v.is_known() or v.length_int() == 0:
+            assert v.type() == cty.List(cty.DynamicPseudoType)
+
+    collect()
+    assert seen == {"null", "unknown", "empty", "elements"}
+
+
 @settings(max_examples=300)
 @given(cst.types(max_depth=3).flatmap(
     lambda t: st.tuples(st.just(t), cst.values_conforming(t))))
@@ -156,5 +227,9 @@ def test_bad_arguments_are_clear_errors() -> None:
         cst.values(cty.String, marks="secret")  # type: ignore[arg-type]
     with pytest.raises(cty.CtyTypeError):
         cst.python_data_for(None)  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError, match="names is a strategy"):
+        cst.types(names=["a"])  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError, match="text is a strategy"):
+        cst.values(cty.String, text="a")  # type: ignore[arg-type]
     with pytest.raises(cty.CtyValueError, match="no strategy for the objects of capsule"):
         cst.values(BLOB).example()
