@@ -29,6 +29,7 @@ from ._type_expr_syntax import (
     TypeExprError,
     describe_token,
     parse_expression,
+    quote_word,
     tokenize,
 )
 from ._type_json import go_json_string
@@ -72,6 +73,7 @@ __all__ = [
     "not_null_unknown",
     "parse_expression",
     "payload",
+    "quote_word",
     "replace_file",
     "safe_known_prefix",
     "safe_prefix_before_cut",

@@ -20,6 +20,7 @@ from ._strings import normalize_string
 from ._structural_types import ObjectWithOptionalAttrs, Tuple
 from ._type import Type
 from ._type_expr_syntax import Node, Pos, TypeExprError, parse_expression
+from ._type_expr_syntax import quote_word as _q
 
 _INVALID: Final = "Invalid type specification"
 _KEYWORDS: Final = {"bool": Bool, "string": String, "number": Number}
@@ -187,7 +188,3 @@ def _object(arg: Node, constraint: bool,
         values = {name: builder.default(node, aty) for name, (node, aty) in defaults.items()}
     return ty, _tree(builder, ty, values, children)
 
-
-def _q(s: str) -> str:
-    """Return *s* in double quotes, as HCL's messages quote keywords."""
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'

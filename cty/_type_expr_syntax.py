@@ -310,6 +310,11 @@ def describe_token(tok: Token) -> str:
     return repr(tok.text)
 
 
+def quote_word(s: str) -> str:
+    """*s* in double quotes, as HCL's messages quote keywords and names."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def tokenize(text: str, extra_punct: str = "") -> list[Token]:
     """The tokens of *text*, the last of kind "end"; *extra_punct* adds punctuation characters
     (the extended type syntax's ``|`` and ``?``). Raises TypeExprError for a character that

@@ -28,6 +28,7 @@ from cty._internal import (
     describe_token,
     tokenize,
 )
+from cty._internal import quote_word as _q
 
 from ._model import (
     BOOL,
@@ -71,10 +72,6 @@ _NEEDS: Final = {
 _WHAT: Final = ("A type specification is a type keyword (bool, int, number, string, any, none, "
                 "never), a type constructor call like list(string), a union like "
                 "int | string, or a type followed by ? for an optional one.")
-
-
-def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class _Parser(TokenCursor):
