@@ -80,7 +80,8 @@ FUNCTION_LAYERS: list[list[str]] = [
 """The function system, then the standard library of functions, bottom first."""
 EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
-                                 "cty.ext.xtypes._values", "cty.ext.xtypes._convert",
+                                 "cty.ext.xtypes._values", "cty.ext.xtypes._payload_check",
+                                 "cty.ext.xtypes._convert",
                                  "cty.ext.xtypes._unify", "cty.ext.xtypes._shapes",
                                  "cty.ext.xtypes._syntax", "cty.ext.xtypes._json",
                                  "cty.ext.xtypes"]]

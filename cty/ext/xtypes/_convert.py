@@ -31,11 +31,12 @@ from typing import Literal
 
 import cty
 from cty import Path, PathError, Value
-from cty._internal import check_value, deep
+from cty._internal import check_value, deep, payload, wrap
 from cty.convert import convert
 
 from ._kind import Kind, conversion_kind, plain
 from ._model import INT, NONE, XType, lower
+from ._payload_check import payload_checker
 from ._values import lift
 
 __all__ = ["xconvert"]
@@ -101,7 +102,9 @@ def _unknown(u: Value, t: XType) -> Value:
         raise PathError(Path(), f"{t} is required, but have {lift(u)}")
     want = lower(t)
     if want.has_dynamic_types() and not plain(t):  # lowered from a union: no one type
-        return cty.DynamicVal if want is cty.DynamicPseudoType else cty.unknown_val(want)
+        # (values never carry optional attribute markers: core convert drops them too)
+        return cty.DynamicVal if want is cty.DynamicPseudoType else cty.unknown_val(
+            want.without_optional_attributes_deep())
     return convert(u, want)
 
 
@@ -170,49 +173,73 @@ def _relative(e: PathError) -> str:
 
 def _container(u: Value, t: XType, prefer: Prefer) -> Value:
     """Core cty converts the container to the lowered type; then each element meets its own
-    extended type, and the container is rebuilt when one of them changed."""
+    extended type, and the container is rebuilt when one of them changed. Where *t* makes no
+    choice, the elements' checks run on the payload (_payload_check); only when one fails
+    (or the check is not sure) does the walk below run, to find the error and its path."""
+    check = payload_checker(t)
+    if check is not None:
+        try:
+            fast = convert(u, lower(t))
+        except PathError:
+            pass  # (a short tuple may yet be padded below; else the same error again)
+        else:
+            if check(payload(fast)):
+                return fast
     if t.kind == "tuple" and u.type().is_tuple_type():
         u = _pad(u, t)
     w, marks = convert(u, lower(t)).unmark()
     if not w.is_known():  # a set with unknowns, made a list: its order is not known yet
         return w.with_marks(marks)
-    k = t.kind
-    if k in ("map", "object"):
-        have = w.as_value_map()
-        got = {}
-        pairs = (((n, e, t.elem) for n, e in have.items()) if k == "map" else
-                 ((n, have[n], at) for n, at in t.attrs.items()))
-        for n, e, et in pairs:
-            try:
-                got[n] = _convert(e, et, prefer)
-            except PathError as err:
-                step = cty.index_string_path(n) if k == "map" else cty.get_attr_path(n)
-                raise _under(step, err) from None
-        if all(got[n] is have[n] for n in got):
-            out = w
-        elif k == "object":
-            out = cty.object_val(got)
-        elif _one_type(got.values()):
-            out = cty.map_val(got)
-        else:  # union members gave different types: core brings them to one, as map(any) does
-            out = convert(cty.object_val(got), lower(t))
+    k, wt, ps = t.kind, w.type(), payload(w)
+    # each element: its own payload check, else (a choice to make, or an error to find) the
+    # walk, which builds a Value for it; elements in payload order (names sorted), so the
+    # first error is the one at the first failing element
+    if k == "object":
+        names = list(ps)
+        attrs, wattrs = t.attrs, wt.attribute_types()
+        ets = [attrs[n] for n in names]
+        tys = [wattrs[n] for n in names]
+        items = [ps[n] for n in names]
+    elif k == "tuple":
+        items, ets, tys = list(ps), list(t.elems), list(wt.tuple_element_types())
+    else:  # a list, set or map: one element type
+        names = list(ps) if k == "map" else []
+        items = list(ps.values() if k == "map" else ps.elems if k == "set" else ps)
+        ets = [t.elem] * len(items)
+        tys = [wt.element_type()] * len(items)
+    checks = [payload_checker(et) for et in ets] if k in ("object", "tuple") else [
+        payload_checker(t.elem)] * len(items)
+    changed: dict[int, Value] = {}
+    for i, (p, et, ty, check) in enumerate(zip(items, ets, tys, checks, strict=True)):
+        if check is not None and check(p):
+            continue
+        e = wrap(ty, p)
+        try:
+            got = _convert(e, et, prefer)
+        except PathError as err:
+            step = (cty.index_int_path(i) if k not in ("map", "object") else
+                    cty.index_string_path(names[i]) if k == "map" else
+                    cty.get_attr_path(names[i]))
+            raise _under(step, err) from None
+        if got is not e:
+            changed[i] = got
+    if not changed:
+        return w.with_marks(marks) if marks else w
+    new = [changed[i] if i in changed else wrap(ty, p)
+           for i, (p, ty) in enumerate(zip(items, tys, strict=True))]
+    if k == "object":
+        out = cty.object_val(dict(zip(names, new, strict=True)))
+    elif k == "map":
+        got_map = dict(zip(names, new, strict=True))
+        # union members gave different types: core brings them to one, as map(any) does
+        out = cty.map_val(got_map) if _one_type(new) else convert(
+            cty.object_val(got_map), lower(t))
+    elif k == "tuple":
+        out = cty.tuple_val(new)
+    elif _one_type(new):
+        out = cty.list_val(new) if k == "list" else cty.set_val(new)
     else:
-        old = w.as_value_slice()
-        ts = t.elems if k == "tuple" else (t.elem,) * len(old)
-        new = []
-        for i, (e, et) in enumerate(zip(old, ts, strict=True)):
-            try:
-                new.append(_convert(e, et, prefer))
-            except PathError as err:
-                raise _under(cty.index_int_path(i), err) from None
-        if all(a is b for a, b in zip(old, new, strict=True)):
-            out = w
-        elif k == "tuple":
-            out = cty.tuple_val(new)
-        elif _one_type(new):
-            out = cty.list_val(new) if k == "list" else cty.set_val(new)
-        else:
-            out = convert(cty.tuple_val(new), lower(t))
+        out = convert(cty.tuple_val(new), lower(t))
     return out.with_marks(marks) if marks else out
 
 
