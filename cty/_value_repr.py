@@ -46,10 +46,11 @@ def _go_refinement(ty: Type, r: Any) -> str:
     if ty is String and r.prefix:
         parts.append(f".StringPrefixFull({go_quote(r.prefix)})")
     if ty is Number:
-        if r.min is not None and not (_number.is_inf(r.min) and _number.sign(r.min) < 0):
+        # (the builder keeps any bound but the infinity singletons, so repr shows them all)
+        if r.min is not None and r.min is not _number.NEG_INF:
             parts.append(f".NumberLowerBound({_number.gostring(r.min)}, "
                          f"{'true' if r.min_inclusive else 'false'})")
-        if r.max is not None and not (_number.is_inf(r.max) and _number.sign(r.max) > 0):
+        if r.max is not None and r.max is not _number.POS_INF:
             parts.append(f".NumberUpperBound({_number.gostring(r.max)}, "
                          f"{'true' if r.max_inclusive else 'false'})")
     if ty.is_collection_type():
@@ -80,12 +81,11 @@ def _py_refinement(ty: Type, r: Any) -> str:
     if ty is String and r.prefix:
         py += f".string_prefix_full({r.prefix!r})"
     if ty is Number:
-        if r.min is not None and not (_number.is_inf(r.min) and _number.sign(r.min) < 0):
-            py += (f".number_range_lower_bound(cty.parse_number_val("
-                   f"{_number.format_f(r.min)!r}), {bool(r.min_inclusive)})")
-        if r.max is not None and not (_number.is_inf(r.max) and _number.sign(r.max) > 0):
-            py += (f".number_range_upper_bound(cty.parse_number_val("
-                   f"{_number.format_f(r.max)!r}), {bool(r.max_inclusive)})")
+        # (the builder keeps any bound but the infinity singletons, so repr shows them all)
+        if r.min is not None and r.min is not _number.NEG_INF:
+            py += f".number_range_lower_bound({_py_number(r.min)}, {bool(r.min_inclusive)})"
+        if r.max is not None and r.max is not _number.POS_INF:
+            py += f".number_range_upper_bound({_py_number(r.max)}, {bool(r.max_inclusive)})"
     if ty.is_collection_type():
         if r.length_min:
             py += f".collection_length_lower_bound({r.length_min})"

@@ -118,8 +118,8 @@ def format_f(n: Any) -> str:
     """
     if n.__class__ is int:
         return _number.format_f(n)
-    if _number.is_integer(n) and _number.precision(n) < _number.PARSE_PRECISION:
-        return _number.whole_number_text(n)
+    if n and _number.is_integer(n) and _number.precision(n) < _number.PARSE_PRECISION:
+        return _number.whole_number_text(n)  # (a zero keeps its sign below: "-0", as Go's)
     if _number.precision(n) == 53:
         f = _number.to_float(n)
         if (_MIN_NORMAL <= abs(f) < 1e16 and not f.is_integer()

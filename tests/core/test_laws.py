@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import gmpy2
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import cty
+from cty.testing import strategies as cst
 
 PRIMITIVES = [cty.String, cty.Number, cty.Bool]
 
@@ -121,6 +122,17 @@ def test_marks_survive_every_number_operation(x: Any, y: Any, mx: Any, my: Any) 
 @given(any_value)
 def test_repr_rebuilds_the_value(v: Any) -> None:
     assert eval(repr(v), {"cty": cty, "gmpy2": gmpy2}) == v
+
+
+@given(cst.numbers, st.booleans())
+@example(cty.number_float_val(2.451138308353255e16), False)  # (was written as 24511383083532550)
+@example(cty.parse_number_val("1e-400000"), True)
+def test_repr_rebuilds_a_refined_unknowns_bounds_at_their_precision(n: Any,
+                                                                    inclusive: bool) -> None:
+    for v in (cty.unknown_val(cty.Number).refine().number_range_upper_bound(n, inclusive),
+              cty.unknown_val(cty.Number).refine().number_range_lower_bound(n, inclusive)):
+        u = v.new_value()
+        assert eval(repr(u), {"cty": cty, "gmpy2": gmpy2}) == u
 
 
 @given(any_value)

@@ -4,7 +4,8 @@ types() and values(ty) are cty.testing.strategies' (every kind of type and value
 every precision, refined unknowns, sets, NFC strings), with what gob adds: a capsule type and a
 mark class with registered codecs, and marks of every encodable kind (str, int of any size,
 bool, None, tuples) at any depth. Payloads no public constructor makes (infinities of
-precision 0, contradictory refinements) are in test_gob's tables. assert_same() compares two
+precision 0, contradictory refinements, a known object with optional attributes) are in
+test_gob's tables. assert_same() compares two
 values more strictly than ==: number precision and payload kind, singleton identity,
 refinement fields, mark classes.
 """

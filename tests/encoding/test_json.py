@@ -62,6 +62,11 @@ VALUES = [
      cty.Object({"static": B, "dynamic": cty.DynamicPseudoType}),
      '{"dynamic":{"value":true,"type":"bool"},"static":true}',
      cty.object_val({"static": cty.True_, "dynamic": cty.True_})),
+    # the sign of zero is kept, as go-cty writes it (checked with the go-cty 1.18.1 oracle):
+    # a set may hold both zeros
+    (cty.number_float_val(-0.0), cty.Number, "-0", cty.parse_number_val("-0")),
+    (cty.set_val([cty.number_float_val(-0.0), cty.number_int_val(0)]), cty.Set(cty.Number),
+     "[-0,0]", cty.set_val([cty.parse_number_val("-0"), cty.number_int_val(0)])),
     (cty.object_val({"static": cty.True_, "dynamic": cty.True_}), cty.DynamicPseudoType,
      '{"value":{"dynamic":true,"static":true},"type":["object",{"dynamic":"bool","static":'
      '"bool"}]}', cty.object_val({"static": cty.True_, "dynamic": cty.True_})),

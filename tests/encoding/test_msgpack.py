@@ -147,6 +147,27 @@ def test_a_refinement_that_says_nothing_comes_back_as_a_plain_unknown() -> None:
         assert msgpack.unmarshal(data, ty) == cty.unknown_val(ty)
 
 
+def test_negative_zero_is_written_as_the_integer_zero() -> None:
+    # as in go-cty (checked with the go-cty 1.18.1 oracle): so a set of both zeros comes
+    # back with one
+    s = cty.set_val([cty.parse_number_val("-0"), cty.number_int_val(0)])
+    assert s.length_int() == 2
+    data = msgpack.marshal(s, cty.Set(cty.Number))
+    assert data.hex() == "920000"
+    assert msgpack.unmarshal(data, cty.Set(cty.Number)) == cty.set_val([cty.number_int_val(0)])
+
+
+def test_a_refinement_longer_than_1024_bytes_is_written_but_not_read() -> None:
+    # marshal writes a bound as its decimal text, however long (go-cty does too, and takes
+    # minutes over this one), and unmarshal refuses a refinement of more than 1024 bytes, as
+    # go-cty's does
+    v = refined(cty.Number, max=cty.parse_number_val("1e-400000"))
+    data = msgpack.marshal(v, cty.Number)
+    assert len(data) > 400_000
+    with pytest.raises(DecodeError, match="oversize unknown value refinement"):
+        msgpack.unmarshal(data, cty.Number)
+
+
 # go-cty's TestRoundTrip_fromString: string -> type -> msgpack -> type -> string is the identity.
 FROM_STRING = [
     ("0", cty.Number), ("1", cty.Number), ("-1", cty.Number),

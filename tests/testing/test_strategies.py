@@ -156,6 +156,21 @@ def test_the_options_give_what_they_say() -> None:
     unicode_names()
 
 
+def test_wire_values_survive_msgpack() -> None:
+    # what any_precision=False promises: numbers, and refined unknowns' bounds, that msgpack
+    # gives back unchanged (far-out bounds would not fit its 1024-byte refinements)
+    from cty.encoding import msgpack
+
+    @settings(max_examples=300, derandomize=True, database=None)
+    @given(st.lists(cst.values(cty.Number, marks=False, any_precision=False), min_size=20,
+                    max_size=20))
+    def survive(vs: list[cty.Value]) -> None:
+        for v in vs:
+            assert msgpack.unmarshal(msgpack.marshal(v, cty.Number), cty.Number) == v
+
+    survive()
+
+
 def test_numbers_come_in_every_precision() -> None:
     from cty import _number
 

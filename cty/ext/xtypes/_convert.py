@@ -26,6 +26,7 @@ Errors are cty.PathErrors whose path leads to the offending element.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Literal
 
@@ -35,7 +36,7 @@ from cty._internal import check_value, deep, payload, wrap
 from cty.convert import convert
 
 from ._kind import Kind, conversion_kind, plain
-from ._model import INT, NONE, XType, lower
+from ._model import INT, NONE, XType, lower, x
 from ._payload_check import payload_checker
 from ._values import lift
 
@@ -131,27 +132,23 @@ def _union(u: Value, t: XType, prefer: Prefer) -> Value:
     if not members:
         raise PathError(Path(), "no value is allowed here (the type is never)"
                         if not t.members else f"only null is allowed here, but have {lift(u)}")
-    have = lift(u)
-    whole = have.kind == "number" and u.as_big_float().is_integer()
-    kinds = [(m, conversion_kind(m, have)) for m in members]
+    ty = u.type()
+    whole = ty is cty.Number and INT in members and u.as_big_float().is_integer()
+    have, first, unsafe = _union_plan(t, ty, whole)
     failures: list[tuple[XType, PathError]] = []
-    # members the value is exactly, then those it converts to safely: the first that takes it
-    first = [m for m in members if m == have or (m == INT and whole)]
-    first += [m for m, kind in kinds if kind == Kind.SAFE and m not in first]
     for m in first:
         try:
             return _convert(u, m, prefer)
         except PathError as e:
             failures.append((m, e))
     successes: list[tuple[XType, Value]] = []
-    for m, kind in kinds:
-        if kind == Kind.UNSAFE and m not in first:
-            try:
-                successes.append((m, _convert(u, m, prefer)))
-            except PathError as e:
-                failures.append((m, e))
-            if successes and prefer == "first":
-                break
+    for m in unsafe:
+        try:
+            successes.append((m, _convert(u, m, prefer)))
+        except PathError as e:
+            failures.append((m, e))
+        if successes and prefer == "first":
+            break
     if len(successes) == 1 or (successes and prefer == "first"):
         return successes[0][1]
     if successes:
@@ -164,6 +161,20 @@ def _union(u: Value, t: XType, prefer: Prefer) -> Value:
         raise failures[0][1]
     reasons = "; ".join(f"{m}: {_relative(e)}" for m, e in failures)
     raise PathError(Path(), f"the value converts to no member of {t} ({reasons})")
+
+
+@functools.lru_cache(maxsize=4096)
+def _union_plan(t: XType, ty: cty.Type, whole: bool
+                ) -> tuple[XType, tuple[XType, ...], tuple[XType, ...]]:
+    """What a known value of core type *ty* (a whole number, with *whole*) tries in union *t*:
+    its extended type; first the members it is exactly (a whole number is exactly int), then
+    those it converts to safely, in canonical order; then those it converts to unsafely."""
+    have = x(ty)
+    kinds = [(m, conversion_kind(m, have)) for m in t.members if m is not NONE]
+    first = [m for m, _ in kinds if m is have or (m is INT and whole)]
+    first += [m for m, kind in kinds if kind == Kind.SAFE and m not in first]
+    unsafe = [m for m, kind in kinds if kind == Kind.UNSAFE and m not in first]
+    return have, tuple(first), tuple(unsafe)
 
 
 def _relative(e: PathError) -> str:
