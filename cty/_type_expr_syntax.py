@@ -242,6 +242,23 @@ class TokenCursor:
         tok = self.peek()
         return tok.kind == "punct" and tok.text == punct
 
+    def attribute_separator(self) -> None:
+        """Take the ``=`` (or ``:``) between an object item's key and value, or raise."""
+        sep = self.take()
+        if sep.kind != "punct" or sep.text not in "=:":
+            raise TypeExprError(_SYNTAX, "Expected an equals sign (=) to mark the start of "
+                                         f"the attribute value, found {describe_token(sep)}.",
+                                sep.pos)
+
+    def item_end(self, close: str) -> None:
+        """Take the comma after an object item, or see a newline or *close*; else raise."""
+        if self.at(","):
+            self.take()
+        elif not self.at(close) and not self.peek().newline_before:
+            tok = self.peek()
+            raise TypeExprError(_SYNTAX, "Expected a comma or a newline after an object item, "
+                                         f"found {describe_token(tok)}.", tok.pos)
+
 
 class _Parser(TokenCursor):
     def __init__(self, text: str) -> None:
@@ -283,18 +300,9 @@ class _Parser(TokenCursor):
         pairs: list[tuple[Node, Node]] = []
         while not self.at("}"):
             key = self.expression()
-            sep = self.take()
-            if sep.kind != "punct" or sep.text not in "=:":
-                raise TypeExprError(_SYNTAX, "Expected an equals sign (=) to mark the start of "
-                                             "the attribute value, found "
-                                             f"{describe_token(sep)}.", sep.pos)
+            self.attribute_separator()
             pairs.append((key, self.expression()))
-            if self.at(","):
-                self.take()
-            elif not self.at("}") and not self.peek().newline_before:
-                tok = self.peek()
-                raise TypeExprError(_SYNTAX, "Expected a comma or a newline after an object "
-                                             f"item, found {describe_token(tok)}.", tok.pos)
+            self.item_end("}")
         self.expect("}", "a closing }")
         return Node("object", pos, pairs=tuple(pairs))
 

@@ -188,17 +188,20 @@ def _container(u: Value, t: XType, prefer: Prefer) -> Value:
     choice, the elements' checks run on the payload (_payload_check); only when one fails
     (or the check is not sure) does the walk below run, to find the error and its path."""
     check = payload_checker(t)
+    converted: Value | None = None
     if check is not None:
         try:
-            fast = convert(u, lower(t))
+            converted = convert(u, lower(t))
         except PathError:
             pass  # (a short tuple may yet be padded below; else the same error again)
         else:
-            if check(payload(fast)):
-                return fast
-    if t.kind == "tuple" and u.type().is_tuple_type():
-        u = _pad(u, t)
-    w, marks = convert(u, lower(t)).unmark()
+            if check(payload(converted)):
+                return converted
+    if converted is None:  # (once converted, a tuple has its type's length: no padding)
+        if t.kind == "tuple" and u.type().is_tuple_type():
+            u = _pad(u, t)
+        converted = convert(u, lower(t))
+    w, marks = converted.unmark()
     if not w.is_known():  # a set with unknowns, made a list: its order is not known yet
         return w.with_marks(marks)
     k, wt, ps = t.kind, w.type(), payload(w)

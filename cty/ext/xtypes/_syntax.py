@@ -182,18 +182,9 @@ class _Parser(TokenCursor):
             if name in attrs:
                 raise TypeExprError(_INVALID, f"The attribute {_q(name)} is given more than "
                                               "once.", key.pos)
-            sep = self.take()
-            if sep.kind != "punct" or sep.text not in "=:":
-                raise TypeExprError(_SYNTAX, "Expected an equals sign (=) to mark the start of "
-                                             f"the attribute value, found "
-                                             f"{describe_token(sep)}.", sep.pos)
+            self.attribute_separator()
             attrs[name] = self.attribute()
-            if self.at(","):
-                self.take()
-            elif not self.at("}") and not self.peek().newline_before:
-                tok = self.peek()
-                raise TypeExprError(_SYNTAX, "Expected a comma or a newline after an object "
-                                             f"item, found {describe_token(tok)}.", tok.pos)
+            self.item_end("}")
         self.expect("}", "a closing }")
         return object_(attrs)
 
