@@ -87,6 +87,11 @@ class Defaults:
                 if name not in attrs or attrs[name].is_null():
                     below = self.children.get(name)
                     attrs[name] = below._apply(default) if below is not None else default
+                elif (default.range().definitely_not_null()
+                      and attrs[name].type() is not cty.DynamicPseudoType):
+                    # HCL: an attribute with a non-null default is never null, so an unknown
+                    # one is refined as not null
+                    attrs[name] = attrs[name].refine_not_null()
             as_map = _as_map(ty, attrs)
             v = cty.object_val(attrs) if as_map is None else as_map
         return v.with_marks(marks)
@@ -96,12 +101,14 @@ class Defaults:
         return element if below is None else below._apply(element)
 
     def _child(self, key: int | str) -> Defaults | None:
+        # as HCL's getChild: an index into a tuple's defaults, a name into an object's;
+        # anything else (a collection's elements, or a value of another shape than the
+        # defaults' type) the children under ""
         t = self.type
-        if t.is_map_type() or t.is_set_type() or t.is_list_type():
-            return self.children.get("")
-        if t.is_tuple_type() or t.is_object_type():
+        if (key.__class__ is int and t.is_tuple_type()) or (
+                key.__class__ is str and t.is_object_type()):
             return self.children.get(str(key))
-        return None
+        return self.children.get("")
 
 
 def _as_collection(ty: Type, items: list[Value], marks: frozenset[Any]) -> Value | None:

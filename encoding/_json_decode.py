@@ -87,9 +87,9 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
         tree = _decoder.decode(data)
     except msgspec.DecodeError as e:
         tree = _retry_with_long_integers(data, e)
-    except UnicodeDecodeError as e:
+    except UnicodeDecodeError:
         raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
-                          offset=e.start) from None
+                          offset=_invalid_utf8_offset(data)) from None
     except RecursionError:
         if not in_deep_thread():
             raise
@@ -100,6 +100,16 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
         tree = _stdlib_json.loads(raw, parse_int=JNum, parse_float=JNum,
                                   parse_constant=_reject_constant)
     return tree
+
+
+def _invalid_utf8_offset(data: bytes | bytearray | memoryview) -> int | None:
+    """The offset in *data* of its first byte that is not valid UTF-8 (msgspec's error counts
+    from the start of the string, not of the text)."""
+    try:
+        bytes(data).decode("utf-8")
+    except UnicodeDecodeError as e:
+        return e.start
+    return None
 
 
 def _error_text(data: Any, message: str) -> str:

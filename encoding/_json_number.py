@@ -9,8 +9,7 @@ the general function it shortcuts.
   (|exponent| <= 27, as go's pow5 table); other literals go to ``_number.parse``.
 * ``from_float``: a float64 as a 53-bit number (NumberFloatVal).
 * ``format_f``: Text('f', -1) of a 53-bit non-integer in the normal range is Python's repr
-  (the shortest round-trip digits), except at powers of two, where Go's neighbours differ;
-  a whole number of low precision is written exactly (where go-cty would lose it).
+  (the shortest round-trip digits), except at powers of two, where Go's neighbours differ.
 """
 
 from __future__ import annotations
@@ -109,17 +108,14 @@ def float_text_as_msgspec(n: Any) -> float | None:
 
 
 def format_f(n: Any) -> str:
-    """Return Text('f', -1) of number payload *n*, except that a whole number of less than
-    512 bits' precision is written with its exact digits.
+    """Return Text('f', -1) of number payload *n*, as go-cty's JSON writes it.
 
-    (Text('f', -1) of a low-precision whole number is the shortest text that rounds to it at
-    its own precision: the float64 2**64 is "18446744073709550000", which reads back, at 512
-    bits, as another number. go-cty writes that; we keep the number.)
+    For a whole number of less than 512 bits' precision that is the shortest text that rounds
+    to it at its own precision: the float64 2**60 is "1152921504606847000", which reads back,
+    at 512 bits, as another number. go-cty writes that, and so do we (docs/design/numbers.md).
     """
     if n.__class__ is int:
         return _number.format_f(n)
-    if n and _number.is_integer(n) and _number.precision(n) < _number.PARSE_PRECISION:
-        return _number.whole_number_text(n)  # (a zero keeps its sign below: "-0", as Go's)
     if _number.precision(n) == 53:
         f = _number.to_float(n)
         if (_MIN_NORMAL <= abs(f) < 1e16 and not f.is_integer()

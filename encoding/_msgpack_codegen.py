@@ -102,7 +102,9 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
                 exact = {"exact": f" and {{*map(type, v{i})}} <= STR",
                          "exact_values": f" and {{*map(type, v{i}.values())}} <= STR"}
             src.append(_indent(_KEEP[check].format(i=i, **exact)))
-    src.append("    except Fail:\n        return slow(x)\n")
+    # (a ValueError: a number literal parse_text refuses, such as 1e999999999999; the slow
+    # decoder says where, in the decoder's own words)
+    src.append("    except (Fail, ValueError):\n        return slow(x)\n")
     body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
     src.append(f"    return {{{body}}}\n")
     return compile_generated("dec", "".join(src), ns)

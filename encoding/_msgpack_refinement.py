@@ -65,9 +65,10 @@ def number_wire(n: Any) -> Any:
     """Return what go-cty writes for number payload *n*, as msgspec will encode it.
 
     An integer in int64 range as an int (compact, unsigned codes for non-negatives), any
-    infinity as a float64, a non-integer that float64 holds exactly as a float, a whole number
-    beyond int64 as its exact decimal digits, anything else as the decimal string
-    ``Text('f', -1)``. ``-0`` is written as the int 0.
+    infinity as a float64, a non-integer that float64 holds exactly as a float, anything else
+    (a whole number beyond int64 included) as the decimal string ``Text('f', -1)``, which for
+    a number of less than 512 bits' precision is the shortest text that rounds to it at its own
+    precision, as go-cty writes it. ``-0`` is written as the int 0.
     """
     if n.__class__ is int:
         if -_MAX_INT - 1 <= n <= _MAX_INT:
@@ -80,18 +81,10 @@ def number_wire(n: Any) -> Any:
             return f
         if -9.223372036854775808e18 <= f < 9.223372036854775808e18:
             return int(f)
-        # a whole number beyond int64: its exact digits (Text('f', -1) when that is exact)
-        return str(int(f))
+        return _number.format_f(n)
     i = _number.int64_value(n)
     if i is not None:
         return i
-    if _number.is_integer(n) and _number.precision(n) < _number.PARSE_PRECISION:
-        # go-cty >= 1.14.4 writes Text('f', -1) here: for a whole number of less than 512
-        # bits' precision that is the shortest text rounding to it at *its* precision, which
-        # read back (at 512 bits) can be another number (2**63+2**11 as a float64 would
-        # become "9223372036854777856"... or worse, 2**70 "1180591620717411300000"). We
-        # write the exact digits, which go-cty reads back as the same number.
-        return _number.whole_number_text(n)
     return _number.format_f(n)
 
 

@@ -11,8 +11,9 @@ Caveats, as in go-cty:
   readers do not understand. Marked values and capsule values cannot be encoded.
 * A number is written as the shortest int when it is a whole number in int64 range, as a
   float64 when it is not whole and a float64 holds it exactly, and otherwise as its decimal
-  text; so the sign of ``-0`` does not survive, and numbers decode at go-cty's precisions
-  (64 bits for ints, 53 for floats, 512 for text).
+  text ``Text('f', -1)`` (for a whole number of low precision, such as a float beyond int64,
+  the shortest digits at its precision); so the sign of ``-0`` does not survive, and numbers
+  decode at go-cty's precisions (64 bits for ints, 53 for floats, 512 for text).
 * Decoding is strict: malformed or truncated data, trailing bytes, unknown extension codes,
   invalid UTF-8, NaN and wrong kinds all raise DecodeError, with the path of the value
   concerned and, for malformed bytes, the byte offset.

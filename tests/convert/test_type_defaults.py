@@ -160,3 +160,37 @@ def test_bad_arguments() -> None:
         B_TRUE.apply("x")  # type: ignore[arg-type]
     with pytest.raises(cty.CtyTypeError):
         convert_with_defaults(S("x"), cty.String, {})  # type: ignore[arg-type]
+
+
+def test_an_unknown_attribute_with_a_default_is_refined_not_null() -> None:
+    # HCL's Defaults.Apply (checked with hcloracle): an attribute whose default is not null is
+    # never null afterwards, so an unknown one is refined as not null, and a conversion that
+    # then follows can know more (an unknown empty tuple becomes a known empty set)
+    ty, defaults = parse_type_with_defaults(
+        'object({a = optional(string, "x"), b = optional(set(bool), [])})')
+    assert defaults is not None
+    unknown_a = cty.object_val({"a": cty.unknown_val(cty.String)})
+    assert defaults.apply(unknown_a).get_attr("a").range().definitely_not_null()
+
+    given = cty.object_val({"a": cty.string_val("q"), "b": cty.unknown_val(cty.EmptyTuple)})
+    assert convert_with_defaults(given, ty, defaults) == cty.object_val(
+        {"a": cty.string_val("q"), "b": cty.set_val_empty(cty.Bool)})
+
+
+def test_a_null_default_and_a_dynamic_attribute_are_not_refined() -> None:
+    _, defaults = parse_type_with_defaults("object({a = optional(string, null), b = "
+                                           "optional(any, 1)})")
+    assert defaults is not None
+    got = defaults.apply(cty.object_val({"a": cty.unknown_val(cty.String),
+                                         "b": cty.DynamicVal}))
+    assert not got.get_attr("a").range().definitely_not_null()
+    assert got.get_attr("b") is cty.DynamicVal or got.get_attr("b").raw_equals(cty.DynamicVal)
+
+
+def test_children_are_found_as_hcl_finds_them() -> None:
+    # a map given where the defaults expect a tuple: HCL's getChild takes the "" child (none),
+    # not the tuple's child at the key's text
+    _, defaults = parse_type_with_defaults('tuple([object({a = optional(string, "x")})])')
+    assert defaults is not None
+    given = cty.map_val({"0": cty.EmptyObjectVal})
+    assert defaults.apply(given) == given

@@ -249,6 +249,10 @@ GO_WORDS = [
     ("1 2", None, "extraneous data after JSON object", ""),
     ('[1,{"a":[}]', None, "invalid character '}' looking for beginning of value", ""),
     ('{"a"}', None, "invalid character '}' after object key", ""),
+    # a literal beyond Go's exponent range, in every kind of slot (checked against 1.18.1)
+    ('{"a": 1e999999999999}', cty.Object({"a": cty.Number}), "a number is required", ".a"),
+    ("[1e999999999999]", cty.List(cty.Number), "a number is required", "[0]"),
+    ('{"k": -1e999999999999}', cty.Map(cty.Number), "a number is required", '["k"]'),
 ]
 
 
@@ -263,6 +267,13 @@ def test_errors_are_go_ctys_word_for_word(text: str, ty: cty.Type | None, messag
 def test_invalid_utf8_is_a_decode_error() -> None:
     with pytest.raises(DecodeError, match="UTF-8"):
         json.unmarshal(b'"\xff"', cty.String)
+
+
+def test_invalid_utf8_is_reported_at_its_offset() -> None:
+    with pytest.raises(DecodeError) as e:
+        json.unmarshal(b'["ok", "\xff"]', cty.Tuple([cty.String, cty.String]))
+    assert e.value.offset == 8
+    assert "at byte 8" in str(e.value)
 
 
 def test_encode_errors_have_paths() -> None:

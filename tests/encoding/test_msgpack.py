@@ -226,9 +226,10 @@ ENCODINGS = [
     (cty.number_float_val(0.8), cty.Number, "cb3fe999999999999a"),
     (cty.parse_number_val("9223372036854775808"), cty.Number,
      "b3" + b"9223372036854775808".hex()),
-    # a whole number beyond int64 as its exact digits (go-cty writes the float64 2**64 as
-    # "18446744073709550000", which reads back as another number)
-    (cty.number_float_val(2.0**64), cty.Number, "b4" + b"18446744073709551616".hex()),
+    # a whole number beyond int64 as Text('f', -1): for the float64 2**64 the shortest digits
+    # at precision 53, which read back (at 512 bits) as another number, as go-cty's do
+    (cty.number_float_val(2.0**64), cty.Number, "b4" + b"18446744073709550000".hex()),
+    (cty.number_float_val(1e23), cty.Number, "b8" + b"100000000000000000000000".hex()),
     (cty.PositiveInfinity, cty.Number, "cb7ff0000000000000"),
     (cty.NegativeInfinity, cty.Number, "cbfff0000000000000"),
     (cty.parse_number_val("inf"), cty.Number, "cb7ff0000000000000"),

@@ -345,3 +345,12 @@ def test_a_path_error_from_the_callbacks_passes_through() -> None:
     with pytest.raises(cty.PathError, match="a number is required") as e:
         f(cty.string_val("x"))
     assert not isinstance(e.value, PanicError)
+
+
+def test_json_decode_reports_a_value_it_cannot_read_at_its_path() -> None:
+    # go-cty 1.18.1: Unmarshal's PathError, "a number is required" at .a (not a panic)
+    from cty.function import stdlib
+
+    with pytest.raises(cty.PathError) as e:
+        stdlib.json_decode.call([cty.string_val('{"a": 1e999999999999}')])
+    assert (e.value.message, e.value.path.format()) == ("a number is required", ".a")

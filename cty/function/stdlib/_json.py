@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from cty import Bool, DynamicPseudoType, Number, String, Type, Value, string_val, unknown_val
+from cty import (
+    Bool,
+    DynamicPseudoType,
+    Number,
+    PathError,
+    String,
+    Type,
+    Value,
+    string_val,
+    unknown_val,
+)
 from cty.encoding import DecodeError
 from cty.encoding import json as cty_json
 
@@ -67,10 +77,12 @@ def _json_decode_type(args: list[Value]) -> Type:
 
 
 def _json_decode(args: list[Value], ty: Type) -> Value:
+    # the document's type is known by now, so what fails is a value at a path (a number out of
+    # Go's range, say): go-cty returns Unmarshal's PathError as it is
     try:
         return cty_json.unmarshal(args[0]._v.encode("utf-8"), ty)
     except DecodeError as e:
-        raise FunctionError(e.message) from None
+        raise PathError(e.path, e.message) from None
 
 
 json_decode = Function(
