@@ -149,10 +149,12 @@ def _unified(values: list[Value]) -> list[Value] | None:
 class _Builder(DefaultsBuilder):
     """Evaluates defaults and builds Defaults trees for cty's type expression reader."""
 
-    def default(self, node: Node, attr_type: Type, /) -> object:
-        value = _literal(node)
+    def evaluate(self, node: Node, /) -> object:
+        return _evaluate(node)
+
+    def default(self, value: object, node: Node, attr_type: Type, /) -> object:
         try:
-            return convert(value, attr_type)
+            return convert(cast("Value", value), attr_type)
         except CtyError as e:
             raise TypeExprError(_INVALID_DEFAULT, "This default value is not compatible with "
                                 f"the attribute's type constraint: {e}.", node.pos) from None
@@ -163,38 +165,53 @@ class _Builder(DefaultsBuilder):
                         cast("dict[str, Defaults]", children))
 
 
-def _literal(node: Node) -> Value:
-    """Return the value of the literal expression *node* (a default)."""
+_KEYWORD_VALUES = {"true": cty.True_, "false": cty.False_,
+                   "null": cty.null_val(cty.DynamicPseudoType)}
+
+
+def _evaluate(node: Node) -> Value:
+    """Return the value of the expression *node* (a default), evaluated as HCL does with no
+    variables and no functions."""
     kind = node.kind
     if kind == "string":
         return cty.string_val(node.text)
     if kind == "number":
         return cty.parse_number_val(node.text)
+    if kind == "paren":
+        return _evaluate(node.items[0])
     if kind == "neg":
-        operand = _literal(node.items[0])
+        operand = _evaluate(node.items[0])
         if operand.type() is not cty.Number:
             raise TypeExprError("Invalid operand", "Unsuitable value for unary operand: a "
-                                "number is required.", node.pos)
+                                "number is required.", node.items[0].pos)
         return operand.negate()
     if kind == "list":
-        return cty.tuple_val([_literal(item) for item in node.items])
+        return cty.tuple_val([_evaluate(item) for item in node.items])
     if kind == "object":
         attrs: dict[str, Value] = {}
         for key, value in node.pairs:
             if key.kind not in {"ident", "string"}:
                 raise TypeExprError("Invalid object key", "An object key in a default value "
                                     "must be a name or a quoted string.", key.pos)
-            attrs[key.text] = _literal(value)
+            attrs[key.text] = _evaluate(value)
         return cty.object_val(attrs)
     if kind == "ident":
-        found = {"true": cty.True_, "false": cty.False_,
-                 "null": cty.null_val(cty.DynamicPseudoType)}.get(node.text)
+        found = _KEYWORD_VALUES.get(node.text)
         if found is not None:
             return found
         raise TypeExprError("Variables not allowed", "Variables may not be used here.",
                             node.pos)
-    raise TypeExprError("Function calls not allowed", "Functions may not be called here.",
-                        node.pos)
+    if kind == "call":
+        raise TypeExprError("Function calls not allowed", "Functions may not be called here.",
+                            node.pos)
+    root = node
+    while root.kind == "traversal":
+        root = root.items[0]
+    if root.kind == "ident" and root.text not in _KEYWORD_VALUES:
+        raise TypeExprError("Variables not allowed", "Variables may not be used here.",
+                            root.pos)
+    raise TypeExprError("Unsupported default", "This kind of expression is not yet supported "
+                        "as a default here: write its value as a literal.", node.pos)
 
 
 @deep

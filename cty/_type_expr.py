@@ -40,9 +40,13 @@ class DefaultsBuilder(Protocol):
     cty.convert evaluates a default and converts it to its attribute's type, and builds the
     tree of defaults that applies them to values."""
 
-    def default(self, node: Node, attr_type: Type, /) -> object:
-        """Return the default *node* gives for an attribute of *attr_type*; raise
-        TypeExprError if it is not a literal of that type."""
+    def evaluate(self, node: Node, /) -> object:
+        """Return the value of the default expression *node*; raise TypeExprError (HCL's
+        diagnostic) if it cannot be evaluated without variables and functions."""
+
+    def default(self, value: object, node: Node, attr_type: Type, /) -> object:
+        """Return *value* (the default *node* gave) converted to *attr_type*; raise
+        TypeExprError if it does not convert."""
 
     def tree(self, ty: Type, values: dict[str, object], children: dict[str, object],
              /) -> object:
@@ -52,13 +56,17 @@ class DefaultsBuilder(Protocol):
 
 
 @deep
-def parse_type(text: str, /, *, constraint: bool = True) -> Type:
+def parse_type(text: str, /, *, constraint: bool = True, allow_quoted_keys: bool = False
+               ) -> Type:
     """Return the type the HCL type expression *text* describes.
 
     With *constraint* (the default, HCL's TypeConstraint) ``any`` stands for
     DynamicPseudoType and object attributes may be ``optional(T)``; without it (HCL's Type)
     only exact types are allowed. Raises TypeExprError, with HCL's words and the line and
-    column, for text that is not a type expression.
+    column, for text that is not a type expression. With *allow_quoted_keys* an object's
+    attribute name may also be a quoted string with Go's escapes, as ``str(type)`` writes
+    names that are not identifiers (HCL refuses them: "Object constructor map keys must be
+    attribute names.").
 
     >>> cty.parse_type("object({name = string, port = optional(number)})")
     cty.ObjectWithOptionalAttrs({'name': cty.String, 'port': cty.Number}, ['port'])
@@ -66,7 +74,8 @@ def parse_type(text: str, /, *, constraint: bool = True) -> Type:
     'map(list(any))'
     """
     check_text(text)
-    return interpret(parse_expression(text), constraint, None)[0]
+    node = parse_expression(text, go_escapes=allow_quoted_keys)
+    return interpret(node, constraint, None, allow_quoted_keys=allow_quoted_keys)[0]
 
 
 def check_text(text: object) -> None:
@@ -75,48 +84,111 @@ def check_text(text: object) -> None:
         raise CtyTypeError(f"a type expression must be a str, not {type(text).__name__}")
 
 
-def interpret(node: Node, constraint: bool,
-              builder: DefaultsBuilder | None) -> tuple[Type, object | None]:
+def interpret(node: Node, constraint: bool, builder: DefaultsBuilder | None, *,
+              allow_quoted_keys: bool = False) -> tuple[Type, object | None]:
     """Return the type the expression *node* describes, and (given a *builder*, which allows
     ``optional(T, default)``) the tree of its defaults, or None where it has none."""
-    return _type(node, constraint, builder)
+    return _Interpreter(constraint, builder, allow_quoted_keys).type(node)
 
 
 def _error(detail: str, pos: Pos, summary: str = _INVALID) -> TypeExprError:
     return TypeExprError(summary, detail, pos)
 
 
-def _type(node: Node, constraint: bool,
-          builder: DefaultsBuilder | None) -> tuple[Type, object | None]:
-    if node.kind == "ident":
-        return _keyword(node, constraint), None
-    if node.kind != "call":
-        raise _error("A type specification is either a primitive type keyword (bool, number, "
-                     "string) or a complex type constructor call, like list(string).", node.pos)
-    name, args = node.text, node.items
-    if name in _KEYWORDS:
-        raise _error(f"Primitive type keyword {_q(name)} does not expect arguments.", node.pos)
-    if name == "any":
-        raise _error(f"Type constraint keyword {_q(name)} does not expect arguments.", node.pos)
-    if name == "optional":
-        raise _error(f"Keyword {_q(name)} is valid only as a modifier for object type "
-                     "attributes.", node.pos)
-    if name not in _CONSTRUCTOR_NEEDS:
+class _Interpreter:
+    """HCL's getType over an expression tree."""
+
+    def __init__(self, constraint: bool, builder: DefaultsBuilder | None,
+                 allow_quoted_keys: bool) -> None:
+        self.constraint = constraint
+        self.builder = builder
+        self.quoted_keys = allow_quoted_keys
+
+    def type(self, node: Node) -> tuple[Type, object | None]:
+        constraint, builder = self.constraint, self.builder
+        if node.kind == "ident":
+            return _keyword(node, constraint), None
+        if node.kind != "call":
+            raise _error("A type specification is either a primitive type keyword (bool, "
+                         "number, string) or a complex type constructor call, like "
+                         "list(string).", node.pos)
+        name, args = node.text, node.items
+        args_pos = node.args_pos or node.pos
+        if name in _KEYWORDS:
+            raise _error(f"Primitive type keyword {_q(name)} does not expect arguments.",
+                         args_pos)
+        if name == "any":
+            raise _error(f"Type constraint keyword {_q(name)} does not expect arguments.",
+                         args_pos)
+        if len(args) != 1 and name in _CONSTRUCTOR_NEEDS:
+            raise _error(_CONSTRUCTOR_NEEDS[name], args[1].pos if len(args) > 1 else args_pos)
+        if name in {"list", "set", "map"}:
+            ety, inner = self.type(args[0])
+            ty = List(ety) if name == "list" else Set(ety) if name == "set" else Map(ety)
+            return ty, _tree(builder, ty, {}, {"": inner})
+        if name == "object":
+            return self._object(args[0])
+        if name == "tuple":
+            arg = args[0]
+            if arg.kind != "list":
+                raise _error("Tuple type constructor requires a list of element types.",
+                             arg.pos)
+            elems = [self.type(item) for item in arg.items]
+            ty = Tuple([t for t, _ in elems])
+            return ty, _tree(builder, ty, {}, {str(i): d for i, (_, d) in enumerate(elems)})
+        if name == "optional":
+            raise _error(f"Keyword {_q(name)} is valid only as a modifier for object type "
+                         "attributes.", node.pos)
         raise _error(f"Keyword {_q(name)} is not a valid type constructor.", node.pos)
-    if len(args) != 1:
-        raise _error(_CONSTRUCTOR_NEEDS[name], args[1].pos if len(args) > 1 else node.pos)
-    arg = args[0]
-    if name in {"list", "set", "map"}:
-        ety, inner = _type(arg, constraint, builder)
-        ty = List(ety) if name == "list" else Set(ety) if name == "set" else Map(ety)
-        return ty, _tree(builder, ty, {}, {"": inner})
-    if name == "tuple":
-        if arg.kind != "list":
-            raise _error("Tuple type constructor requires a list of element types.", arg.pos)
-        elems = [_type(item, constraint, builder) for item in arg.items]
-        ty = Tuple([t for t, _ in elems])
-        return ty, _tree(builder, ty, {}, {str(i): d for i, (_, d) in enumerate(elems)})
-    return _object(arg, constraint, builder)
+
+    def _attribute_name(self, key: Node) -> str | None:
+        if key.kind == "ident" or (key.kind == "string" and self.quoted_keys):
+            return normalize_string(key.text)
+        return None
+
+    def _object(self, arg: Node) -> tuple[Type, object | None]:
+        constraint, builder = self.constraint, self.builder
+        if arg.kind != "object":
+            raise _error("Object type constructor requires a map whose keys are attribute "
+                         "names and whose values are the corresponding attribute types.",
+                         arg.pos)
+        attrs: dict[str, Type] = {}
+        optional: list[str] = []
+        values: dict[str, object] = {}
+        children: dict[str, object | None] = {}
+        for key, written in arg.pairs:
+            value = written
+            name = self._attribute_name(key)
+            if name is None:
+                raise _error("Object constructor map keys must be attribute names.", key.pos)
+            if name in attrs:
+                raise _error("Object constructor map keys must be unique.", key.pos)
+            default = None
+            if value.kind == "call" and value.text == "optional":
+                args_pos = value.args_pos or value.pos
+                if not value.items:
+                    raise _error("Optional attribute modifier requires the attribute type as "
+                                 "its argument.", args_pos)
+                if not constraint:
+                    raise _error("Optional attribute modifier is only for type constraints, "
+                                 "not for exact types.", value.pos)
+                if builder is None and len(value.items) > 1:
+                    raise _error("Optional attribute modifier expects only one argument: the "
+                                 "attribute type.", args_pos)
+                if len(value.items) > 2:
+                    raise _error("Optional attribute modifier expects at most two "
+                                 "arguments: the attribute type, and a default value.",
+                                 args_pos)
+                optional.append(name)
+                if len(value.items) == 2 and builder is not None:
+                    # HCL evaluates a default in its attribute's turn, before the type
+                    default = (value.items[1], builder.evaluate(value.items[1]))
+                value = value.items[0]
+            attrs[name], children[name] = self.type(value)
+            if default is not None and builder is not None:
+                values[name] = builder.default(default[1], default[0], attrs[name])
+        ty = ObjectWithOptionalAttrs(attrs, optional)
+        return ty, _tree(builder, ty, values, children)
 
 
 def _tree(builder: DefaultsBuilder | None, ty: Type, values: dict[str, object],
@@ -142,49 +214,3 @@ def _keyword(node: Node, constraint: bool) -> Type:
     if kw in _CONSTRUCTOR_NEEDS:
         raise _error(_CONSTRUCTOR_NEEDS[kw], node.pos)
     raise _error(f"The keyword {_q(kw)} is not a valid type specification.", node.pos)
-
-
-def _object(arg: Node, constraint: bool,
-            builder: DefaultsBuilder | None) -> tuple[Type, object | None]:
-    if arg.kind != "object":
-        raise _error("Object type constructor requires a map whose keys are attribute names "
-                     "and whose values are the corresponding attribute types.", arg.pos)
-    attrs: dict[str, Type] = {}
-    optional: list[str] = []
-    defaults: dict[str, tuple[Node, Type]] = {}
-    children: dict[str, object | None] = {}
-    for key, written in arg.pairs:
-        value = written
-        if key.kind in {"ident", "string"}:
-            name = normalize_string(key.text)
-        else:
-            raise _error("Object constructor map keys must be attribute names.", key.pos)
-        if name in attrs:
-            raise _error(f"The attribute {_q(name)} is given more than once.", key.pos)
-        if value.kind == "call" and value.text == "optional":
-            if not value.items:
-                raise _error("Optional attribute modifier requires the attribute type as its "
-                             "argument.", value.pos)
-            if not constraint:
-                raise _error("Optional attribute modifier is only for type constraints, not "
-                             "for exact types.", value.pos)
-            if builder is None and len(value.items) > 1:
-                raise _error("Optional attribute modifier expects only one argument: the "
-                             "attribute type.", value.items[1].pos)
-            if len(value.items) > 2:
-                raise _error("Optional attribute modifier expects at most two arguments: the "
-                             "attribute type, and a default value.", value.items[2].pos)
-            optional.append(name)
-            default = value.items[1] if len(value.items) == 2 else None
-            value = value.items[0]
-        else:
-            default = None
-        attrs[name], children[name] = _type(value, constraint, builder)
-        if default is not None:
-            defaults[name] = (default, attrs[name])
-    ty = ObjectWithOptionalAttrs(attrs, optional)
-    values = {}
-    if builder is not None:
-        values = {name: builder.default(node, aty) for name, (node, aty) in defaults.items()}
-    return ty, _tree(builder, ty, values, children)
-

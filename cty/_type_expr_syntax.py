@@ -4,18 +4,30 @@ A type expression is an HCL expression (``list(object({name = string}))``), read
 nodes that keep where they start, so that cty._type_expr can interpret one as a type, or as
 the literal value of an optional attribute's default, and point at the column of a mistake.
 
-Beyond HCL's own syntax, an object key may be a quoted string with Go's escapes, so that every
-type's printed form (``object({"two words"=string})``) reads back.
+The lexer and parser follow HCL's native syntax (hclsyntax) where a type expression or a
+default can reach: identifiers as HCL's scanner takes them (Unicode 9.0 ID_Start and
+ID_Continue, with ``_`` and ``-``), HCL's string escapes, its operators, parentheses,
+traversals, ``...`` after a call's last argument, and its diagnostics (summary, detail, and
+the place HCL points at), checked against HCL itself (tests/vectors/hcl_typeexpr.jsonl).
+HCL reports the characters it never accepts (``@``, ``;``, single quotes...) before any other
+mistake, and so does this parser. With ``go_escapes`` (the extended type syntax, and
+``allow_quoted_keys``) strings read Go's escapes instead, so that every type's printed form
+(``object({"two words"=string})``) reads back.
 """
 
 from __future__ import annotations
 
+import importlib
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from ._errors import CtyValueError
+from ._hcl_ident import ID_CONTINUE, ID_START
 
-NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "number", "neg"]
+NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "number", "neg",
+                              "not", "binary", "conditional", "paren", "template",
+                              "traversal"]
 
 
 @dataclass(frozen=True)
@@ -29,17 +41,23 @@ class Pos:
 @dataclass(frozen=True)
 class Node:
     """One expression: an identifier, a call ``name(args)``, a list ``[items]``, an object
-    ``{key = value, ...}`` (items as (key, value) pairs), a string, a number literal, or a
-    negated expression."""
+    ``{key = value, ...}`` (items as (key, value) pairs), a string, a number literal, a
+    negated (``-x``) or inverted (``!x``) expression, a binary operation, a conditional
+    (``c ? a : b``), an expression in parentheses, a string template with interpolations or
+    directives, or a traversal (``x.y``, ``x[0]``)."""
 
     kind: NodeKind
     pos: Pos
     text: str = ""
-    """The identifier, the call's name, the string's value or the number's literal."""
+    """The identifier, the call's name, the string's value, the number's literal, or a binary
+    operation's operator."""
     items: tuple[Node, ...] = ()
-    """A call's arguments, a list's items, or a negation's operand."""
+    """A call's arguments, a list's items, an operation's operands, a conditional's three
+    parts, or the expression in parentheses."""
     pairs: tuple[tuple[Node, Node], ...] = ()
     """An object's (key, value) items, in the order written."""
+    args_pos: Pos | None = None
+    """A call's opening parenthesis (where HCL points for a wrong number of arguments)."""
 
 
 class TypeExprError(CtyValueError):
@@ -62,30 +80,93 @@ _PUNCT: Final = frozenset("()[]{},=:-")
 _SIMPLE_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "a": "\a",
                           "b": "\b", "f": "\f", "v": "\v"}
 _HEX_ESCAPES: Final = {"x": 2, "u": 4, "U": 8}
+_HCL_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
+_HCL_OPERATORS: Final = ("...", "==", "!=", "<=", ">=", "&&", "||", "::", "=>", "**")
+_HCL_PUNCT: Final = frozenset("()[]{},=:-+*/%<>!?.")
+_NOT_A_CHARACTER: Final = "This character is not used within the language."
+_INVALID_CHARACTERS: Final = {
+    "&": ("Unsupported operator",
+          'Bitwise operators are not supported. Did you mean boolean AND ("&&")?'),
+    "|": ("Unsupported operator",
+          'Bitwise operators are not supported. Did you mean boolean OR ("||")?'),
+    "^": ("Unsupported operator", "Bitwise operators are not supported."),
+    "~": ("Unsupported operator",
+          'Bitwise operators are not supported. Did you mean boolean NOT ("!")?'),
+    ";": ("Invalid character", 'The ";" character is not valid. Use newlines to separate '
+          "arguments and blocks, and commas to separate items in collection values."),
+    "'": ("Invalid character",
+          'Single quotes are not valid. Use double quotes (") to enclose strings.'),
+    "`": ("Invalid character", 'The "`" character is not valid. To create a multi-line string, '
+          'use the "heredoc" syntax, like "<<EOT".'),
+    "\u201c": ("Invalid character", '"Curly quotes" are not valid here. These can sometimes be '
+               "inadvertently introduced when sharing code via documents or discussion forums. "
+               'It might help to replace the character with a "straight quote".'),
+}
+_INVALID_CHARACTERS["\u201d"] = _INVALID_CHARACTERS["\u201c"]
+_MULTI_LINE: Final = ("Invalid multi-line string", "Quoted strings may not be split over "
+                      "multiple lines. To produce a multi-line string, either use the \\n "
+                      'escape to represent a newline character or use the "heredoc" '
+                      "multi-line template syntax.")
+
+
+def _in_table(c: str, table: tuple[int, ...]) -> bool:
+    return bisect_right(table, ord(c)) % 2 == 1
+
+
+def is_ident_start(c: str) -> bool:
+    """Whether HCL's scanner starts an identifier with *c*."""
+    if c < "\x80":
+        return c.isalpha() or c == "_"
+    return _in_table(c, ID_START)
+
+
+def is_ident_continue(c: str) -> bool:
+    """Whether HCL's scanner continues an identifier with *c*."""
+    if c < "\x80":
+        return c.isalnum() or c in "_-"
+    return _in_table(c, ID_CONTINUE)
 
 
 @dataclass(frozen=True)
 class Token:
     """One token: an identifier, a string (its value, escapes read), a number literal, a
-    punctuation character, or the end; with where it starts and whether a newline came
-    between it and the token before."""
+    punctuation character or operator, or the end; with where it starts and whether a newline
+    came between it and the token before.
 
-    kind: Literal["ident", "string", "number", "punct", "end"]
+    A string with an interpolation or directive is of kind "template" (its text is the raw
+    source); a string with a bad escape keeps the error, raised when the parser takes it, as
+    HCL reports such mistakes after the characters it never accepts.
+    """
+
+    kind: Literal["ident", "string", "template", "number", "punct", "end"]
     text: str
     pos: Pos
     newline_before: bool
+    newline_pos: Pos | None = None
+    """Where the first newline between this token and the one before is."""
+    error: TypeExprError | None = None
 
 
 class _Lexer:
-    def __init__(self, text: str, punct: frozenset[str] = _PUNCT) -> None:
+    def __init__(self, text: str, punct: frozenset[str] = _PUNCT, *, hcl: bool = False,
+                 go_escapes: bool = True) -> None:
         self.text = text
-        self.punct = punct
+        self.punct = punct | _HCL_PUNCT if hcl else punct
+        self.hcl = hcl
+        self.go_escapes = go_escapes
         self.i = 0
         self.line = 1
         self.line_start = 0
+        self.invalid: list[TypeExprError] = []
 
-    def pos(self) -> Pos:
-        return Pos(self.line, self.i - self.line_start + 1)
+    def pos(self, i: int | None = None) -> Pos:
+        i = self.i if i is None else i
+        prefix = self.text[self.line_start:i]
+        if prefix.isascii():
+            return Pos(self.line, len(prefix) + 1)
+        # HCL counts columns in grapheme clusters (regex is loaded only when needed)
+        clusters = importlib.import_module("regex").findall(r"\X", prefix)
+        return Pos(self.line, len(clusters) + 1)
 
     def error(self, detail: str, pos: Pos | None = None) -> TypeExprError:
         return TypeExprError(_SYNTAX, detail, pos or self.pos())
@@ -94,30 +175,38 @@ class _Lexer:
         self.line += 1
         self.line_start = self.i
 
-    def _skip_space(self) -> bool:
-        """Skip blanks and comments; return whether a newline was among them."""
-        text, newline = self.text, False
+    def _skip_space(self) -> Pos | None:
+        """Skip blanks and comments; return where the first newline among them was."""
+        text, newline = self.text, None
         while self.i < len(text):
             c = text[self.i]
             if c == "\n":
+                newline = newline or self.pos()
                 self.i += 1
                 self._newline()
-                newline = True
             elif c in " \t\r":
                 self.i += 1
             elif c == "#" or text.startswith("//", self.i):
+                start = self.pos()
                 while self.i < len(text) and text[self.i] != "\n":
                     self.i += 1
+                if self.i < len(text):  # HCL's comment token takes the newline: it is there
+                    newline = newline or start
+                    self.i += 1
+                    self._newline()
             elif text.startswith("/*", self.i):
                 start = self.pos()
                 end = text.find("*/", self.i + 2)
                 if end < 0:
+                    if self.hcl:  # HCL's scanner makes the rest one invalid token
+                        raise TypeExprError(_SYNTAX, "Expected the start of an expression, "
+                                            "but found an invalid expression token.", start)
                     raise self.error("This comment is not closed: a */ is missing.", start)
                 while self.i < end + 2:
                     self.i += 1
                     if text[self.i - 1] == "\n":
+                        newline = newline or self.pos(self.i - 1)
                         self._newline()
-                        newline = True
             else:
                 break
         return newline
@@ -128,22 +217,38 @@ class _Lexer:
         while True:
             newline = self._skip_space()
             pos = self.pos()
+            nl = newline is not None
             if self.i >= len(text):
-                out.append(Token("end", "", pos, newline))
+                out.append(Token("end", "", pos, nl, newline))
+                if self.invalid:
+                    raise self.invalid[0]
                 return out
             c = text[self.i]
-            if c.isalpha() or c == "_":
+            if is_ident_start(c):
                 j = self.i + 1
-                while j < len(text) and (text[j].isalnum() or text[j] in "_-"):
+                while j < len(text) and is_ident_continue(text[j]):
                     j += 1
-                out.append(Token("ident", text[self.i:j], pos, newline))
+                out.append(Token("ident", text[self.i:j], pos, nl, newline))
                 self.i = j
-            elif c.isdigit():
-                out.append(Token("number", self._number(), pos, newline))
+            elif c.isdigit() and c < "\x80":
+                out.append(Token("number", self._number(), pos, nl, newline))
             elif c == '"':
-                out.append(Token("string", self._string(), pos, newline))
+                out.append(self._string_token(pos, nl, newline))
+            elif self.hcl and text.startswith(_HCL_OPERATORS, self.i):
+                op = text[self.i:self.i + 2]
+                op = "..." if op == ".." and text.startswith("...", self.i) else op
+                if op in ("..", "**"):  # not operators of HCL's: the first character alone
+                    op = op[0]
+                out.append(Token("punct", op, pos, nl, newline))
+                self.i += len(op)
             elif c in self.punct:
-                out.append(Token("punct", c, pos, newline))
+                out.append(Token("punct", c, pos, nl, newline))
+                self.i += 1
+            elif self.hcl:
+                summary, detail = _INVALID_CHARACTERS.get(c, ("Invalid character",
+                                                              _NOT_A_CHARACTER))
+                self.invalid.append(TypeExprError(summary, detail, pos))
+                out.append(Token("punct", c, pos, nl, newline))
                 self.i += 1
             else:
                 raise self.error(f"The character {c!r} is not expected here.")
@@ -168,45 +273,113 @@ class _Lexer:
         self.i = j
         return text[start:j]
 
-    def _string(self) -> str:
+    def _string_token(self, pos: Pos, nl: bool, newline: Pos | None) -> Token:
+        try:
+            value, template = self._string()
+        except TypeExprError as e:
+            if not self.hcl:
+                raise
+            return Token("string", "", pos, nl, newline, e)
+        return Token("template" if template else "string", value, pos, nl, newline)
+
+    def _string(self) -> tuple[str, bool]:
+        """Read a quoted string: its value, or (for a template) its source text."""
         text = self.text
+        start_i = self.i
         start = self.pos()
         self.i += 1
         out: list[str] = []
+        template = False
+        error: TypeExprError | None = None
         while True:
-            if self.i >= len(text) or text[self.i] == "\n":
+            if self.i >= len(text):
+                if self.hcl:
+                    raise TypeExprError("Unterminated template string",
+                                        "No closing marker was found for the string.",
+                                        self.pos())
                 raise self.error("This string is not closed: a \" is missing.", start)
             c = text[self.i]
+            if c == "\n":
+                if not self.hcl:
+                    raise self.error("This string is not closed: a \" is missing.", start)
+                self.invalid.append(TypeExprError(*_MULTI_LINE, self.pos()))
+                self.i += 1
+                self._newline()
+                continue
             if c == '"':
                 self.i += 1
-                return "".join(out)
+                if error is not None:
+                    raise error
+                return (text[start_i:self.i], True) if template else ("".join(out), False)
             if c == "\\":
-                out.append(self._escape())
-            elif c in "$%" and text.startswith("{", self.i + 1):
-                raise self.error("Templates (${ ... } and %{ ... }) are not supported in a type "
-                                 "expression; write $${ or %%{ for the characters themselves.")
+                try:
+                    out.append(self._escape())
+                except TypeExprError as e:
+                    error = error or e
+                    self.i += 2
             elif c in "$%" and text.startswith(c + "{", self.i + 1):
                 out.append(c + "{")
                 self.i += 3
+            elif c in "$%" and text.startswith("{", self.i + 1):
+                if not self.hcl:
+                    raise self.error("Templates (${ ... } and %{ ... }) are not supported in a "
+                                     "type expression; write $${ or %%{ for the characters "
+                                     "themselves.")
+                template = True
+                self._skip_interpolation()
             else:
                 out.append(c)
                 self.i += 1
+
+    def _skip_interpolation(self) -> None:
+        """Skip ``${ ... }`` or ``%{ ... }``, nested braces and strings included."""
+        text = self.text
+        depth = 0
+        self.i += 1
+        while self.i < len(text):
+            c = text[self.i]
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+                if depth == 0:
+                    self.i += 1
+                    return
+            elif c == '"':
+                self._string()
+                continue
+            elif c == "\n":
+                self.i += 1
+                self._newline()
+                continue
+            self.i += 1
 
     def _escape(self) -> str:
         text = self.text
         pos = self.pos()
         e = text[self.i + 1:self.i + 2]
-        if e in _SIMPLE_ESCAPES:
+        simple = _SIMPLE_ESCAPES if self.go_escapes else _HCL_ESCAPES
+        if e in simple:
             self.i += 2
-            return _SIMPLE_ESCAPES[e]
+            return simple[e]
         n = _HEX_ESCAPES.get(e)
-        if n is not None:
+        if n is not None and (self.go_escapes or e != "x"):
             digits = text[self.i + 2:self.i + 2 + n]
             if len(digits) == n and all(d in "0123456789abcdefABCDEF" for d in digits):
                 code = int(digits, 16)
                 if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
                     self.i += 2 + n
                     return chr(code)
+                if not self.go_escapes:
+                    raise TypeExprError("Invalid escape sequence", f"Cannot encode character "
+                                        f"U+{code:04x} in UTF-8.", pos)
+            elif not self.go_escapes:
+                count = "four" if n == 4 else "eight"
+                raise TypeExprError("Invalid escape sequence", f"The \\{e} escape sequence "
+                                    f"must be followed by {count} hexadecimal digits.", pos)
+        if not self.go_escapes:
+            raise TypeExprError("Invalid escape sequence", f"The symbol {quote_word(e)} is not "
+                                "a valid escape sequence selector.", pos)
         raise self.error(f"The escape sequence \\{e} is not valid in a string.", pos)
 
 
@@ -260,51 +433,235 @@ class TokenCursor:
                                          f"found {describe_token(tok)}.", tok.pos)
 
 
+_MISSING_EXPRESSION: Final = ("Missing expression", "Expected the start of an expression, but "
+                              "found the end of the file.")
+_INVALID_START: Final = "Expected the start of an expression, but found an invalid expression " \
+                        "token."
+_BINARY_LEVELS: Final = (("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"),
+                         ("*", "/", "%"))
+
+
 class _Parser(TokenCursor):
-    def __init__(self, text: str) -> None:
-        super().__init__(_Lexer(text).tokens())
+    """HCL's expression parser, for what a type expression and its defaults use: newlines
+    are ignored, except directly inside braces, where they end an item (as in HCL)."""
+
+    def __init__(self, text: str, go_escapes: bool) -> None:
+        super().__init__(_Lexer(text, hcl=True, go_escapes=go_escapes).tokens())
+        self.newlines = [False]
+
+    def take(self) -> Token:
+        tok = super().take()
+        if tok.error is not None:
+            raise tok.error
+        return tok
+
+    def _ends_here(self) -> bool:
+        """Whether a newline ends the expression here (directly inside braces)."""
+        return self.newlines[-1] and self.peek().newline_before
+
+    def _fail(self, summary: str, detail: str, pos: Pos) -> TypeExprError:
+        return TypeExprError(summary, detail, pos)
 
     def expression(self) -> Node:
-        tok = self.take()
-        if tok.kind == "ident":
-            if self.at("("):
-                self.take()
-                args = self._sequence(")", "a closing parenthesis")
-                return Node("call", tok.pos, tok.text, tuple(args))
-            return Node("ident", tok.pos, tok.text)
-        if tok.kind == "string":
-            return Node("string", tok.pos, tok.text)
-        if tok.kind == "number":
-            return Node("number", tok.pos, tok.text)
-        if tok.kind == "punct":
-            if tok.text == "[":
-                return Node("list", tok.pos, items=tuple(self._sequence("]", "a closing ]")))
-            if tok.text == "{":
-                return self._object(tok.pos)
-            if tok.text == "-":
-                return Node("neg", tok.pos, items=(self.expression(),))
-        raise TypeExprError(_SYNTAX, f"Expected the start of an expression, found "
-                                     f"{describe_token(tok)}.", tok.pos)
+        cond = self._binary(0)
+        if self._ends_here() or not self.at("?"):
+            return cond
+        self.take()
+        yes = self.expression()
+        if self._ends_here() or not self.at(":"):
+            tok = self.peek()
+            raise self._fail("Missing false expression in conditional", "The conditional "
+                             "operator (...?...:...) requires a false expression, delimited by "
+                             "a colon.", tok.pos)
+        self.take()
+        no = self.expression()
+        return Node("conditional", cond.pos, items=(cond, yes, no))
 
-    def _sequence(self, close: str, what: str) -> list[Node]:
-        items: list[Node] = []
-        while not self.at(close):
-            items.append(self.expression())
-            if not self.at(","):
+    def _binary(self, level: int) -> Node:
+        if level == len(_BINARY_LEVELS):
+            return self._unary()
+        left = self._binary(level + 1)
+        ops = _BINARY_LEVELS[level]
+        while not self._ends_here():
+            tok = self.peek()
+            if tok.kind != "punct" or tok.text not in ops:
                 break
             self.take()
-        self.expect(close, f"a comma or {what}")
-        return items
+            right = self._binary(level + 1)
+            left = Node("binary", left.pos, tok.text, (left, right))
+        return left
 
-    def _object(self, pos: Pos) -> Node:
+    def _unary(self) -> Node:
+        tok = self.peek()
+        if not self._ends_here() and tok.kind == "punct" and tok.text in ("-", "!"):
+            self.take()
+            operand = self._unary()
+            return Node("neg" if tok.text == "-" else "not", tok.pos, items=(operand,))
+        return self._postfix(self._primary())
+
+    def _postfix(self, node: Node) -> Node:
+        while not self._ends_here() and (self.at(".") or self.at("[")):
+            tok = self.take()
+            if tok.text == ".":
+                step = self.take()
+                if step.kind not in ("ident", "number") and not (
+                        step.kind == "punct" and step.text == "*"):
+                    raise self._fail("Invalid attribute name", "An attribute name is required "
+                                     "after a dot.", step.pos)
+            else:
+                if self.at("*"):
+                    self.take()
+                else:
+                    self.newlines.append(False)
+                    self.expression()
+                    self.newlines.pop()
+                if not self.at("]"):
+                    bad = self.peek()
+                    raise self._fail("Missing close bracket on index", "The index operator "
+                                     "must end with a closing bracket (\"]\").", bad.pos)
+                self.take()
+            node = Node("traversal", node.pos, items=(node,))
+        return node
+
+    def _primary(self) -> Node:
+        tok = self.peek()
+        if self.newlines[-1] and tok.newline_before and tok.newline_pos is not None:
+            raise self._fail(_SYNTAX, _INVALID_START, tok.newline_pos)
+        if tok.kind == "end":
+            raise self._fail(*_MISSING_EXPRESSION, tok.pos)
+        self.take()
+        if tok.kind == "ident":
+            name = tok.text
+            while self.at("::"):
+                self.take()
+                part = self.take()
+                if part.kind != "ident":
+                    raise self._fail("Missing function name", "Function scope resolution "
+                                     "symbol :: must be followed by a function name in this "
+                                     "scope.", part.pos)
+                name += "::" + part.text
+            if self.at("("):
+                return self._call(tok, name)
+            if name != tok.text:
+                bad = self.peek()
+                raise self._fail("Missing function call", "A function name must be followed "
+                                 "by an opening parenthesis.", bad.pos)
+            return Node("ident", tok.pos, tok.text)
+        if tok.kind in ("string", "number", "template"):
+            return Node(tok.kind, tok.pos, tok.text)
+        if tok.kind == "punct":
+            if tok.text == "(":
+                self.newlines.append(False)
+                inner = self.expression()
+                self.newlines.pop()
+                if not self.at(")"):
+                    raise self._fail("Unbalanced parentheses", "Expected a closing parenthesis "
+                                     "to terminate the expression.", self.peek().pos)
+                self.take()
+                return Node("paren", tok.pos, items=(inner,))
+            if tok.text == "[":
+                return self._tuple(tok)
+            if tok.text == "{":
+                return self._object(tok)
+        raise self._fail(_SYNTAX, _INVALID_START, tok.pos)
+
+    def _call(self, name_tok: Token, name: str) -> Node:
+        open_tok = self.take()
+        self.newlines.append(False)
+        args: list[Node] = []
+        while not self.at(")"):
+            args.append(self.expression())
+            if self.at("..."):
+                self.take()
+                if not self.at(")"):
+                    raise self._fail("Missing closing parenthesis", "An expanded function "
+                                     "argument (with ...) must be immediately followed by "
+                                     "closing parentheses.", self.tokens[self.k - 1].pos)
+                break
+            if self.at(","):
+                self.take()
+                continue
+            if self.at(")"):
+                break
+            tok = self.peek()
+            if tok.kind == "end":
+                raise self._fail("Unterminated function call", "There is no closing "
+                                 "parenthesis for this function call before the end of the "
+                                 "file. This may be caused by incorrect parenthesis nesting "
+                                 "elsewhere in this file.", name_tok.pos)
+            raise self._fail("Missing argument separator", "A comma is required to separate "
+                             "each function argument from the next.", tok.pos)
+        self.take()
+        self.newlines.pop()
+        return Node("call", name_tok.pos, name, tuple(args), args_pos=open_tok.pos)
+
+    def _tuple(self, open_tok: Token) -> Node:
+        self.newlines.append(False)
+        items: list[Node] = []
+        while not self.at("]"):
+            items.append(self.expression())
+            if self.at(","):
+                self.take()
+                continue
+            if self.at("]"):
+                break
+            tok = self.peek()
+            if tok.kind == "end":
+                raise self._fail("Unterminated tuple constructor expression", "There is no "
+                                 "corresponding closing bracket before the end of the file. "
+                                 "This may be caused by incorrect bracket nesting elsewhere in "
+                                 "this file.", open_tok.pos)
+            raise self._fail("Missing item separator", "Expected a comma to mark the "
+                             "beginning of the next item.", tok.pos)
+        self.take()
+        self.newlines.pop()
+        return Node("list", open_tok.pos, items=tuple(items))
+
+    def _object(self, open_tok: Token) -> Node:
+        self.newlines.append(True)
         pairs: list[tuple[Node, Node]] = []
+        first = True
         while not self.at("}"):
-            key = self.expression()
-            self.attribute_separator()
+            tok = self.peek()
+            if first and tok.kind == "ident" and tok.text == "for":
+                after = self.tokens[self.k + 1]
+                if after.kind != "ident":
+                    raise self._fail("Invalid 'for' expression", "For expression requires "
+                                     "variable name after 'for'.", after.pos)
+            first = False
+            key = self._key()
+            sep = self.peek()
+            if sep.newline_before and sep.newline_pos is not None:
+                raise self._fail("Missing attribute value", "Expected an attribute value, "
+                                 'introduced by an equals sign ("=").', sep.newline_pos)
+            if not (self.at("=") or self.at(":")):
+                raise self._fail("Missing key/value separator", 'Expected an equals sign ("=")'
+                                 " to mark the beginning of the attribute value.", sep.pos)
+            self.take()
             pairs.append((key, self.expression()))
-            self.item_end("}")
-        self.expect("}", "a closing }")
-        return Node("object", pos, pairs=tuple(pairs))
+            if self.at(","):
+                self.take()
+                continue
+            if self.at("}") or self.peek().newline_before:
+                continue
+            tok = self.peek()
+            if tok.kind == "end":
+                raise self._fail("Unterminated object constructor expression", "There is no "
+                                 "corresponding closing brace before the end of the file. This "
+                                 "may be caused by incorrect brace nesting elsewhere in this "
+                                 "file.", open_tok.pos)
+            raise self._fail("Missing attribute separator", "Expected a newline or comma to "
+                             "mark the beginning of the next attribute.", tok.pos)
+        self.take()
+        self.newlines.pop()
+        return Node("object", open_tok.pos, pairs=tuple(pairs))
+
+    def _key(self) -> Node:
+        """An object key: newlines before it are skipped, and one after it ends it."""
+        self.newlines.append(False)
+        node = self._primary()
+        self.newlines.pop()
+        return self._postfix(node)
 
 
 def describe_token(tok: Token) -> str:
@@ -330,15 +687,17 @@ def tokenize(text: str, extra_punct: str = "") -> list[Token]:
     return _Lexer(text, _PUNCT | frozenset(extra_punct)).tokens()
 
 
-def parse_expression(text: str) -> Node:
+def parse_expression(text: str, *, go_escapes: bool = False) -> Node:
     """Return the expression tree of *text*, which must hold exactly one expression.
 
-    Raises TypeExprError (with the line and column) for anything else.
+    Raises TypeExprError (with HCL's summary and detail, and the line and column HCL points
+    at) for anything else. With *go_escapes*, strings read Go's escapes instead of HCL's.
     """
-    parser = _Parser(text)
+    parser = _Parser(text, go_escapes)
     node = parser.expression()
     tok = parser.peek()
     if tok.kind != "end":
-        raise TypeExprError(_SYNTAX, f"Extra characters after the expression: "
-                                     f"{describe_token(tok)}.", tok.pos)
+        raise TypeExprError("Extra characters after expression", "An expression was "
+                            "successfully parsed, but extra characters were found after it.",
+                            tok.pos)
     return node

