@@ -1,8 +1,9 @@
 """Type expressions with defaults: ``optional(number, 80)``, applied to values as HCL does.
 
 ``parse_type_with_defaults`` reads a type expression whose optional attributes may name a
-default (HCL's TypeConstraintWithDefaults): the default is a literal (a string, number, bool,
-null, or a list or object of them), converted to the attribute's type when it is read. The
+default (HCL's TypeConstraintWithDefaults): the default is any expression HCL can evaluate
+without variables and functions (cty.convert._hcl_eval), converted to the attribute's type
+when it is read. The
 ``Defaults`` it returns fill in the attributes a value lacks (or holds as null) before the value
 is converted to the type (HCL's Defaults.Apply); ``convert_with_defaults`` does both.
 """
@@ -26,6 +27,7 @@ from cty._internal import (
 )
 from cty._internal import parse_expression as _parse_expression
 
+from ._hcl_eval import evaluate
 from ._runtime import convert
 from ._unify import unify_unsafe
 
@@ -150,68 +152,22 @@ class _Builder(DefaultsBuilder):
     """Evaluates defaults and builds Defaults trees for cty's type expression reader."""
 
     def evaluate(self, node: Node, /) -> object:
-        return _evaluate(node)
+        return evaluate(node)
 
     def default(self, value: object, node: Node, attr_type: Type, /) -> object:
         try:
             return convert(cast("Value", value), attr_type)
         except CtyError as e:
+            # (go-cty's PathError prints its message alone, without the path)
+            message = getattr(e, "message", None) or str(e)
             raise TypeExprError(_INVALID_DEFAULT, "This default value is not compatible with "
-                                f"the attribute's type constraint: {e}.", node.pos) from None
+                                f"the attribute's type constraint: {message}.",
+                                node.pos) from None
 
     def tree(self, ty: Type, values: dict[str, object], children: dict[str, object],
              /) -> object:
         return Defaults(ty, cast("dict[str, Value]", values),
                         cast("dict[str, Defaults]", children))
-
-
-_KEYWORD_VALUES = {"true": cty.True_, "false": cty.False_,
-                   "null": cty.null_val(cty.DynamicPseudoType)}
-
-
-def _evaluate(node: Node) -> Value:
-    """Return the value of the expression *node* (a default), evaluated as HCL does with no
-    variables and no functions."""
-    kind = node.kind
-    if kind == "string":
-        return cty.string_val(node.text)
-    if kind == "number":
-        return cty.parse_number_val(node.text)
-    if kind == "paren":
-        return _evaluate(node.items[0])
-    if kind == "neg":
-        operand = _evaluate(node.items[0])
-        if operand.type() is not cty.Number:
-            raise TypeExprError("Invalid operand", "Unsuitable value for unary operand: a "
-                                "number is required.", node.items[0].pos)
-        return operand.negate()
-    if kind == "list":
-        return cty.tuple_val([_evaluate(item) for item in node.items])
-    if kind == "object":
-        attrs: dict[str, Value] = {}
-        for key, value in node.pairs:
-            if key.kind not in {"ident", "string"}:
-                raise TypeExprError("Invalid object key", "An object key in a default value "
-                                    "must be a name or a quoted string.", key.pos)
-            attrs[key.text] = _evaluate(value)
-        return cty.object_val(attrs)
-    if kind == "ident":
-        found = _KEYWORD_VALUES.get(node.text)
-        if found is not None:
-            return found
-        raise TypeExprError("Variables not allowed", "Variables may not be used here.",
-                            node.pos)
-    if kind == "call":
-        raise TypeExprError("Function calls not allowed", "Functions may not be called here.",
-                            node.pos)
-    root = node
-    while root.kind == "traversal":
-        root = root.items[0]
-    if root.kind == "ident" and root.text not in _KEYWORD_VALUES:
-        raise TypeExprError("Variables not allowed", "Variables may not be used here.",
-                            root.pos)
-    raise TypeExprError("Unsupported default", "This kind of expression is not yet supported "
-                        "as a default here: write its value as a literal.", node.pos)
 
 
 @deep

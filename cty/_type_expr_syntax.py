@@ -27,7 +27,7 @@ from ._hcl_ident import ID_CONTINUE, ID_START
 
 NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "number", "neg",
                               "not", "binary", "conditional", "paren", "template",
-                              "traversal"]
+                              "traversal", "for"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,10 @@ class Node:
     pairs: tuple[tuple[Node, Node], ...] = ()
     """An object's (key, value) items, in the order written."""
     args_pos: Pos | None = None
-    """A call's opening parenthesis (where HCL points for a wrong number of arguments)."""
+    """A call's opening parenthesis (where HCL points for a wrong number of arguments), or a
+    traversal step's dot or bracket."""
+    names: tuple[str, ...] = ()
+    """A traversal step's attribute name; a for expression's key and value variables."""
 
 
 class TypeExprError(CtyValueError):
@@ -145,6 +148,9 @@ class Token:
     newline_pos: Pos | None = None
     """Where the first newline between this token and the one before is."""
     error: TypeExprError | None = None
+    parts: tuple[str | tuple[Token, ...], ...] = ()
+    """A template's parts: literal text, and each interpolation's tokens (ending with an end
+    token); none when it holds a directive (its text is then "directive")."""
 
 
 class _Lexer:
@@ -198,9 +204,8 @@ class _Lexer:
                 start = self.pos()
                 end = text.find("*/", self.i + 2)
                 if end < 0:
-                    if self.hcl:  # HCL's scanner makes the rest one invalid token
-                        raise TypeExprError(_SYNTAX, "Expected the start of an expression, "
-                                            "but found an invalid expression token.", start)
+                    if self.hcl:  # to HCL's scanner no comment: a "/", then a "*"
+                        break
                     raise self.error("This comment is not closed: a */ is missing.", start)
                 while self.i < end + 2:
                     self.i += 1
@@ -212,18 +217,33 @@ class _Lexer:
         return newline
 
     def tokens(self) -> list[Token]:
+        out = self._lex(False)
+        if self.invalid:
+            raise self.invalid[0]
+        return out
+
+    def _lex(self, interpolation: bool) -> list[Token]:
+        """Tokens to the end of the text, or (in an *interpolation*) to its closing brace,
+        which is taken and stands as the end token."""
         out = []
         text = self.text
+        depth = 0
         while True:
             newline = self._skip_space()
             pos = self.pos()
             nl = newline is not None
+            if interpolation and depth == 0 and text.startswith(("}", "~}"), self.i):
+                self.i += 1 if text[self.i] == "}" else 2
+                out.append(Token("end", "", pos, nl, newline))
+                return out
             if self.i >= len(text):
                 out.append(Token("end", "", pos, nl, newline))
-                if self.invalid:
-                    raise self.invalid[0]
                 return out
             c = text[self.i]
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
             if is_ident_start(c):
                 j = self.i + 1
                 while j < len(text) and is_ident_continue(text[j]):
@@ -275,21 +295,24 @@ class _Lexer:
 
     def _string_token(self, pos: Pos, nl: bool, newline: Pos | None) -> Token:
         try:
-            value, template = self._string()
+            value, parts = self._string()
         except TypeExprError as e:
             if not self.hcl:
                 raise
             return Token("string", "", pos, nl, newline, e)
-        return Token("template" if template else "string", value, pos, nl, newline)
+        if parts is None:
+            return Token("string", value, pos, nl, newline)
+        return Token("template", value, pos, nl, newline, parts=parts)
 
-    def _string(self) -> tuple[str, bool]:
-        """Read a quoted string: its value, or (for a template) its source text."""
+    def _string(self) -> tuple[str, tuple[str | tuple[Token, ...], ...] | None]:
+        """Read a quoted string: its value and None, or for a template "template" (or
+        "directive") and its parts."""
         text = self.text
-        start_i = self.i
         start = self.pos()
         self.i += 1
         out: list[str] = []
-        template = False
+        parts: list[str | tuple[Token, ...]] = []
+        template = directive = False
         error: TypeExprError | None = None
         while True:
             if self.i >= len(text):
@@ -310,7 +333,13 @@ class _Lexer:
                 self.i += 1
                 if error is not None:
                     raise error
-                return (text[start_i:self.i], True) if template else ("".join(out), False)
+                if directive:
+                    return "directive", ()
+                if not template:
+                    return "".join(out), None
+                if out:
+                    parts.append("".join(out))
+                return "template", tuple(parts)
             if c == "\\":
                 try:
                     out.append(self._escape())
@@ -326,7 +355,17 @@ class _Lexer:
                                      "type expression; write $${ or %%{ for the characters "
                                      "themselves.")
                 template = True
-                self._skip_interpolation()
+                if c == "%":
+                    directive = True
+                    self._skip_interpolation()
+                    continue
+                if out:
+                    parts.append("".join(out))
+                    out = []
+                self.i += 2
+                if text.startswith("~", self.i):
+                    self.i += 1
+                parts.append(tuple(self._lex(True)))
             else:
                 out.append(c)
                 self.i += 1
@@ -448,6 +487,7 @@ class _Parser(TokenCursor):
     def __init__(self, text: str, go_escapes: bool) -> None:
         super().__init__(_Lexer(text, hcl=True, go_escapes=go_escapes).tokens())
         self.newlines = [False]
+        self.key_start = False
 
     def take(self) -> Token:
         tok = super().take()
@@ -500,32 +540,45 @@ class _Parser(TokenCursor):
         return self._postfix(self._primary())
 
     def _postfix(self, node: Node) -> Node:
+        """Traversal steps after *node*: a traversal node per step, its text "attr" (the name
+        in ``names``), "index" (the key as its second item) or "splat", with the step's
+        place as ``args_pos``."""
         while not self._ends_here() and (self.at(".") or self.at("[")):
             tok = self.take()
             if tok.text == ".":
                 step = self.take()
-                if step.kind not in ("ident", "number") and not (
-                        step.kind == "punct" and step.text == "*"):
+                if step.kind == "punct" and step.text == "*":
+                    node = Node("traversal", node.pos, "splat", (node,), args_pos=tok.pos)
+                elif step.kind == "number":
+                    key = Node("number", step.pos, step.text)
+                    node = Node("traversal", node.pos, "index", (node, key), args_pos=tok.pos)
+                elif step.kind == "ident":
+                    node = Node("traversal", node.pos, "attr", (node,), names=(step.text,),
+                                args_pos=tok.pos)
+                else:
                     raise self._fail("Invalid attribute name", "An attribute name is required "
                                      "after a dot.", step.pos)
-            else:
-                if self.at("*"):
-                    self.take()
-                else:
-                    self.newlines.append(False)
-                    self.expression()
-                    self.newlines.pop()
-                if not self.at("]"):
-                    bad = self.peek()
-                    raise self._fail("Missing close bracket on index", "The index operator "
-                                     "must end with a closing bracket (\"]\").", bad.pos)
+                continue
+            if self.at("*"):
                 self.take()
-            node = Node("traversal", node.pos, items=(node,))
+                node = Node("traversal", node.pos, "splat", (node,), args_pos=tok.pos)
+            else:
+                self.newlines.append(False)
+                key = self.expression()
+                self.newlines.pop()
+                node = Node("traversal", node.pos, "index", (node, key), args_pos=tok.pos)
+            if not self.at("]"):
+                bad = self.peek()
+                raise self._fail("Missing close bracket on index", "The index operator "
+                                 "must end with a closing bracket (\"]\").", bad.pos)
+            self.take()
         return node
 
     def _primary(self) -> Node:
         tok = self.peek()
-        if self.newlines[-1] and tok.newline_before and tok.newline_pos is not None:
+        key_start, self.key_start = self.key_start, False
+        if (not key_start and self.newlines[-1] and tok.newline_before
+                and tok.newline_pos is not None):
             raise self._fail(_SYNTAX, _INVALID_START, tok.newline_pos)
         if tok.kind == "end":
             raise self._fail(*_MISSING_EXPRESSION, tok.pos)
@@ -547,7 +600,9 @@ class _Parser(TokenCursor):
                 raise self._fail("Missing function call", "A function name must be followed "
                                  "by an opening parenthesis.", bad.pos)
             return Node("ident", tok.pos, tok.text)
-        if tok.kind in ("string", "number", "template"):
+        if tok.kind == "template":
+            return self._template(tok)
+        if tok.kind in ("string", "number"):
             return Node(tok.kind, tok.pos, tok.text)
         if tok.kind == "punct":
             if tok.text == "(":
@@ -564,6 +619,27 @@ class _Parser(TokenCursor):
             if tok.text == "{":
                 return self._object(tok)
         raise self._fail(_SYNTAX, _INVALID_START, tok.pos)
+
+    def _template(self, tok: Token) -> Node:
+        if tok.text == "directive":
+            return Node("template", tok.pos, "directive")
+        items: list[Node] = []
+        for part in tok.parts:
+            if isinstance(part, str):
+                items.append(Node("string", tok.pos, part))
+                continue
+            inner = _Parser.__new__(_Parser)
+            TokenCursor.__init__(inner, list(part))
+            inner.newlines = [False]
+            inner.key_start = False
+            items.append(inner.expression())
+            extra = inner.peek()
+            if extra.kind != "end":
+                raise self._fail("Extra characters after interpolation expression",
+                                 "Expected a closing brace to end the interpolation "
+                                 "expression, but found extra characters.", extra.pos)
+        wrap = len(items) == 1 and not isinstance(tok.parts[0], str)
+        return Node("template", tok.pos, "wrap" if wrap else "", tuple(items))
 
     def _call(self, name_tok: Token, name: str) -> Node:
         open_tok = self.take()
@@ -596,6 +672,9 @@ class _Parser(TokenCursor):
         return Node("call", name_tok.pos, name, tuple(args), args_pos=open_tok.pos)
 
     def _tuple(self, open_tok: Token) -> Node:
+        tok = self.peek()
+        if tok.kind == "ident" and tok.text == "for":
+            return self._for(open_tok, "]")
         self.newlines.append(False)
         items: list[Node] = []
         while not self.at("]"):
@@ -624,19 +703,24 @@ class _Parser(TokenCursor):
         while not self.at("}"):
             tok = self.peek()
             if first and tok.kind == "ident" and tok.text == "for":
-                after = self.tokens[self.k + 1]
-                if after.kind != "ident":
-                    raise self._fail("Invalid 'for' expression", "For expression requires "
-                                     "variable name after 'for'.", after.pos)
+                self.newlines.pop()
+                return self._for(open_tok, "}")
             first = False
             key = self._key()
             sep = self.peek()
+            missing_value = ("Missing attribute value", "Expected an attribute value, "
+                             'introduced by an equals sign ("=").')
             if sep.newline_before and sep.newline_pos is not None:
-                raise self._fail("Missing attribute value", "Expected an attribute value, "
-                                 'introduced by an equals sign ("=").', sep.newline_pos)
+                raise self._fail(*missing_value, sep.newline_pos)
+            if self.at(","):
+                raise self._fail(*missing_value, sep.pos)
             if not (self.at("=") or self.at(":")):
+                hint = (" If you intended to given an attribute name containing periods or "
+                        "spaces, write the name in quotes to create a string literal."
+                        if sep.kind == "ident" else "")
                 raise self._fail("Missing key/value separator", 'Expected an equals sign ("=")'
-                                 " to mark the beginning of the attribute value.", sep.pos)
+                                 f" to mark the beginning of the attribute value.{hint}",
+                                 sep.pos)
             self.take()
             pairs.append((key, self.expression()))
             if self.at(","):
@@ -656,12 +740,71 @@ class _Parser(TokenCursor):
         self.newlines.pop()
         return Node("object", open_tok.pos, pairs=tuple(pairs))
 
-    def _key(self) -> Node:
-        """An object key: newlines before it are skipped, and one after it ends it."""
+    def _for(self, open_tok: Token, close: str) -> Node:
+        """A for expression, after its opening bracket or brace: ``for k, v in coll : ...``;
+        a Node of kind "for", text "tuple", "object" or "group" (an object with ``...``),
+        items (collection, value, key or the collection again, condition or the collection
+        again; the flags in names), names (key variable or "", value variable, and "if" when
+        there is a condition)."""
+        invalid = "Invalid 'for' expression"
         self.newlines.append(False)
-        node = self._primary()
+        self.take()  # for
+        first = self.take()
+        if first.kind != "ident":
+            raise self._fail(invalid, "For expression requires variable name after 'for'.",
+                             first.pos)
+        key_var, value_var = "", first.text
+        if self.at(","):
+            self.take()
+            second = self.take()
+            if second.kind != "ident":
+                raise self._fail(invalid, "For expression requires value variable name after "
+                                 "comma.", second.pos)
+            key_var, value_var = first.text, second.text
+        keyword = self.take()
+        if keyword.kind != "ident" or keyword.text != "in":
+            raise self._fail(invalid, "For expression requires the 'in' keyword after its "
+                             "name declarations.", keyword.pos)
+        collection = self.expression()
+        colon = self.take()
+        if colon.kind != "punct" or colon.text != ":":
+            raise self._fail(invalid, "For expression requires a colon after the collection "
+                             "expression.", colon.pos)
+        key: Node | None = None
+        value = self.expression()
+        group = False
+        if self.at("=>"):
+            self.take()
+            key, value = value, self.expression()
+            if self.at("..."):
+                self.take()
+                group = True
+        cond: Node | None = None
+        tok = self.peek()
+        if tok.kind == "ident" and tok.text == "if":
+            self.take()
+            cond = self.expression()
+        end = self.take()
+        if end.kind != "punct" or end.text != close:
+            raise self._fail(invalid, "Extra characters after the end of the 'for' "
+                             "expression.", end.pos)
         self.newlines.pop()
-        return self._postfix(node)
+        if close == "]" and key is not None:
+            raise self._fail(invalid, "Key expression is not valid when building a tuple.",
+                             key.pos)
+        if close == "}" and key is None:
+            raise self._fail(invalid, "Key expression is required when building an object.",
+                             value.pos)
+        kind = "tuple" if close == "]" else "group" if group else "object"
+        names = (key_var, value_var) + (("if",) if cond is not None else ())
+        return Node("for", open_tok.pos, kind,
+                    (collection, value, key or collection, cond or collection), names=names)
+
+    def _key(self) -> Node:
+        """An object key, an expression (HCL parses one): newlines before it are skipped,
+        and one after it ends it."""
+        self.key_start = True
+        return self.expression()
 
 
 def describe_token(tok: Token) -> str:

@@ -37,10 +37,31 @@ SEEDS = [
     "object({a = optional(number, (4))})", 'object({a = optional(string, "a\\nb")})',
 ]
 
+# default expressions, each given to optional(T, ...) for several T (seeds in mode defaults)
+DEFAULT_EXPRESSIONS = [
+    "1 + 2", "2 * 3 - 1", "7 / 2", "7 % 3", "-(4)", "- 4", "1 - -1", "10 / 0", "0 / 0",
+    "1 == 1", '1 == "1"', "1 != 2", "1 < 2", "2 >= 3", "true && false", "true || x",
+    "false && x", "x || true", "!false", "!1", '!"true"', '-"x"', '-"5"', '"a" + 1', '"2" * "3"',
+    "null + 1", "1 + null", "!null", "true ? 1 : 2", 'false ? 1 : "b"', "null ? 1 : 2",
+    '"x" ? 1 : 2', '"true" ? "a" : "b"', "true ? [1] : [\"a\"]", "true ? {a = 1} : {b = 2}",
+    "false ? null : 5", "true ? 1 : x", "x ? 1 : 2", "true ? [1, 2] : [3]",
+    '"${"t"}"', '"a${1}b"', '"${1}"', '"${true}"', '"${null}"', '"${[1]}"', '"${x}"',
+    '"a${1 + 1}"', '"${"a"}${"b"}"', '"$${x}"', '"%{if true}y%{endif}"', "(1 + 2) * 3",
+    "1 + 2 * 3", "[1 + 1, 2]", '{a = 1 + 1, "b" = 2}', "{(x) = 1}", '{("k") = 1}',
+    "{null = 1}", "{true = 1}", "{a = 1, a = 2}", "[for x in [1]: x]", "[1, 2][0]",
+    "{a = 1}.a", "x.y", "x[0]", "f(1)", "1.5e3", "-0",
+]
+_DEFAULT_TYPES = ["string", "number", "bool", "any", "list(string)", "map(number)",
+                  "object({a = number})", "tuple([number, string])", "set(bool)"]
+for _expr in DEFAULT_EXPRESSIONS:
+    for _ty in _DEFAULT_TYPES:
+        SEEDS.append(f"object({{v = optional({_ty}, {_expr})}})")
+
 _KEYWORDS = ["string", "number", "bool", "any"]
 _NAMES = ["a", "b", "name", "my-attr", "_x", "\u00e9t\u00e9", "x\u0301", "for", "in", "if"]
 _DEFAULTS = ['"x"', "1", "-2.5", "true", "null", "[]", '["a", "b"]', "{}", '{a = "b"}',
-             "1 + 2", "(3)", "-(4)", "!false", "x", "f()", '"${"t"}"']
+             "1 + 2", "(3)", "-(4)", "!false", "x", "f()", '"${"t"}"', "1 < 2 ? 3 : 4",
+             '"n${1 + 1}"', "true && !false", '"3" * 2']
 _BLANKS = [" ", "", "\n", " # c\n", " /* c */ ", "\n  "]
 _MUTATIONS = ["drop", "dup", "insert", "swap"]
 _JUNK = ["(", ")", "[", "]", "{", "}", ",", "=", ":", '"', "@", ";", "\\", "...", "?", "-",

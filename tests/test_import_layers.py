@@ -51,7 +51,8 @@ LAYERS: list[list[str]] = [
      "cty.convert._unify", "cty.convert._conversion_dynamic", "cty.convert._conversion_tuple",
      "cty.convert._conversion_object", "cty.convert._conversion_collection",
      "cty.convert._conversion_structural",
-     "cty.convert._conversion", "cty.convert._conversion_errors", "cty.convert._type_defaults",
+     "cty.convert._conversion", "cty.convert._conversion_errors", "cty.convert._hcl_eval",
+     "cty.convert._type_defaults",
      "cty.convert"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them, the

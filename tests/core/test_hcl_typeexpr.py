@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 import cty
-from cty.convert import parse_type_with_defaults
+from cty.convert import Defaults, parse_type_with_defaults
+from cty.encoding import json as json_encoding
 
 LINES = [json.loads(line) for line in
          (Path(__file__).parents[1] / "vectors" / "hcl_typeexpr.jsonl").read_text().splitlines()]
@@ -25,14 +26,32 @@ PENDING_PARSE = ("HCL's parser recovers and words some syntax errors differently
 def ours(case: dict[str, Any]) -> dict[str, Any]:
     """Our answer to a case, in the form the vector's expect has."""
     text, mode = case["expr"], case["mode"]
+    defaults: Defaults | None = None
     try:
         if mode == "defaults":
-            ty = parse_type_with_defaults(text)[0]
+            ty, defaults = parse_type_with_defaults(text)
         else:
             ty = cty.parse_type(text, constraint=mode == "constraint")
     except cty.TypeExprError as e:
         return {"summary": e.summary, "detail": e.detail, "line": e.line, "column": e.column}
-    return {"type": json.loads(cty.type_to_json(ty))}
+    out: dict[str, Any] = {"type": json.loads(cty.type_to_json(ty))}
+    if mode == "defaults":
+        out["defaults"] = None if defaults is None else _tree(defaults)
+    return out
+
+
+def _tree(d: Defaults) -> dict[str, Any]:
+    return {"type": json.loads(cty.type_to_json(d.type)),
+            "values": {k: {"type": json.loads(cty.type_to_json(v.type())),
+                           "json": _json(v)} for k, v in d.values.items()},
+            "children": {k: _tree(c) for k, c in d.children.items()}}
+
+
+def _json(v: cty.Value) -> str | None:
+    try:
+        return json_encoding.marshal(v, v.type()).decode()
+    except cty.CtyError:
+        return None
 
 
 def pending(case: dict[str, Any], got: dict[str, Any]) -> str | None:
@@ -48,6 +67,8 @@ def pending(case: dict[str, Any], got: dict[str, Any]) -> str | None:
 
 def _compared(expect: dict[str, Any]) -> dict[str, Any]:
     if expect["ok"]:
+        if "defaults" in expect:
+            return {"type": expect["type"], "defaults": expect["defaults"]}
         return {"type": expect["type"]}
     return {k: expect[k] for k in ("summary", "detail", "line", "column")}
 

@@ -8,7 +8,8 @@ The cases are the hand-written SEEDS below, in all three modes, and COUNT genera
 expressions (tests/hcl_typeexpr_gen.py: keywords, constructors, optional attributes with
 defaults, comments, newlines, quoting, and about one in five mutated into a malformed form).
 Each line holds the case and HCL's answer as tests/core/test_hcl_typeexpr.py compares it: the
-type's JSON and HCL's TypeString, or the first diagnostic's summary, detail, line and column.
+type's JSON and HCL's TypeString (and in mode "defaults" the tree of defaults, each value with
+its type and go-cty's JSON), or the first diagnostic's summary, detail, line and column.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
@@ -31,13 +33,24 @@ MODES = ("type", "constraint", "defaults")
 def expect(answer: dict[str, object]) -> dict[str, object]:
     """The part of hcloracle's *answer* the test compares."""
     if answer.get("ok"):
-        return {"ok": True, "type": answer["type"], "type_string": answer["type_string"]}
+        out = {"ok": True, "type": answer["type"], "type_string": answer["type_string"]}
+        if "has_defaults" in answer:
+            out["defaults"] = _defaults(answer["defaults"]) if answer["has_defaults"] else None
+        return out
     diags = answer["diags"]
     assert isinstance(diags, list)
     first = diags[0]
     start = first["subject"]["start"]
     return {"ok": False, "stage": answer["stage"], "summary": first["summary"],
             "detail": first["detail"], "line": start["line"], "column": start["column"]}
+
+
+def _defaults(tree: Any) -> dict[str, Any]:
+    """A Defaults tree: its type, its values (type and go-cty's JSON), its children."""
+    return {"type": tree["type"],
+            "values": {k: {"type": v["type"], "json": v.get("json")}
+                       for k, v in (tree.get("values") or {}).items()},
+            "children": {k: _defaults(c) for k, c in (tree.get("children") or {}).items()}}
 
 
 def main() -> None:
