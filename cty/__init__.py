@@ -57,6 +57,7 @@ from ._type_annotations import type_from_annotation
 from ._type_expr import parse_type
 from ._type_expr_syntax import TypeExprError
 from ._type_json import TypeJSONError, type_from_json, type_to_json
+from ._type_string import type_string
 from ._value import (
     DynamicVal,
     EmptyObjectVal,
@@ -195,6 +196,7 @@ __all__ = [
     "tuple_val",
     "type_from_annotation",
     "type_from_json",
+    "type_string",
     "type_to_json",
     "unknown_as_null",
     "unknown_val",

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from ._deep import deep
 from ._errors import CtyTypeError, CtyValueError
 from ._go_names import go_string_literal
+from ._hcl_names import is_hcl_identifier
 from ._strings import normalize_string
 from ._type import Type, _init_slot, check_type
 
@@ -106,11 +107,10 @@ class ObjectType(Type):
 
 
 def is_identifier(name: str) -> bool:
-    """Return whether *name* is an HCL identifier (a letter or ``_``, then letters, digits,
-    ``_`` and ``-``): how an attribute name is written without quotes."""
-    if not name or not (name[0].isalpha() or name[0] == "_"):
-        return False
-    return all(c.isalnum() or c in "_-" for c in name)
+    """Return whether *name* is an HCL identifier (as HCL's scanner reads one: a Unicode
+    ID_Start letter or ``_``, then ID_Continue characters and ``-``): how an attribute name is
+    written without quotes."""
+    return is_hcl_identifier(name)
 
 
 class TupleType(Type):

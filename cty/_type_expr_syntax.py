@@ -18,12 +18,11 @@ mistake, and so does this parser. With ``go_escapes`` (the extended type syntax,
 from __future__ import annotations
 
 import importlib
-from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from ._errors import CtyValueError
-from ._hcl_ident import ID_CONTINUE, ID_START
+from ._hcl_names import is_ident_continue, is_ident_start
 
 NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "number", "neg",
                               "not", "binary", "conditional", "paren", "template",
@@ -110,24 +109,6 @@ _MULTI_LINE: Final = ("Invalid multi-line string", "Quoted strings may not be sp
                       "multiple lines. To produce a multi-line string, either use the \\n "
                       'escape to represent a newline character or use the "heredoc" '
                       "multi-line template syntax.")
-
-
-def _in_table(c: str, table: tuple[int, ...]) -> bool:
-    return bisect_right(table, ord(c)) % 2 == 1
-
-
-def is_ident_start(c: str) -> bool:
-    """Whether HCL's scanner starts an identifier with *c*."""
-    if c < "\x80":
-        return c.isalpha() or c == "_"
-    return _in_table(c, ID_START)
-
-
-def is_ident_continue(c: str) -> bool:
-    """Whether HCL's scanner continues an identifier with *c*."""
-    if c < "\x80":
-        return c.isalnum() or c in "_-"
-    return _in_table(c, ID_CONTINUE)
 
 
 @dataclass(frozen=True)

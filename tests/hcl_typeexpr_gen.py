@@ -120,3 +120,21 @@ def expression(rng: random.Random) -> str:
     if rng.random() < 0.2:
         text = _mutate(text, rng)
     return text
+
+
+_ODD_NAMES = ["a b", "a\u00b2", "x\u0301", "\u2160", "a\u00b7", "\u2118", "1st", "", "quote\"d",
+              "new\nline", "tab\there", "\u00e9t\u00e9", "-x", "_", "a-", "\U0001f600", "\\",
+              "\x7f", "for", "null", "a.b"]
+
+
+def type_json(rng: random.Random, depth: int = 3) -> object:
+    """A type, as go-cty's type JSON, with attribute names HCL may have to quote."""
+    if depth <= 0 or rng.random() < 0.3:
+        return rng.choice(["string", "number", "bool", "dynamic"])
+    kind = rng.choice(["list", "set", "map", "tuple", "object"])
+    if kind in ("list", "set", "map"):
+        return [kind, type_json(rng, depth - 1)]
+    if kind == "tuple":
+        return ["tuple", [type_json(rng, depth - 1) for _ in range(rng.randint(0, 3))]]
+    names = rng.sample(_ODD_NAMES + _NAMES, rng.randint(0, 4))
+    return ["object", {n: type_json(rng, depth - 1) for n in names}]

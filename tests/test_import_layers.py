@@ -24,14 +24,14 @@ LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
     ["cty._errors", "cty._gostrconv", "cty._go_names", "cty._mpfr_range", "cty._unknown",
      "cty._strings", "cty._limits", "cty._deep", "cty._codegen", "cty._string_prefix",
-     "cty._atomic_file", "cty._hcl_ident"],
+     "cty._atomic_file", "cty._hcl_ident", "cty._hcl_names"],
     # numbers
     ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
      "cty._number"],
     # types
     ["cty._type", "cty._primitive_type", "cty._dynamic", "cty._capsule",
      "cty._collection_types", "cty._structural_types", "cty._type_pickle", "cty._type_json",
-     "cty._type_expr_syntax", "cty._type_expr", "cty._type_annotations"],
+     "cty._type_expr_syntax", "cty._type_expr", "cty._type_string", "cty._type_annotations"],
     # value storage
     ["cty._marks", "cty._unknown_refinement", "cty._set_rules", "cty._set_payload",
      "cty._value"],

@@ -1,7 +1,8 @@
 """Type expressions against HCL v2.24 itself: every line of tests/vectors/hcl_typeexpr.jsonl
-(hcloracle's answers; tests/vectors/tools/make_hcl_typeexpr.py) must get the same type, or
-the same first diagnostic (summary, detail, line and column), from cty.parse_type and
-cty.convert.parse_type_with_defaults."""
+(hcloracle's answers; tests/vectors/tools/make_hcl_typeexpr.py) must get the same type, its
+TypeString and defaults, or the same first diagnostic (summary, detail, line and column), from
+cty.parse_type and cty.convert.parse_type_with_defaults; and cty.type_string must write every
+type as HCL's TypeString does."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def ours(case: dict[str, Any]) -> dict[str, Any]:
             ty = cty.parse_type(text, constraint=mode == "constraint")
     except cty.TypeExprError as e:
         return {"summary": e.summary, "detail": e.detail, "line": e.line, "column": e.column}
-    out: dict[str, Any] = {"type": json.loads(cty.type_to_json(ty))}
+    out: dict[str, Any] = {"type": json.loads(cty.type_to_json(ty)),
+                           "type_string": cty.type_string(ty)}
     if mode == "defaults":
         out["defaults"] = None if defaults is None else _tree(defaults)
     return out
@@ -67,10 +69,21 @@ def pending(case: dict[str, Any], got: dict[str, Any]) -> str | None:
 
 def _compared(expect: dict[str, Any]) -> dict[str, Any]:
     if expect["ok"]:
+        out = {"type": expect["type"], "type_string": expect["type_string"]}
         if "defaults" in expect:
-            return {"type": expect["type"], "defaults": expect["defaults"]}
-        return {"type": expect["type"]}
+            out["defaults"] = expect["defaults"]
+        return out
     return {k: expect[k] for k in ("summary", "detail", "line", "column")}
+
+
+TYPE_STRINGS = [c for c in LINES if c["op"] == "type_string"]
+LINES = [c for c in LINES if c["op"] == "type"]
+
+
+@pytest.mark.parametrize("case", TYPE_STRINGS, ids=[c["id"] for c in TYPE_STRINGS])
+def test_type_string_is_hcls(case: dict[str, Any]) -> None:
+    ty = cty.type_from_json(json.dumps(case["type"]).encode())
+    assert cty.type_string(ty) == case["expect"]["type_string"]
 
 
 @pytest.mark.parametrize("case", LINES, ids=[c["id"] for c in LINES])

@@ -4,9 +4,10 @@ Run by hand (not in CI), after ``sh ../shared/oracle/hcl/build.sh`` has built hc
 
     python tests/vectors/tools/make_hcl_typeexpr.py [HCLORACLE] [COUNT] [SEED]
 
-The cases are the hand-written SEEDS below, in all three modes, and COUNT generated
+The cases are the hand-written SEEDS, in all three modes, COUNT generated
 expressions (tests/hcl_typeexpr_gen.py: keywords, constructors, optional attributes with
-defaults, comments, newlines, quoting, and about one in five mutated into a malformed form).
+defaults, comments, newlines, quoting, and about one in five mutated into a malformed form),
+and 1,000 generated types (with names HCL may have to quote) for HCL's TypeString.
 Each line holds the case and HCL's answer as tests/core/test_hcl_typeexpr.py compares it: the
 type's JSON and HCL's TypeString (and in mode "defaults" the tree of defaults, each value with
 its type and go-cty's JSON), or the first diagnostic's summary, detail, line and column.
@@ -24,10 +25,11 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from tests.hcl_typeexpr_gen import SEEDS, expression  # noqa: E402
+from tests.hcl_typeexpr_gen import SEEDS, expression, type_json  # noqa: E402
 
 OUT = HERE.parent / "hcl_typeexpr.jsonl"
 MODES = ("type", "constraint", "defaults")
+TYPE_STRINGS = 1000
 
 
 def expect(answer: dict[str, object]) -> dict[str, object]:
@@ -74,7 +76,17 @@ def main() -> None:
             row = {"id": f"hcl-{i:05d}", "op": "type", "expr": text, "mode": mode,
                    "expect": expect(json.loads(line))}
             f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
-    print(f"{len(cases)} cases (seed {seed}) -> {OUT}")
+        # HCL's TypeString of types whose names it may quote
+        types = [type_json(rng) for _ in range(TYPE_STRINGS)]
+        requests = "".join(json.dumps({"op": "type_string", "type": t}) + "\n" for t in types)
+        answers = subprocess.run([oracle], input=requests, capture_output=True, text=True,
+                                 check=True).stdout.splitlines()
+        for i, (t, line) in enumerate(zip(types, answers, strict=True)):
+            a = json.loads(line)
+            row = {"id": f"hcl-ts-{i:05d}", "op": "type_string", "type": t,
+                   "expect": {"type_string": a["type_string"]}}
+            f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+    print(f"{len(cases)} cases and {TYPE_STRINGS} type strings (seed {seed}) -> {OUT}")
 
 
 if __name__ == "__main__":
