@@ -181,7 +181,9 @@ def _map_attr_actions(map_ety: Type, out_ty: Type) -> list[MapAttrAction] | None
     optional = out_ty.optional_attributes()
     attrs: list[MapAttrAction] = []
     for name, aty in out_ty.attribute_types().items():
-        absent_ty = strip(aty)
+        # go-cty fills an absent optional attribute with a null of the attribute's type as
+        # declared, optional markers inside it included
+        absent_ty = aty
         required = name not in optional
         if aty is map_ety:
             attrs.append((name, _COPY, None, copy_type(map_ety), absent_ty, required))

@@ -33,6 +33,8 @@ from ._plan import (
 )
 from ._unify import unify_type
 
+_NO_COMMON_TYPE = "cannot find a common base type for all elements"
+
 
 def tuple_to_list(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     """Return the plan converting a tuple type to a list type, or None."""
@@ -172,7 +174,7 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
             for t in distinct:
                 second[t] = None if t is u else get_plan(t, u, unsafe)
         if u is None or any(t is not u and q is None for t, q in second.items()):
-            failure = "cannot find a common base type for all elements"
+            failure = _NO_COMMON_TYPE
         elif not all(q is None or q.uniform() for q in second.values()):
             return None  # a result type depends on the value
         else:
@@ -185,9 +187,21 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
         failure = spec.match_error
     if failure is not None:
         message = failure
+        # as go-cty, the elements convert first (their errors come first, at their paths),
+        # and a tuple-to-list conversion reports a failed unification at its last element
+        first = _static_structural(spec.kind, [None if p is None else p.fn
+                                               for p in spec.plans()], in_ty, DynamicPseudoType)
+        at_last = spec.kind == "list" and message == _NO_COMMON_TYPE
 
         def fail(p: Any) -> Any:
-            raise ConversionFailure(message)
+            if spec.kind != "set":
+                first(p)
+            else:  # (a set payload is built only from converted elements)
+                convert_each([None if q is None else q.fn for q in spec.plans()], p)
+            failure = ConversionFailure(message)
+            if at_last and len(p):
+                failure.steps.append(index_step(len(p) - 1))
+            raise failure
 
         return static_plan(in_ty, out_ty, unsafe, fail, spec.coll(strip(spec.target)))
     ety = next(iter(concrete)) if concrete else DynamicPseudoType
@@ -226,7 +240,12 @@ def _typed_structural(in_ty: Type, spec: _Structural) -> Any:
                 path_steps = [key_step(n) for n in names]
             else:
                 path_steps = [index_step(i) for i in range(len(results))]
-            results = unify_results(results, path_steps, unsafe)
+            try:
+                results = unify_results(results, path_steps, unsafe)
+            except ConversionFailure as fail:
+                if kind == "list" and results:  # go-cty unifies at the last element's path
+                    fail.steps.append(index_step(len(results) - 1))
+                raise
         types = {t for _, t in results}
         if len(types) != 1:
             raise ConversionFailure(match_error)

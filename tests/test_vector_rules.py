@@ -64,6 +64,11 @@ ORACLE_CASES: list[tuple[dict[str, Any], str | None]] = [
       "value": {"set": [{"number": "1"}, {"unknown": True}]}, "target": LIST_OF_STRING,
       "unsafe": True, "expect": {"type": ["list", "number"], "value": {"unknown": True}}},
      "SET_TO_LIST_UNKNOWN_TYPE"),
+    # an unknown map to an object whose optional attribute the map's elements cannot fill
+    ({"id": "x-convert-5", "op": "convert", "type": ["map", "bool"], "value": {"unknown": True},
+      "target": ["object", {"c": ["object", {"o": "bool"}, ["o"]]}, ["c"]], "unsafe": True,
+      "expect": {"type": ["object", {"c": ["object", {}]}], "value": {"unknown": True}}},
+     "MAP_TO_OBJECT_UNKNOWN_TYPE"),
     # has_element with a mark nested in the element
     ({"id": "x-op-1", "op": "op", "name": "HasElement", "args": [
         {"type": ["set", LIST_OF_STRING], "value": {"set": [{"list": [{"string": "x"}]}]}},
@@ -72,6 +77,14 @@ ORACLE_CASES: list[tuple[dict[str, Any], str | None]] = [
       "expect": {"panic": "can't take hash of value that has marks or has embedded values that "
                           "have marks"}},
      "HAS_ELEMENT_NESTED_MARKS"),
+    # ... but not on a (marked) null set, where go-cty panics for the null and so do we
+    ({"id": "x-op-4", "op": "op", "name": "HasElement", "args": [
+        {"type": ["set", LIST_OF_STRING],
+         "value": {"marked": {"marks": ["m"], "value": {"null": True}}}},
+        {"type": LIST_OF_STRING,
+         "value": {"list": [{"marked": {"marks": ["secret"], "value": {"string": "x"}}}]}}],
+      "expect": {"panic": "cannot HasElement on null value"}},
+     None),
     # Length of an unknown object: go-cty 1.18 panics, we raise
     ({"id": "x-op-2", "op": "op", "name": "Length", "args": [
         {"type": ["object", {"a": "string"}], "value": {"unknown": True}}],
