@@ -301,6 +301,15 @@ def _map_to_object_unknown(case: Case) -> bool:
     return bool(got.test_conformance(dst.without_optional_attributes_deep()))
 
 
+def _dynamic_replace_panic(case: Case) -> bool:
+    """go-cty panics working out the type of an unknown conversion result whose target holds
+    a tuple where the input has no tuple (its dynamicReplace)."""
+    if case["op"] != "convert":
+        return False
+    answers = [case["expect"], *case["expect"].get("variants", ())]
+    return any(a.get("panic") == "TupleElementType on non-tuple Type" for a in answers)
+
+
 def _unknown_of_the_type_asked(case: Case, run: Run) -> None:
     got = run()
     dst = build_type(case["target"]).without_optional_attributes_deep()
@@ -431,6 +440,9 @@ RULES: tuple[Rule, ...] = (
          "unknown of the object type asked for (go-cty makes an attribute the map cannot "
          "fill an object with no attributes)", _map_to_object_unknown,
          _unknown_of_the_type_asked),
+    Rule("DYNAMIC_REPLACE_PANIC", "an unknown converted to a type holding a tuple where the "
+         "input has none is an unknown of the type asked for (go-cty panics)",
+         _dynamic_replace_panic, _unknown_of_the_type_asked),
     Rule("NULL_MARKS", "marks on null elements and attributes survive conversion (go-cty drops "
          "some)", _null_marks, _keeps_more_marks),
     Rule("REDACTED_MARKED_TEXT", "a function's error never shows a marked string argument's "
