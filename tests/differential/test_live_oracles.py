@@ -34,6 +34,7 @@ from .._tvn import render, type_json
 from ..core.test_hcl_typeexpr import _compared, ours, pending
 from ..hcl_typeexpr_gen import expression
 from ..test_vectors import judge
+from ._report import REPORT
 
 SEED = int(os.environ.get("CTY_DIFF_SEED", "2026"))
 TYPE_EXPRESSIONS = 5_000
@@ -79,8 +80,8 @@ def test_type_expressions_against_hcl() -> None:
                 known += 1
             else:
                 disagree.append((case["expr"], case["mode"], got, want))
-    print(f"\nHCL differential: {len(cases)} type expressions (seed {SEED}): "
-          f"{len(disagree)} disagreements, {known} pending with a stated reason")
+    REPORT.append(f"HCL: {len(cases)} type expressions (seed {SEED}): {len(disagree)} "
+                  f"disagreements, {known} pending with a stated reason")
     assert not disagree, disagree[:5]
 
 
@@ -168,8 +169,8 @@ def test_values_against_go_cty() -> None:
             claimed += 1
         except Failed as e:
             disagree.append(str(e)[:600])
-    print(f"\ngo-cty differential: {len(cases)} cases from {VALUES} generated values (seed "
-          f"{SEED}), {asked} answered: {len(disagree)} disagreements")
+    REPORT.append(f"go-cty: {len(cases)} cases from {VALUES} generated values (seed {SEED}), "
+                  f"{asked} answered: {len(disagree)} disagreements")
     assert not disagree, disagree[:5]
 
 
@@ -323,9 +324,9 @@ def test_defaults_applied_against_hcl() -> None:
                 kept += 1
                 continue
             disagree.append((request, got, want))
-    print(f"\nHCL defaults differential: {len(cases)} values with unknowns and marks (seed "
-          f"{SEED}): {len(disagree)} disagreements, {kept} keeping more marks on nulls than "
-          "go-cty's conversion (NULL_MARKS)")
+    REPORT.append(f"HCL defaults: {len(cases)} values with unknowns and marks (seed {SEED}): "
+                  f"{len(disagree)} disagreements, {kept} keeping more marks on nulls than "
+                  "go-cty's conversion (NULL_MARKS)")
     for request, got, want in disagree[:int(os.environ.get("CTY_DIFF_SHOW", "0"))]:
         print("CASE", request, "\n  OURS", got, "\n  HCL ", want)
     assert not disagree, disagree[:3]
