@@ -144,16 +144,24 @@ class _Lexer:
         self.i = 0
         self.line = 1
         self.line_start = 0
+        self._last = (1, 0, 1)
         self.invalid: list[TypeExprError] = []
 
     def pos(self, i: int | None = None) -> Pos:
+        """The place of offset *i* (default: here). HCL counts columns in grapheme clusters;
+        they are counted on from the last place asked for on the line, so a long line costs
+        no more than once over."""
         i = self.i if i is None else i
-        prefix = self.text[self.line_start:i]
-        if prefix.isascii():
-            return Pos(self.line, len(prefix) + 1)
-        # HCL counts columns in grapheme clusters (regex is loaded only when needed)
-        clusters = importlib.import_module("regex").findall(r"\X", prefix)
-        return Pos(self.line, len(clusters) + 1)
+        line, start, column = self._last
+        if line != self.line or start > i:
+            line, start, column = self.line, self.line_start, 1
+        piece = self.text[start:i]
+        if piece.isascii():
+            column += len(piece)
+        else:  # (regex is loaded only when needed)
+            column += len(importlib.import_module("regex").findall(r"\X", piece))
+        self._last = (line, i, column)
+        return Pos(line, column)
 
     def error(self, detail: str, pos: Pos | None = None) -> TypeExprError:
         return TypeExprError(_SYNTAX, detail, pos or self.pos())
