@@ -186,13 +186,13 @@ def _get_attr(obj: Value, name: str, node: Node) -> tuple[Value, Diags]:
     if ty.is_object_type():
         if name not in ty.attribute_types():
             return cty.DynamicVal, [_step_diag(unsupported, "This object does not have an "
-                                          f"attribute named {_go_q(name)}.", node)]
+                                          f"attribute named {go_quote(name)}.", node)]
         return obj.get_attr(name), []
     if ty.is_map_type():
         key = cty.string_val(name)
         if obj.has_index(key).false():
             return cty.DynamicVal, [_step_diag("Missing map element", "This map does not have an "
-                                          f"element with the key {_go_q(name)}.", node)]
+                                          f"element with the key {go_quote(name)}.", node)]
         return obj.index(key), []
     return cty.DynamicVal, [_step_diag("Unsupported default", "This kind of expression is not yet "
                                   "supported as a default here: write its value as a "
@@ -267,7 +267,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
         name = key.as_string()
         if node.text == "object" and name in keyed:
             return cty.DynamicVal, [_diag(
-                "Duplicate object key", f"Two different items produced the key {_go_q(name)} "
+                "Duplicate object key", f"Two different items produced the key {go_quote(name)} "
                 "in this 'for' expression. If duplicates are expected, use the ellipsis (...) "
                 "after the value expression to enable grouping by key.", key_node)]
         keyed.setdefault(name, []).append(value)
@@ -461,14 +461,14 @@ def _mismatch(t: Type, f: Type) -> str:
         ta, fa = t.attribute_types(), f.attribute_types()
         for name in sorted(ta):
             if name not in fa:
-                return (f"The 'true' value includes object attribute {_go_q(name)}, which is "
+                return (f"The 'true' value includes object attribute {go_quote(name)}, which is "
                         "absent in the 'false' value")
             if ta[name] != fa[name]:
-                return (f"Type mismatch for object attribute {_go_q(name)}: "
+                return (f"Type mismatch for object attribute {go_quote(name)}: "
                         f"{_mismatch(ta[name], fa[name])}")
         for name in sorted(fa):
             if name not in ta:
-                return (f"The 'false' value includes object attribute {_go_q(name)}, which is "
+                return (f"The 'false' value includes object attribute {go_quote(name)}, which is "
                         "absent in the 'true' value")
     elif t.is_tuple_type() and f.is_tuple_type():
         te, fe = t.tuple_element_types(), f.tuple_element_types()
@@ -491,10 +491,6 @@ def _mismatch(t: Type, f: Type) -> str:
         return ("At least one deeply-nested attribute or element is not compatible across "
                 "both the 'true' and the 'false' value")
     return f"The 'true' value is {tn}, but the 'false' value is {fn}"
-
-
-def _go_q(s: str) -> str:
-    return go_quote(s)
 
 
 def _template(node: Node, env: Env) -> tuple[Value, Diags]:

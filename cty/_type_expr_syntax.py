@@ -632,13 +632,39 @@ class _Parser(TokenCursor):
 
     def _call(self, name_tok: Token, name: str) -> Node:
         open_tok = self.take()
+        args = self._items(")", name_tok.pos, expand=True, unterminated=(
+            "Unterminated function call", "There is no closing parenthesis for this function "
+            "call before the end of the file. This may be caused by incorrect parenthesis "
+            "nesting elsewhere in this file."), missing=(
+            "Missing argument separator", "A comma is required to separate each function "
+            "argument from the next."))
+        return Node("call", name_tok.pos, name, tuple(args), args_pos=open_tok.pos)
+
+    def _tuple(self, open_tok: Token) -> Node:
+        tok = self.peek()
+        if tok.kind == "ident" and tok.text == "for":
+            return self._for(open_tok, "]")
+        items = self._items("]", open_tok.pos, expand=False, unterminated=(
+            "Unterminated tuple constructor expression", "There is no corresponding closing "
+            "bracket before the end of the file. This may be caused by incorrect bracket "
+            "nesting elsewhere in this file."), missing=(
+            "Missing item separator", "Expected a comma to mark the beginning of the next "
+            "item."))
+        return Node("list", open_tok.pos, items=tuple(items))
+
+    def _items(self, close: str, opened: Pos, *, expand: bool,
+               unterminated: tuple[str, str], missing: tuple[str, str]) -> list[Node]:
+        """Comma-separated expressions up to *close*, which is taken (newlines ignored; a
+        trailing comma allowed; with *expand*, ``...`` after the last one): a call's
+        arguments or a tuple's items. At the end of the text HCL reports *unterminated* at
+        *opened*, elsewhere *missing* at the token."""
         self.newlines.append(False)
-        args: list[Node] = []
-        while not self.at(")"):
-            args.append(self.expression())
-            if self.at("..."):
+        items: list[Node] = []
+        while not self.at(close):
+            items.append(self.expression())
+            if expand and self.at("..."):
                 self.take()
-                if not self.at(")"):
+                if not self.at(close):
                     raise self._fail("Missing closing parenthesis", "An expanded function "
                                      "argument (with ...) must be immediately followed by "
                                      "closing parentheses.", self.tokens[self.k - 1].pos)
@@ -646,44 +672,15 @@ class _Parser(TokenCursor):
             if self.at(","):
                 self.take()
                 continue
-            if self.at(")"):
+            if self.at(close):
                 break
             tok = self.peek()
             if tok.kind == "end":
-                raise self._fail("Unterminated function call", "There is no closing "
-                                 "parenthesis for this function call before the end of the "
-                                 "file. This may be caused by incorrect parenthesis nesting "
-                                 "elsewhere in this file.", name_tok.pos)
-            raise self._fail("Missing argument separator", "A comma is required to separate "
-                             "each function argument from the next.", tok.pos)
+                raise self._fail(*unterminated, opened)
+            raise self._fail(*missing, tok.pos)
         self.take()
         self.newlines.pop()
-        return Node("call", name_tok.pos, name, tuple(args), args_pos=open_tok.pos)
-
-    def _tuple(self, open_tok: Token) -> Node:
-        tok = self.peek()
-        if tok.kind == "ident" and tok.text == "for":
-            return self._for(open_tok, "]")
-        self.newlines.append(False)
-        items: list[Node] = []
-        while not self.at("]"):
-            items.append(self.expression())
-            if self.at(","):
-                self.take()
-                continue
-            if self.at("]"):
-                break
-            tok = self.peek()
-            if tok.kind == "end":
-                raise self._fail("Unterminated tuple constructor expression", "There is no "
-                                 "corresponding closing bracket before the end of the file. "
-                                 "This may be caused by incorrect bracket nesting elsewhere in "
-                                 "this file.", open_tok.pos)
-            raise self._fail("Missing item separator", "Expected a comma to mark the "
-                             "beginning of the next item.", tok.pos)
-        self.take()
-        self.newlines.pop()
-        return Node("list", open_tok.pos, items=tuple(items))
+        return items
 
     def _object(self, open_tok: Token) -> Node:
         self.newlines.append(True)
