@@ -15,7 +15,7 @@ from typing import Final
 
 import cty
 from cty import CtyError, Type, Value
-from cty._internal import Node, TypeExprError, go_quote
+from cty._internal import Node, TypeExprError, go_quote, name_suggestion
 
 from ._runtime import convert
 from ._unify import unify_unsafe
@@ -65,11 +65,10 @@ def _value(node: Node, env: Env) -> tuple[Value, Diags]:
     if kind == "paren":
         return _value(node.items[0], env)
     if kind == "ident":
-        found = env.get(node.text, _KEYWORDS.get(node.text))
+        found = _KEYWORDS.get(node.text, env.get(node.text))
         if found is not None:
             return found, []
-        return cty.DynamicVal, [_diag("Variables not allowed", "Variables may not be used here.",
-                                      node)]
+        return cty.DynamicVal, [_unknown_variable(node, env)]
     if kind == "call":
         return cty.DynamicVal, [_diag("Function calls not allowed",
                                       "Functions may not be called here.", node)]
@@ -90,13 +89,101 @@ def _value(node: Node, env: Env) -> tuple[Value, Diags]:
         return _conditional(node, env)
     if kind == "template":
         return _template(node, env)
-    if kind == "traversal" and node.text != "splat":
+    if kind == "traversal":
         return _traversal(node, env)
     if kind == "for":
         return _for(node, env)
-    return cty.DynamicVal, [_diag("Unsupported default", "This kind of expression is not yet "
-                                  "supported as a default here: write its value as a "
-                                  "literal.", node)]
+    if kind == "join":
+        return _join(node, env)
+    if kind == "splat":
+        return _splat(node, env)
+    assert kind == "anon", kind
+    return env.get(_ITEM + node.text, cty.DynamicVal), []
+
+
+_ITEM: Final = "\x00item"
+"""The prefix of a splat's item in the environment (no variable's name has it)."""
+
+
+def _splat(node: Node, env: Env) -> tuple[Value, Diags]:
+    """HCL's SplatExpr: each item of a sequence through the expression after the splat; a
+    value that is no sequence is a tuple of itself, or an empty tuple when null."""
+    source_node, each = node.items
+    source, diags = _value(source_node, env)
+    if diags:
+        return cty.DynamicVal, diags
+    ty = source.type()
+    upgrade = not (ty.is_tuple_type() or ty.is_list_type() or ty.is_set_type())
+    if source.is_null():
+        if upgrade:
+            return cty.EmptyTupleVal, []
+        return cty.DynamicVal, [_diag("Splat of null value", "Splat expressions (with the * "
+                                      "symbol) cannot be applied to null sequences.",
+                                      source_node)]
+    if ty is cty.DynamicPseudoType or not source.is_known():
+        return cty.DynamicVal, []
+    if upgrade:
+        source = cty.tuple_val([source])
+    item = _ITEM + node.text
+    values: list[Value] = []
+    known = True
+    for _, element in source.elements():
+        value, each_diags = _value(each, {**env, item: element})
+        diags += each_diags
+        known = known and not each_diags
+        values.append(value)
+    if not known:
+        return cty.unknown_val(_splat_type(source.type(), each, item, env)), diags
+    if not source.type().is_tuple_type():
+        if not values:
+            return cty.list_val_empty(_splat_type(ty, each, item, env).element_type()), diags
+        if len({v.type() for v in values}) > 1:
+            return cty.DynamicVal, [_diag(
+                "Invalid nested splat expressions", "The second level of splat expression "
+                "produced elements of different types, so it isn't possible to construct a "
+                "valid list to represent the top-level result.\n\nConsider using a for "
+                "expression instead, to produce a tuple-typed result which can therefore have "
+                "non-homogenous element types.", each)]
+        return cty.list_val(values), diags
+    return cty.tuple_val(values), diags
+
+
+def _splat_type(ty: Type, each: Node, item: str, env: Env) -> Type:
+    """The type a splat over a sequence of type *ty* yields: *each* applied to an unknown
+    of each element's type."""
+    def through(t: Type) -> Type:
+        return _value(each, {**env, item: cty.unknown_val(t)})[0].type()
+
+    if ty.is_tuple_type():
+        return cty.Tuple([through(t) for t in ty.tuple_element_types()])
+    return cty.List(through(ty.element_type()))
+
+
+def _join(node: Node, env: Env) -> tuple[Value, Diags]:
+    """HCL's TemplateJoinExpr: a template's ``for`` directive, its strings joined."""
+    each, diags = _value(node.items[0], env)
+    if each.type() is cty.DynamicPseudoType or not each.is_known():
+        return cty.unknown_val(cty.String), diags
+    out: list[str] = []
+    for _, text in each.elements():
+        if not text.is_known():
+            return cty.unknown_val(cty.String), diags
+        out.append(text.as_string())
+    return cty.string_val("".join(out)), diags
+
+
+def _unknown_variable(node: Node, env: Env) -> TypeExprError:
+    """HCL's diagnostic for a name that is no variable: with no variables in scope (outside
+    any ``for``), variables are not allowed at all; inside, the name is unknown, with a
+    suggestion among the names in scope: the first close one, innermost scope first and in
+    the order each scope was made (HCL takes them in Go's map order, which is mostly that
+    order but varies from run to run)."""
+    names = [k for k in env if not k.startswith(_ITEM)]
+    if not names:
+        return _diag("Variables not allowed", "Variables may not be used here.", node)
+    hint = name_suggestion(node.text, names)
+    return _diag("Unknown variable", f"There is no variable named {go_quote(node.text)}."
+                 f"{hint}", node)
 
 
 def _traversal(node: Node, env: Env) -> tuple[Value, Diags]:
@@ -189,14 +276,26 @@ def _get_attr(obj: Value, name: str, node: Node) -> tuple[Value, Diags]:
                                           f"attribute named {go_quote(name)}.", node)]
         return obj.get_attr(name), []
     if ty.is_map_type():
+        if not obj.is_known():
+            return cty.unknown_val(ty.element_type()), []
         key = cty.string_val(name)
         if obj.has_index(key).false():
             return cty.DynamicVal, [_step_diag("Missing map element", "This map does not have an "
                                           f"element with the key {go_quote(name)}.", node)]
         return obj.index(key), []
-    return cty.DynamicVal, [_step_diag("Unsupported default", "This kind of expression is not yet "
-                                  "supported as a default here: write its value as a "
-                                  "literal.", node)]
+    if ty.is_list_type() and ty.element_type().is_object_type():
+        which = (f"attribute {go_quote(name)}" if name in ty.element_type().attribute_types()
+                 else "an attribute")
+        detail = (f"Can't access attributes on a list of objects. Did you mean to access {which} "
+                  "for a specific element of the list, or across all elements of the list?")
+    elif ty.is_set_type() and ty.element_type().is_object_type():
+        detail = ("Can't access attributes on a set of objects. Did you mean to access an "
+                  "attribute across all elements of the set?")
+    elif ty.is_primitive_type():
+        detail = f"Can't access attributes on a primitive-typed value ({ty.friendly_name()})."
+    else:
+        detail = "This value does not have any attributes."
+    return cty.DynamicVal, [_step_diag(unsupported, detail, node)]
 
 
 def _for(node: Node, env: Env) -> tuple[Value, Diags]:
@@ -222,10 +321,9 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
     items: list[Value] = []
     keyed: dict[str, list[Value]] = {}
     for k, v in coll.elements():
-        inner = dict(env)
-        if key_var:
-            inner[key_var] = k
+        inner: Env = {key_var: k} if key_var else {}
         inner[value_var] = v
+        inner.update((name, outer) for name, outer in env.items() if name not in inner)
         if has_cond:
             ok, cond_diags = _value(cond_node, inner)
             if cond_diags:
@@ -494,9 +592,6 @@ def _mismatch(t: Type, f: Type) -> str:
 
 
 def _template(node: Node, env: Env) -> tuple[Value, Diags]:
-    if node.text == "directive":
-        return cty.DynamicVal, [_diag("Unsupported default", "Template directives (%{ ... }) "
-                                      "are not yet supported in a default here.", node)]
     parts = node.items
     if node.text == "wrap":  # "${x}" alone: the value itself, as HCL's TemplateWrapExpr
         return _value(parts[0], env)

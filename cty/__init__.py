@@ -31,6 +31,7 @@ from ._errors import (
 )
 from ._format_value import format_value
 from ._from_python import from_python
+from ._hcl_lexer import TypeExprError
 from ._limits import LimitExceededError, Limits, limits, set_limits
 from ._marks import new_value_marks
 from ._marks_deep import value_marks_of_type, value_marks_of_type_deep
@@ -55,7 +56,6 @@ from ._to_python import to_python
 from ._type import Type
 from ._type_annotations import type_from_annotation
 from ._type_expr import parse_type
-from ._type_expr_syntax import TypeExprError
 from ._type_json import TypeJSONError, type_from_json, type_to_json
 from ._type_string import type_string
 from ._value import (

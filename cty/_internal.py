@@ -15,6 +15,16 @@ from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import compile_generated
 from ._deep import deep, in_deep_thread
 from ._gostrconv import go_quote
+from ._hcl_lexer import (
+    Node,
+    Pos,
+    TokenCursor,
+    TypeExprError,
+    describe_token,
+    quote_word,
+    tokenize,
+)
+from ._hcl_names import name_suggestion
 from ._marks import NO_MARKS, Marked
 from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
@@ -22,16 +32,7 @@ from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
 from ._structural_types import is_identifier
 from ._type import check_type, child_types
 from ._type_expr import DefaultsBuilder, check_text, interpret
-from ._type_expr_syntax import (
-    Node,
-    Pos,
-    TokenCursor,
-    TypeExprError,
-    describe_token,
-    parse_expression,
-    quote_word,
-    tokenize,
-)
+from ._type_expr_syntax import parse_expression
 from ._type_json import go_json_string
 from ._unknown import UNKNOWN, Unknown
 from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
@@ -70,6 +71,7 @@ __all__ = [
     "interpret",
     "is_identifier",
     "make",
+    "name_suggestion",
     "not_null_unknown",
     "parse_expression",
     "payload",

@@ -15,12 +15,13 @@ from ._collection_types import List, Map, Set
 from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
+from ._hcl_lexer import Node, Pos, TypeExprError
+from ._hcl_lexer import quote_word as _q
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._structural_types import ObjectWithOptionalAttrs, Tuple
 from ._type import Type
-from ._type_expr_syntax import Node, Pos, TypeExprError, parse_expression
-from ._type_expr_syntax import quote_word as _q
+from ._type_expr_syntax import parse_expression
 
 _INVALID: Final = "Invalid type specification"
 _KEYWORDS: Final = {"bool": Bool, "string": String, "number": Number}

@@ -35,6 +35,12 @@ SEEDS = [
     'object({a = optional(map(string), {k = "v"})})', "object({a = optional(bool, !false)})",
     "object({a = optional(number, x)})", "object({a = optional(number, f(1))})",
     "object({a = optional(number, (4))})", 'object({a = optional(string, "a\\nb")})',
+    'list("%{if true}x%{endif}")', "<<EOT\nstring\nEOT\n", "list(<<EOT\nstring\nEOT\n)",
+    "object({<<EOT\na\nEOT\n = string})", "list(string)[*]", "list(string).*", "string[*]",
+    '"%{ if }"', '"%{if true}${"a"', '"%{if true}', '"%{', '"${', "list(a.0.1)",
+    "list(a.*.0.1)", "list(a.*.*)", "list(a.*[0])", "list(a[*].b[0])", "<<-EOT\n  x",
+    "<<EOT", "<<", "list(<<EOT)", "tuple[string,string])", "list(boo[l)", "list(a[*)",
+    "list(a[* string)",
 ]
 
 # default expressions, each given to optional(T, ...) for several T (seeds in mode defaults)
@@ -50,6 +56,20 @@ DEFAULT_EXPRESSIONS = [
     "1 + 2 * 3", "[1 + 1, 2]", '{a = 1 + 1, "b" = 2}', "{(x) = 1}", '{("k") = 1}',
     "{null = 1}", "{true = 1}", "{a = 1, a = 2}", "[for x in [1]: x]", "[1, 2][0]",
     "{a = 1}.a", "x.y", "x[0]", "f(1)", "1.5e3", "-0",
+    # template directives, heredocs and splats
+    '"%{if false}y%{else}n%{endif}"', '"a %{~ if true ~} b %{~ endif ~} c"', '" ${"x" ~}  c"',
+    '"%{for x in [1, 2]}${x},%{endfor}"', '"%{for k, v in {a = 1}}${k}=${v}%{endfor}"',
+    '"%{if 1}y%{endif}"', '"%{if null}y%{endif}"', '"%{for x in null}y%{endfor}"',
+    '"%{for x in [null]}${x}%{endfor}"', '"%{if true}y"', '"%{endif}"',
+    '"%{for x in [1]}a%{else}b%{endfor}"',
+    '"%{iff true}a%{endif}"', '"%{for a b}%{endfor}"', '"${1"', '"${1:2}"', '"${1 2}"',
+    '"%{for x in [1]}${z}%{endfor}"', "<<EOT\nhello\nEOT\n", "<<-EOT\n  a\n\n    b\n  EOT\n",
+    '<<EOT\na ${"b" ~}  \n  c\nEOT\n', "<<EOT\nno end",
+    '<<-EOT\n  %{if true}\n  yes\n  %{endif}\nEOT\n',
+    "<<EOT\n${1 +}\nEOT\n", "[1, 2][*]", "[{a = 1}, {a = 2}][*].a", "[{a = 1}].*.a", "{a = 1}.*",
+    '"x"[*]', "null[*]", "[[1, 2], [3]][*][0]", "[1][*].a", "[{a = [1]}].*.a.0", "[1].0.1",
+    "[{a = 1}].*.*", "[1][*][0] + 1", "(true ? [{a = 1}] : [])[*].a",
+    "(true ? [[1], [1, 2]] : [])[*][*]",
 ]
 _DEFAULT_TYPES = ["string", "number", "bool", "any", "list(string)", "map(number)",
                   "object({a = number})", "tuple([number, string])", "set(bool)"]
@@ -61,7 +81,9 @@ _KEYWORDS = ["string", "number", "bool", "any"]
 _NAMES = ["a", "b", "name", "my-attr", "_x", "\u00e9t\u00e9", "x\u0301", "for", "in", "if"]
 _DEFAULTS = ['"x"', "1", "-2.5", "true", "null", "[]", '["a", "b"]', "{}", '{a = "b"}',
              "1 + 2", "(3)", "-(4)", "!false", "x", "f()", '"${"t"}"', "1 < 2 ? 3 : 4",
-             '"n${1 + 1}"', "true && !false", '"3" * 2']
+             '"n${1 + 1}"', "true && !false", '"3" * 2', '"%{if true}a%{else}b%{endif}"',
+             '"%{for x in [1, 2]}${x}%{endfor}"', "<<EOT\nhi\nEOT\n", "<<-EOT\n  hi\n  EOT\n",
+             "[1, 2][*]", "[{a = 1}].*.a"]
 _BLANKS = [" ", "", "\n", " # c\n", " /* c */ ", "\n  "]
 _MUTATIONS = ["drop", "dup", "insert", "swap"]
 _JUNK = ["(", ")", "[", "]", "{", "}", ",", "=", ":", '"', "@", ";", "\\", "...", "?", "-",

@@ -31,7 +31,8 @@ LAYERS: list[list[str]] = [
     # types
     ["cty._type", "cty._primitive_type", "cty._dynamic", "cty._capsule",
      "cty._collection_types", "cty._structural_types", "cty._type_pickle", "cty._type_json",
-     "cty._type_expr_syntax", "cty._type_expr", "cty._type_string", "cty._type_annotations"],
+     "cty._hcl_lexer", "cty._hcl_template", "cty._type_expr_syntax", "cty._type_expr",
+     "cty._type_string", "cty._type_annotations"],
     # value storage
     ["cty._marks", "cty._unknown_refinement", "cty._set_rules", "cty._set_payload",
      "cty._value"],

@@ -110,6 +110,35 @@ def test_defaults_are_converted_when_read() -> None:
     assert defaults.values["x"].raw_equals(cty.parse_number_val("-2.5"))
 
 
+# a default, the type it is given to, and the value HCL v2.24 makes of it
+EXPRESSION_DEFAULTS = [
+    ('"%{if true}y%{else}n%{endif}"', "string", S("y")),
+    ('"a %{~ if false ~} b %{~ else ~} c %{~ endif ~} d"', "string", S("acd")),
+    ('"%{for k, v in {b = 1, a = 2}}${k}=${v};%{endfor}"', "string", S("a=2;b=1;")),
+    ('"${"x" ~}   y"', "string", S("xy")),
+    ('"${1}"', "any", cty.number_int_val(1)),  # one interpolation alone: the value itself
+    ('"${1}x"', "any", S("1x")),
+    ("<<EOT\n  two\n    lines\nEOT\n", "string", S("  two\n    lines\n")),
+    ("<<-EOT\n  two\n\n    lines\n  EOT\n", "string", S("two\n\n  lines\n")),
+    ('<<-EOT\n  %{ for x in [1, 2] ~}\n  ${x}\n  %{~ endfor }\nEOT\n', "string",
+     S("    1\n  2\n\n")),
+    ("[{a = 1}, {a = 2}][*].a", "list(number)",
+     cty.list_val([cty.number_int_val(1), cty.number_int_val(2)])),
+    ("[{a = [1]}].*.a.0", "any", cty.tuple_val([cty.number_int_val(1)])),
+    ('"x"[*]', "any", cty.tuple_val([S("x")])),
+    ("null[*]", "any", cty.EmptyTupleVal),
+    ("null.*", "any", cty.EmptyTupleVal),
+]
+
+
+@pytest.mark.parametrize(("default", "ty", "want"), EXPRESSION_DEFAULTS, ids=repr)
+def test_templates_heredocs_and_splats_as_defaults(default: str, ty: str,
+                                                    want: cty.Value) -> None:
+    _, defaults = parse_type_with_defaults(f"object({{v = optional({ty}, {default})}})")
+    assert defaults is not None
+    assert defaults.values["v"].raw_equals(want), defaults.values["v"]
+
+
 def test_no_defaults_gives_none() -> None:
     assert parse_type_with_defaults("object({a = optional(string)})") == (
         cty.ObjectWithOptionalAttrs({"a": cty.String}, ["a"]), None)
@@ -130,6 +159,18 @@ ERRORS = [
     ('object({a = optional(number, -"x")})', "Invalid operand", "a number is required", 31),
     ("object({a = optional(map(string), {f(1) = 1})})", "Function calls not allowed",
      "Functions may not be called here.", 36),
+    ('object({a = optional(string, "%{if true}x")})', "Unexpected end of template",
+     "The if directive at type.hcl:1,31-41 is missing its corresponding endif directive.", 42),
+    ('object({a = optional(string, "%{iff true}x%{endif}")})', "Invalid template control "
+     "keyword", '"iff" is not a valid template control keyword. Did you mean "if"?', 33),
+    ('object({a = optional(string, "%{for x in [1]}${y}%{endfor}")})', "Unknown variable",
+     'There is no variable named "y". Did you mean "x"?', 48),
+    ("object({a = optional(string, <<EOT\nno end)})", "Unterminated template string",
+     "No closing marker was found for the string.", 10),
+    ("object({a = optional(any, null.)})", "Invalid attribute name",
+     "An attribute name is required after a dot.", 32),
+    ("object({a = optional(any, [1][*][0] + 1)})", "Invalid operand",
+     "Unsuitable value for left operand: number required, but have tuple.", 27),
 ]
 
 

@@ -16,13 +16,8 @@ import cty
 from cty.convert import Defaults, parse_type_with_defaults
 from cty.encoding import json as json_encoding
 
-LINES = [json.loads(line) for line in
-         (Path(__file__).parents[1] / "vectors" / "hcl_typeexpr.jsonl").read_text().splitlines()]
-
-PENDING_DEFAULTS = "defaults that are expressions (issue #30, point 3): not yet evaluated"
-PENDING_PARSE = ("HCL's parser recovers and words some syntax errors differently (issue #30, "
-                 "point 6, in progress): the same summary elsewhere, or another parse error")
-
+_TEXT = (Path(__file__).parents[1] / "vectors" / "hcl_typeexpr.jsonl").read_text()
+LINES = [json.loads(line) for line in _TEXT.rstrip("\n").split("\n")]  # (not splitlines: U+0085)
 
 def ours(case: dict[str, Any]) -> dict[str, Any]:
     """Our answer to a case, in the form the vector's expect has."""
@@ -56,17 +51,6 @@ def _json(v: cty.Value) -> str | None:
         return None
 
 
-def pending(case: dict[str, Any], got: dict[str, Any]) -> str | None:
-    """Why a disagreement is known and not yet fixed, or None."""
-    if got.get("summary") == "Unsupported default":
-        return PENDING_DEFAULTS
-    expect = case["expect"]
-    if "summary" in got and not expect["ok"] and (
-            expect["stage"] == "parse" or got["summary"] == expect["summary"]):
-        return PENDING_PARSE
-    return None
-
-
 def _compared(expect: dict[str, Any]) -> dict[str, Any]:
     if expect["ok"]:
         out = {"type": expect["type"], "type_string": expect["type_string"]}
@@ -88,10 +72,4 @@ def test_type_string_is_hcls(case: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("case", LINES, ids=[c["id"] for c in LINES])
 def test_as_hcl_answers(case: dict[str, Any]) -> None:
-    got = ours(case)
-    want = _compared(case["expect"])
-    if got != want:
-        reason = pending(case, got)
-        if reason is not None:
-            pytest.skip(reason)
-    assert got == want, case["expr"]
+    assert ours(case) == _compared(case["expect"]), case["expr"]

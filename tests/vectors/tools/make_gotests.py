@@ -79,7 +79,7 @@ def main() -> None:
     # distinct calls, in a fixed order (go test meets them in an order that varies: some
     # tables are Go maps)
     distinct = {json.dumps(json.loads(line), sort_keys=True, ensure_ascii=False)
-                for line in (work / "dump.jsonl").read_text().splitlines()}
+                for line in (work / "dump.jsonl").read_text().rstrip("\n").split("\n")}
     cases = []
     for key in sorted(distinct):
         case = json.loads(key)
@@ -87,7 +87,7 @@ def main() -> None:
                       "name": case["name"], "args": case["args"]})
     query = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cases)
     answers = subprocess.run([str(build / "ctyoracle")], input=query, capture_output=True,
-                             text=True, check=True).stdout.splitlines()
+                             text=True, check=True).stdout.rstrip("\n").split("\n")
     with OUT.open("w", encoding="utf-8") as f:
         for case, answer in zip(cases, answers, strict=True):
             expect = json.loads(answer)

@@ -70,7 +70,7 @@ def main() -> None:
     requests = "".join(json.dumps({"op": "type", "expr": t, "mode": m}) + "\n"
                        for t, m in cases)
     answers = subprocess.run([oracle], input=requests, capture_output=True, text=True,
-                             check=True).stdout.splitlines()
+                             check=True).stdout.rstrip("\n").split("\n")
     with OUT.open("w") as f:
         for i, ((text, mode), line) in enumerate(zip(cases, answers, strict=True)):
             row = {"id": f"hcl-{i:05d}", "op": "type", "expr": text, "mode": mode,
@@ -80,7 +80,7 @@ def main() -> None:
         types = [type_json(rng) for _ in range(TYPE_STRINGS)]
         requests = "".join(json.dumps({"op": "type_string", "type": t}) + "\n" for t in types)
         answers = subprocess.run([oracle], input=requests, capture_output=True, text=True,
-                                 check=True).stdout.splitlines()
+                                 check=True).stdout.rstrip("\n").split("\n")
         for i, (t, line) in enumerate(zip(types, answers, strict=True)):
             a = json.loads(line)
             row = {"id": f"hcl-ts-{i:05d}", "op": "type_string", "type": t,

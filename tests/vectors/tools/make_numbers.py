@@ -65,7 +65,7 @@ def main() -> None:
     requests = "".join(json.dumps({"id": f"n-{i:05d}", "number": n, "prec": p}) + "\n"
                        for i, (n, p) in enumerate(cases))
     answers = subprocess.run([str(binary)], input=requests, capture_output=True, text=True,
-                             check=True).stdout.splitlines()
+                             check=True).stdout.rstrip("\n").split("\n")
     with OUT.open("w") as f:
         for (n, p), line in zip(cases, answers, strict=True):
             a = json.loads(line)

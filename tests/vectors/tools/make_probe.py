@@ -88,7 +88,7 @@ def main() -> None:
     todo = cases()
     query = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in todo)
     answers = subprocess.run([oracle], input=query, capture_output=True, text=True,
-                             check=True).stdout.splitlines()
+                             check=True).stdout.rstrip("\n").split("\n")
     with OUT.open("w", encoding="utf-8") as f:
         for case, answer in zip(todo, answers, strict=True):
             expect = json.loads(answer)

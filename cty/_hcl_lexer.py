@@ -1,0 +1,553 @@
+"""HCL's native syntax, read as far as a type expression and its defaults reach: the lexer
+(text to tokens), the tokens, the expression nodes the parser (cty._type_expr_syntax) and
+the template reader (cty._hcl_template) build from them, places in the text, and the error
+that says what is wrong where.
+
+Identifiers are taken as HCL's scanner takes them (Unicode 9.0 ID_Start and ID_Continue, with
+``_`` and ``-``), strings with HCL's escapes (or Go's, for the extended type syntax), quoted
+templates and heredocs as HCL's scanner splits them, and the characters HCL never accepts
+(``@``, ``;``, single quotes...) are collected to be reported before any other mistake.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Final, Literal, TypeAlias
+
+from ._errors import CtyValueError
+from ._hcl_names import is_ident_continue, is_ident_start
+
+NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "number", "neg",
+                              "not", "binary", "conditional", "paren", "template",
+                              "traversal", "for", "join", "splat", "anon"]
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A place in the text: 1-based line and column (columns count characters)."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Node:
+    """One expression: an identifier, a call ``name(args)``, a list ``[items]``, an object
+    ``{key = value, ...}`` (items as (key, value) pairs), a string, a number literal, a
+    negated (``-x``) or inverted (``!x``) expression, a binary operation, a conditional
+    (``c ? a : b``), an expression in parentheses, a string template with interpolations or
+    directives, a traversal (``x.y``, ``x[0]``), a for expression, a template's joined
+    ``for`` directive, or a splat (``x[*].y``: items the source and each item's expression,
+    which starts from an "anon" node standing for the item; both carry the same text)."""
+
+    kind: NodeKind
+    pos: Pos
+    text: str = ""
+    """The identifier, the call's name, the string's value, the number's literal, or a binary
+    operation's operator."""
+    items: tuple[Node, ...] = ()
+    """A call's arguments, a list's items, an operation's operands, a conditional's three
+    parts, or the expression in parentheses."""
+    pairs: tuple[tuple[Node, Node], ...] = ()
+    """An object's (key, value) items, in the order written."""
+    args_pos: Pos | None = None
+    """A call's opening parenthesis (where HCL points for a wrong number of arguments), or a
+    traversal step's dot or bracket."""
+    names: tuple[str, ...] = ()
+    """A traversal step's attribute name; a for expression's key and value variables."""
+
+
+class TypeExprError(CtyValueError):
+    """A type expression that cannot be read or does not describe a type.
+
+    ``summary`` and ``detail`` say what is wrong (in HCL's words where HCL has them); ``line``
+    and ``column`` (1-based) say where it starts.
+    """
+
+    def __init__(self, summary: str, detail: str, pos: Pos) -> None:
+        super().__init__(f"line {pos.line}, column {pos.column}: {summary}: {detail}")
+        self.summary = summary
+        self.detail = detail
+        self.line = pos.line
+        self.column = pos.column
+
+
+INVALID_EXPRESSION: Final = "Invalid expression"
+_PUNCT: Final = frozenset("()[]{},=:-")
+_SIMPLE_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "a": "\a",
+                          "b": "\b", "f": "\f", "v": "\v"}
+_HEX_ESCAPES: Final = {"x": 2, "u": 4, "U": 8}
+_HCL_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
+_HCL_OPERATORS: Final = ("...", "==", "!=", "<=", ">=", "&&", "||", "::", "=>", "**")
+_HCL_PUNCT: Final = frozenset("()[]{},=:-+*/%<>!?.")
+_NOT_A_CHARACTER: Final = "This character is not used within the language."
+_INVALID_CHARACTERS: Final = {
+    "&": ("Unsupported operator",
+          'Bitwise operators are not supported. Did you mean boolean AND ("&&")?'),
+    "|": ("Unsupported operator",
+          'Bitwise operators are not supported. Did you mean boolean OR ("||")?'),
+    "^": ("Unsupported operator", "Bitwise operators are not supported."),
+    "~": ("Unsupported operator",
+          'Bitwise operators are not supported. Did you mean boolean NOT ("!")?'),
+    ";": ("Invalid character", 'The ";" character is not valid. Use newlines to separate '
+          "arguments and blocks, and commas to separate items in collection values."),
+    "'": ("Invalid character",
+          'Single quotes are not valid. Use double quotes (") to enclose strings.'),
+    "`": ("Invalid character", 'The "`" character is not valid. To create a multi-line string, '
+          'use the "heredoc" syntax, like "<<EOT".'),
+    "\u201c": ("Invalid character", '"Curly quotes" are not valid here. These can sometimes be '
+               "inadvertently introduced when sharing code via documents or discussion forums. "
+               'It might help to replace the character with a "straight quote".'),
+}
+_INVALID_CHARACTERS["\u201d"] = _INVALID_CHARACTERS["\u201c"]
+_UNTERMINATED_TEMPLATE: Final = ("Unterminated template string",
+                                 "No closing marker was found for the string.")
+_GO_SPACE: Final = "\t\n\v\f\r \x85\xa0"
+
+
+def go_is_space(c: str) -> bool:
+    """Go's unicode.IsSpace: Python's str.isspace without the separators U+001C..U+001F."""
+    return c in _GO_SPACE if c < "\u0100" else c.isspace()
+
+
+def go_trim_space(s: str) -> str:
+    """Go's strings.TrimSpace."""
+    i, j = 0, len(s)
+    while i < j and go_is_space(s[i]):
+        i += 1
+    while j > i and go_is_space(s[j - 1]):
+        j -= 1
+    return s[i:j]
+
+
+_MULTI_LINE: Final = ("Invalid multi-line string", "Quoted strings may not be split over "
+                      "multiple lines. To produce a multi-line string, either use the \\n "
+                      'escape to represent a newline character or use the "heredoc" '
+                      "multi-line template syntax.")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token: an identifier, a string (its value, escapes read), a number literal, a
+    punctuation character or operator, or the end; with where it starts and whether a newline
+    came between it and the token before.
+
+    A string with an interpolation or directive, and every heredoc, is of kind "template"
+    (its text "quoted", "heredoc" or "flush" for ``<<-``); a string with a bad escape keeps
+    the error, raised when the parser takes it, as HCL reports such mistakes after the
+    characters it never accepts.
+    """
+
+    kind: Literal["ident", "string", "template", "number", "punct", "end"]
+    text: str
+    pos: Pos
+    newline_before: bool
+    newline_pos: Pos | None = None
+    """Where the first newline between this token and the one before is."""
+    error: TypeExprError | None = None
+    parts: tuple[str | tuple[Token, ...], ...] = ()
+    """A template's parts: literal text (a heredoc's ends at each line's end, as HCL's tokens
+    do), and each interpolation's or directive's tokens (its opener, ``${`` or ``%{`` with
+    any ``~``, as a punct token; the tokens inside; an end token whose text is its ``}`` or
+    ``~}``); last, the closer alone: an end token at the closing quote or heredoc marker, or
+    with no text at the end of the text when there is none."""
+
+
+class Lexer:
+    """HCL's scanner, for the expressions a type expression holds: text to tokens."""
+
+    def __init__(self, text: str, punct: frozenset[str] = _PUNCT, *, hcl: bool = False,
+                 go_escapes: bool = True) -> None:
+        self.text = text
+        self.punct = punct | _HCL_PUNCT if hcl else punct
+        self.hcl = hcl
+        self.go_escapes = go_escapes
+        self.i = 0
+        self.line = 1
+        self.line_start = 0
+        self._last = (1, 0, 1)
+        self.invalid: list[TypeExprError] = []
+
+    def pos(self, i: int | None = None) -> Pos:
+        """The place of offset *i* (default: here). HCL counts columns in grapheme clusters;
+        they are counted on from the last place asked for on the line, so a long line costs
+        no more than once over."""
+        i = self.i if i is None else i
+        line, start, column = self._last
+        if line != self.line or start > i:
+            line, start, column = self.line, self.line_start, 1
+        piece = self.text[start:i]
+        if piece.isascii():
+            column += len(piece)
+        else:  # (regex is loaded only when needed)
+            column += len(importlib.import_module("regex").findall(r"\X", piece))
+        self._last = (line, i, column)
+        return Pos(line, column)
+
+    def error(self, detail: str, pos: Pos | None = None) -> TypeExprError:
+        return TypeExprError(INVALID_EXPRESSION, detail, pos or self.pos())
+
+    def _newline(self) -> None:
+        self.line += 1
+        self.line_start = self.i
+
+    def _skip_space(self) -> Pos | None:
+        """Skip blanks and comments; return where the first newline among them was."""
+        text, newline = self.text, None
+        while self.i < len(text):
+            c = text[self.i]
+            if c == "\n":
+                newline = newline or self.pos()
+                self.i += 1
+                self._newline()
+            elif c in " \t\r":
+                self.i += 1
+            elif c == "#" or text.startswith("//", self.i):
+                start = self.pos()
+                while self.i < len(text) and text[self.i] != "\n":
+                    self.i += 1
+                if self.i < len(text):  # HCL's comment token takes the newline: it is there
+                    newline = newline or start
+                    self.i += 1
+                    self._newline()
+            elif text.startswith("/*", self.i):
+                start = self.pos()
+                end = text.find("*/", self.i + 2)
+                if end < 0:
+                    if self.hcl:  # to HCL's scanner no comment: a "/", then a "*"
+                        break
+                    raise self.error("This comment is not closed: a */ is missing.", start)
+                while self.i < end + 2:
+                    self.i += 1
+                    if text[self.i - 1] == "\n":
+                        newline = newline or self.pos(self.i - 1)
+                        self._newline()
+            else:
+                break
+        return newline
+
+    def tokens(self) -> list[Token]:
+        out = self._lex(False)
+        if self.invalid:
+            raise self.invalid[0]
+        return out
+
+    def _lex(self, interpolation: bool) -> list[Token]:
+        """Tokens to the end of the text, or (in an *interpolation*) to its closing brace,
+        which is taken and stands as the end token."""
+        out = []
+        text = self.text
+        depth = 0
+        while True:
+            newline = self._skip_space()
+            pos = self.pos()
+            nl = newline is not None
+            if interpolation and depth == 0 and text.startswith(("}", "~}"), self.i):
+                close = "}" if text[self.i] == "}" else "~}"
+                self.i += len(close)
+                out.append(Token("end", close, pos, nl, newline))
+                return out
+            if self.i >= len(text):
+                out.append(Token("end", "", pos, nl, newline))
+                return out
+            c = text[self.i]
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= 1
+            if is_ident_start(c):
+                j = self.i + 1
+                while j < len(text) and is_ident_continue(text[j]):
+                    j += 1
+                out.append(Token("ident", text[self.i:j], pos, nl, newline))
+                self.i = j
+            elif c.isdigit() and c < "\x80":
+                out.append(Token("number", self._number(), pos, nl, newline))
+            elif c == '"':
+                out.append(self._string_token(pos, nl, newline))
+            elif (self.hcl and text.startswith("<<", self.i)
+                  and (doc := self.heredoc(pos, nl, newline)) is not None):
+                out.append(doc)
+            elif self.hcl and text.startswith(_HCL_OPERATORS, self.i):
+                op = text[self.i:self.i + 2]
+                op = "..." if op == ".." and text.startswith("...", self.i) else op
+                if op in ("..", "**"):  # not operators of HCL's: the first character alone
+                    op = op[0]
+                out.append(Token("punct", op, pos, nl, newline))
+                self.i += len(op)
+            elif c in self.punct:
+                out.append(Token("punct", c, pos, nl, newline))
+                self.i += 1
+            elif self.hcl:
+                summary, detail = _INVALID_CHARACTERS.get(c, ("Invalid character",
+                                                              _NOT_A_CHARACTER))
+                self.invalid.append(TypeExprError(summary, detail, pos))
+                out.append(Token("punct", c, pos, nl, newline))
+                self.i += 1
+            else:
+                raise self.error(f"The character {c!r} is not expected here.")
+
+    def _number(self) -> str:
+        text, start = self.text, self.i
+        j = start
+        while j < len(text) and text[j].isdigit():
+            j += 1
+        if j + 1 < len(text) and text[j] == "." and text[j + 1].isdigit():
+            j += 2
+            while j < len(text) and text[j].isdigit():
+                j += 1
+        if j < len(text) and text[j] in "eE":
+            k = j + 1
+            if k < len(text) and text[k] in "+-":
+                k += 1
+            if k < len(text) and text[k].isdigit():
+                j = k
+                while j < len(text) and text[j].isdigit():
+                    j += 1
+        self.i = j
+        return text[start:j]
+
+    def _string_token(self, pos: Pos, nl: bool, newline: Pos | None) -> Token:
+        try:
+            value, parts = self._string()
+        except TypeExprError as e:
+            if not self.hcl:
+                raise
+            return Token("string", "", pos, nl, newline, e)
+        if parts is None:
+            return Token("string", value, pos, nl, newline)
+        return Token("template", "quoted", pos, nl, newline, parts=parts)
+
+    def _string(self) -> tuple[str, tuple[str | tuple[Token, ...], ...] | None]:
+        """Read a quoted string: its value and None, or for a template "template" and its
+        parts (see Token.parts)."""
+        text = self.text
+        start = self.pos()
+        self.i += 1
+        out: list[str] = []
+        parts: list[str | tuple[Token, ...]] = []
+        error: TypeExprError | None = None
+        while True:
+            if self.i >= len(text):
+                if not self.hcl:
+                    raise self.error("This string is not closed: a \" is missing.", start)
+                if not parts:
+                    raise TypeExprError(*_UNTERMINATED_TEMPLATE, self.pos())
+                if out:
+                    parts.append("".join(out))
+                parts.append((Token("end", "", self.pos(), False),))
+                return "template", tuple(parts)
+            c = text[self.i]
+            if c == "\n":
+                if not self.hcl:
+                    raise self.error("This string is not closed: a \" is missing.", start)
+                self.invalid.append(TypeExprError(*_MULTI_LINE, self.pos()))
+                self.i += 1
+                self._newline()
+                continue
+            if c == '"':
+                self.i += 1
+                if error is not None:
+                    raise error
+                if not parts:
+                    return "".join(out), None
+                if out:
+                    parts.append("".join(out))
+                parts.append((Token("end", '"', self.pos(self.i - 1), False),))
+                return "template", tuple(parts)
+            if c == "\\":
+                try:
+                    out.append(self._escape())
+                except TypeExprError as e:
+                    error = error or e
+                    self.i += 2
+            elif c in "$%" and text.startswith(c + "{", self.i + 1):
+                out.append(c + "{")
+                self.i += 3
+            elif c in "$%" and text.startswith("{", self.i + 1):
+                if not self.hcl:
+                    raise self.error("Templates (${ ... } and %{ ... }) are not supported in a "
+                                     "type expression; write $${ or %%{ for the characters "
+                                     "themselves.")
+                if out:
+                    parts.append("".join(out))
+                    out = []
+                parts.append(self._sequence())
+            else:
+                out.append(c)
+                self.i += 1
+
+    def _sequence(self) -> tuple[Token, ...]:
+        """An interpolation or directive, at its ``${`` or ``%{``: its opener (a punct token,
+        ``${``, ``%{``, ``${~`` or ``%{~``), its tokens, and the end token that stands for its
+        ``}`` or ``~}`` (with that text)."""
+        pos = self.pos()
+        opener = self.text[self.i:self.i + 2]
+        self.i += 2
+        if self.text.startswith("~", self.i):
+            opener += "~"
+            self.i += 1
+        return (Token("punct", opener, pos, False), *self._lex(True))
+
+    def heredoc(self, pos: Pos, nl: bool, newline: Pos | None) -> Token | None:
+        """A heredoc template (``<<EOT`` or ``<<-EOT``, a newline, lines, and the marker alone
+        on a line), as HCL's scanner reads one; None if no heredoc starts here. Its literal
+        parts end at each line's end, as HCL's tokens do (trimming and flushing work on
+        them); no escapes are read, but ``$${`` and ``%%{`` are."""
+        text = self.text
+        j = self.i + 2
+        flush = text.startswith("-", j)
+        j += flush
+        if j >= len(text) or not is_ident_start(text[j]):
+            return None
+        k = j + 1
+        while k < len(text) and is_ident_continue(text[k]):
+            k += 1
+        marker = text[j:k]
+        if text.startswith("\r\n", k):
+            k += 1
+        if not text.startswith("\n", k):
+            return None
+        self.i = k + 1
+        self._newline()
+        parts: list[str | tuple[Token, ...]] = []
+        out: list[str] = []
+        line_start = True
+        while True:
+            if line_start:
+                eol = text.find("\n", self.i)
+                if eol >= 0 and go_trim_space(text[self.i:eol + 1]) == marker:
+                    if out:
+                        parts.append("".join(out))
+                    parts.append((Token("end", marker, self.pos(), False),))
+                    self.i = eol - 1 if text[eol - 1:eol] == "\r" else eol
+                    return Token("template", "flush" if flush else "heredoc", pos, nl,
+                                 newline, parts=tuple(parts))
+                line_start = False
+            if self.i >= len(text):
+                if out:
+                    parts.append("".join(out))
+                parts.append((Token("end", "", self.pos(), False),))
+                return Token("template", "flush" if flush else "heredoc", pos, nl, newline,
+                             parts=tuple(parts))
+            c = text[self.i]
+            if c == "\n":
+                out.append(c)
+                parts.append("".join(out))
+                out = []
+                self.i += 1
+                self._newline()
+                line_start = True
+            elif c in "$%" and text.startswith(c + "{", self.i + 1):
+                out.append(c + "{")
+                self.i += 3
+            elif c in "$%" and text.startswith("{", self.i + 1):
+                if out:
+                    parts.append("".join(out))
+                    out = []
+                parts.append(self._sequence())
+            else:
+                out.append(c)
+                self.i += 1
+
+    def _escape(self) -> str:
+        text = self.text
+        pos = self.pos()
+        e = text[self.i + 1:self.i + 2]
+        simple = _SIMPLE_ESCAPES if self.go_escapes else _HCL_ESCAPES
+        if e in simple:
+            self.i += 2
+            return simple[e]
+        n = _HEX_ESCAPES.get(e)
+        if n is not None and (self.go_escapes or e != "x"):
+            digits = text[self.i + 2:self.i + 2 + n]
+            if len(digits) == n and all(d in "0123456789abcdefABCDEF" for d in digits):
+                code = int(digits, 16)
+                if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF:
+                    self.i += 2 + n
+                    return chr(code)
+                if not self.go_escapes:
+                    raise TypeExprError("Invalid escape sequence", f"Cannot encode character "
+                                        f"U+{code:04x} in UTF-8.", pos)
+            elif not self.go_escapes:
+                count = "four" if n == 4 else "eight"
+                raise TypeExprError("Invalid escape sequence", f"The \\{e} escape sequence "
+                                    f"must be followed by {count} hexadecimal digits.", pos)
+        if not self.go_escapes:
+            raise TypeExprError("Invalid escape sequence", f"The symbol {quote_word(e)} is not "
+                                "a valid escape sequence selector.", pos)
+        raise self.error(f"The escape sequence \\{e} is not valid in a string.", pos)
+
+
+class TokenCursor:
+    """A recursive-descent parser's place in a list of tokens (ending with the "end" token):
+    the type expression parser's, and the extended type syntax's."""
+
+    def __init__(self, tokens: list[Token]) -> None:
+        self.tokens = tokens
+        self.k = 0
+
+    def peek(self) -> Token:
+        """The next token, not taken."""
+        return self.tokens[self.k]
+
+    def take(self) -> Token:
+        """The next token, taken (the end token stays)."""
+        tok = self.tokens[self.k]
+        if tok.kind != "end":
+            self.k += 1
+        return tok
+
+    def expect(self, punct: str, what: str) -> Token:
+        """Take the punctuation *punct*, or raise TypeExprError saying *what* was expected."""
+        tok = self.take()
+        if tok.kind != "punct" or tok.text != punct:
+            raise TypeExprError(INVALID_EXPRESSION,
+                                f"Expected {what}, found {describe_token(tok)}.", tok.pos)
+        return tok
+
+    def at(self, punct: str) -> bool:
+        """Whether the next token is the punctuation *punct*."""
+        tok = self.peek()
+        return tok.kind == "punct" and tok.text == punct
+
+    def attribute_separator(self) -> None:
+        """Take the ``=`` (or ``:``) between an object item's key and value, or raise."""
+        sep = self.take()
+        if sep.kind != "punct" or sep.text not in "=:":
+            raise TypeExprError(INVALID_EXPRESSION, "Expected an equals sign (=) to mark the "
+                                "start of the attribute value, found "
+                                f"{describe_token(sep)}.", sep.pos)
+
+    def item_end(self, close: str) -> None:
+        """Take the comma after an object item, or see a newline or *close*; else raise."""
+        if self.at(","):
+            self.take()
+        elif not self.at(close) and not self.peek().newline_before:
+            tok = self.peek()
+            raise TypeExprError(INVALID_EXPRESSION, "Expected a comma or a newline after an "
+                                f"object item, found {describe_token(tok)}.", tok.pos)
+
+
+def describe_token(tok: Token) -> str:
+    """How an error message names *tok* ("the end of the expression", "a string", ...)."""
+    if tok.kind == "end":
+        return "the end of the expression"
+    if tok.kind == "string":
+        return "a string"
+    if tok.kind == "number":
+        return f"the number {tok.text}"
+    return repr(tok.text)
+
+
+def quote_word(s: str) -> str:
+    """*s* in double quotes, as HCL's messages quote keywords and names."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def tokenize(text: str, extra_punct: str = "") -> list[Token]:
+    """The tokens of *text*, the last of kind "end"; *extra_punct* adds punctuation characters
+    (the extended type syntax's ``|`` and ``?``). Raises TypeExprError for a character that
+    is no token's, an unclosed string or comment, or a bad escape."""
+    return Lexer(text, _PUNCT | frozenset(extra_punct)).tokens()

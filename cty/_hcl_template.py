@@ -1,0 +1,351 @@
+"""HCL's templates, from a template token's parts to an expression: quoted strings with
+``${ ... }`` interpolations and ``%{ ... }`` directives, and heredocs (``<<EOT`` and the
+flush form ``<<-EOT``), read as hclsyntax's parseTemplateParts and templateParser read them.
+
+The parts become template tokens first (literals, interpolations, ``if``/``else``/``endif``,
+``for``/``endfor``), with ``~`` strip markers applied and, in a flush heredoc, the common
+indentation removed; consecutive literals are then joined, and the directives nested: an
+``if`` is a conditional over two templates, a ``for`` a tuple-building for expression whose
+strings are joined. A template that is one interpolation alone is that expression's value.
+Diagnostics are HCL's, at HCL's positions, in HCL's order.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from ._gostrconv import go_quote
+from ._hcl_lexer import Node, Pos, Token, TypeExprError, go_is_space
+from ._hcl_names import name_suggestion
+
+_KEYWORDS: Final = ("if", "for", "else", "endif", "endfor")
+_UNBALANCED: Final = "The control directives within this template are unbalanced."
+_EXTRA_INTERP: Final = (
+    "Expected a closing brace to end the interpolation expression, but found extra "
+    "characters.\n\nThis can happen when you include interpolation syntax for another "
+    "language, such as shell scripting, but forget to escape the interpolation start token. "
+    'If this is an embedded sequence for another language, escape it by starting with "$${" '
+    'instead of just "${".')
+_EXTRA_COLON: Final = (
+    "Template interpolation doesn't expect a colon at this location. Did you intend this to "
+    "be a literal sequence to be processed as part of another language? If so, you can escape "
+    'it by starting with "$${" instead of just "${".')
+_UNCLOSED: Final = "Unclosed template interpolation sequence"
+_UNCLOSED_EOF: Final = (
+    "There is no closing brace for this interpolation sequence before the end of the file. "
+    "This might be caused by incorrect nesting inside the given expression.")
+_UNCLOSED_QUOTE: Final = (
+    "There is no closing brace for this interpolation sequence before the end of the quoted "
+    "template. This might be caused by incorrect nesting inside the given expression.")
+
+
+class ExprParser(Protocol):
+    """What the template reader needs of the expression parser: a parser over a
+    sequence's tokens."""
+
+    def peek(self) -> Token: ...
+
+    def take(self) -> Token: ...
+
+    def expression(self) -> Node: ...
+
+
+@dataclass
+class _Part:
+    """One template token: a literal (``text``), an interpolation or the condition of an
+    ``if`` or collection of a ``for`` (``node``), or a directive's end or ``else``; with
+    where it starts and, for a directive, its range as HCL writes it in messages."""
+
+    kind: str
+    pos: Pos
+    text: str = ""
+    node: Node | None = None
+    where: str = ""
+    names: tuple[str, str] = ("", "")
+
+
+def parse_template(tok: Token, sub_parser: Callable[[list[Token]], ExprParser]) -> Node:
+    """The expression for the template token *tok* (quoted, heredoc or flush heredoc)."""
+    parts = _template_parts(tok, sub_parser)
+    if tok.text == "flush":
+        _flush(parts)
+    parts = _meld(parts)
+    reader = _TreeReader(parts)
+    items = reader.root()
+    wrap = len(parts) == 2 and parts[0].kind == "interp"
+    return Node("template", tok.pos, "wrap" if wrap else "", tuple(items))
+
+
+def _opened_at(tok: Token) -> Pos:
+    """Where the token after a template's opener is (HCL's subject for an unclosed
+    interpolation): after the quote, or at the start of the heredoc's first line."""
+    if tok.text == "quoted":
+        return Pos(tok.pos.line, tok.pos.column + 1)
+    return Pos(tok.pos.line + 1, 1)
+
+
+def _template_parts(tok: Token, sub_parser: Callable[[list[Token]], ExprParser]
+                    ) -> list[_Part]:
+    """parseTemplateParts: the template tokens, strip markers applied, ending with "end"."""
+    out: list[_Part] = []
+    ltrim_next = can_trim_prev = False
+    for part in tok.parts:
+        ltrim, ltrim_next = ltrim_next, False
+        can_trim, can_trim_prev = can_trim_prev, False
+        if isinstance(part, str):
+            out.append(_Part("lit", tok.pos, _trim_left(part) if ltrim else part))
+            can_trim_prev = True
+            continue
+        opener = part[0]
+        if opener.kind == "end":  # the closing quote or marker, or the end of the text
+            if not opener.text:
+                raise TypeExprError("Unterminated template string",
+                                    "No closing marker was found for the string.", opener.pos)
+            out.append(_Part("end", opener.pos))
+            return out if len(out) > 1 else [_Part("lit", tok.pos), *out]
+        if can_trim and opener.text.endswith("~") and out and out[-1].kind == "lit":
+            out[-1].text = _trim_right(out[-1].text)
+        parser = sub_parser(list(part[1:]))
+        if opener.text.startswith("$"):
+            node = parser.expression()
+            _interp_end(parser, tok)
+            out.append(_Part("interp", node.pos, node=node))
+        else:
+            out.append(_directive(parser, opener))
+        ltrim_next = part[-1].text == "~}"
+    raise AssertionError("a template token ends with its closer")  # pragma: no cover
+
+
+def _interp_end(parser: ExprParser, tok: Token) -> None:
+    close = parser.peek()
+    if close.kind == "end" and close.text:
+        return
+    if close.kind == "end":
+        raise TypeExprError(_UNCLOSED, _UNCLOSED_EOF, _opened_at(tok))
+    if close.kind == "punct" and close.text == ":":
+        raise TypeExprError("Extra characters after interpolation expression", _EXTRA_COLON,
+                            close.pos)
+    if tok.text == "quoted" and (close.kind == "string" or (close.kind == "template"
+                                                           and close.text == "quoted")):
+        raise TypeExprError(_UNCLOSED, _UNCLOSED_QUOTE, _opened_at(tok))
+    raise TypeExprError("Extra characters after interpolation expression", _EXTRA_INTERP,
+                        close.pos)
+
+
+def _directive(parser: ExprParser, opener: Token) -> _Part:
+    """A ``%{ ... }`` sequence, its tokens after the opener in *parser*."""
+    kw = parser.peek()
+    if kw.kind != "ident":
+        raise TypeExprError("Invalid template directive", 'A template directive keyword ("if", '
+                            '"for", etc) is expected at the beginning of a %{ sequence.',
+                            kw.pos)
+    parser.take()
+    word = kw.text
+    part = _Part(word, opener.pos)
+    if word == "if":
+        part.node = parser.expression()
+    elif word == "for":
+        part.names, part.node = _for_header(parser)
+    elif word not in _KEYWORDS:
+        hint = name_suggestion(word, list(_KEYWORDS))
+        raise TypeExprError("Invalid template control keyword", f"{go_quote(word)} is "
+                            f"not a valid template control keyword.{hint}", kw.pos)
+    close = parser.peek()
+    if close.kind != "end":
+        raise TypeExprError(f"Extra characters in {word} marker", "Expected a closing brace "
+                            "to end the sequence, but found extra characters.", close.pos)
+    end = Pos(close.pos.line, close.pos.column + len(close.text))
+    part.where = _range(opener.pos, end)
+    return part
+
+
+def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node]:
+    invalid = "Invalid 'for' directive"
+    first = parser.peek()
+    if first.kind != "ident":
+        raise TypeExprError(invalid, "For directive requires variable name after 'for'.",
+                            first.pos)
+    parser.take()
+    key, value = "", first.text
+    comma = parser.peek()
+    if comma.kind == "punct" and comma.text == ",":
+        parser.take()
+        second = parser.peek()
+        if second.kind != "ident":
+            raise TypeExprError(invalid, "For directive requires value variable name after "
+                                "comma.", second.pos)
+        parser.take()
+        key, value = value, second.text
+    keyword = parser.peek()
+    if keyword.kind != "ident" or keyword.text != "in":
+        raise TypeExprError(invalid, "For directive requires 'in' keyword after names.",
+                            keyword.pos)
+    parser.take()
+    return (key, value), parser.expression()
+
+
+def _range(start: Pos, end: Pos) -> str:
+    """An hcl.Range as its String method writes it (the oracle's file name is type.hcl)."""
+    if start.line == end.line:
+        return f"type.hcl:{start.line},{start.column}-{end.column}"
+    return f"type.hcl:{start.line},{start.column}-{end.line},{end.column}"
+
+
+def _trim_left(s: str) -> str:
+    i = 0
+    while i < len(s) and go_is_space(s[i]):
+        i += 1
+    return s[i:]
+
+
+def _trim_right(s: str) -> str:
+    j = len(s)
+    while j > 0 and go_is_space(s[j - 1]):
+        j -= 1
+    return s[:j]
+
+
+def _flush(parts: list[_Part]) -> None:
+    """flushHeredocTemplateParts: remove from each line's leading literal as many
+    grapheme clusters as the least-indented line has leading spaces (blank lines and lines
+    that start with an interpolation or directive count as HCL counts them)."""
+    least = None
+    newline = True
+    adjust: list[_Part] = []
+    for part in parts:
+        if newline:
+            newline = False
+            spaces = 0
+            if part.kind == "lit":
+                trimmed = _trim_left(part.text)
+                if not trimmed and part.text.endswith("\n"):
+                    spaces = -1
+                else:
+                    spaces = _clusters(part.text[:len(part.text) - len(trimmed)])
+                    adjust.append(part)
+            elif part.kind == "end":
+                break
+            if spaces >= 0 and (least is None or spaces < least):
+                least = spaces
+        if part.kind == "lit" and part.text.endswith("\n"):
+            newline = True
+    for part in adjust:
+        part.text = _drop_clusters(part.text, least or 0)
+
+
+def _clusters(s: str) -> int:
+    if s.isascii() and "\r\n" not in s:
+        return len(s)
+    return len(importlib.import_module("regex").findall(r"\X", s))
+
+
+def _drop_clusters(s: str, n: int) -> str:
+    if n == 0:
+        return s
+    if s.isascii() and "\r\n" not in s:
+        return s[n:]
+    return "".join(importlib.import_module("regex").findall(r"\X", s)[n:])
+
+
+def _meld(parts: list[_Part]) -> list[_Part]:
+    out: list[_Part] = []
+    for part in parts:
+        if part.kind == "lit" and out and out[-1].kind == "lit":
+            out[-1].text += part.text
+        else:
+            out.append(part)
+    return out
+
+
+class _TreeReader:
+    """templateParser: nests the directives into conditionals and for expressions."""
+
+    def __init__(self, parts: list[_Part]) -> None:
+        self.parts = parts
+        self.k = 0
+
+    def _take(self) -> _Part:
+        part = self.parts[self.k]
+        if part.kind != "end":
+            self.k += 1
+        return part
+
+    def root(self) -> list[Node]:
+        out = []
+        while self.parts[self.k].kind != "end":
+            out.append(self._item())
+        return out
+
+    def _item(self) -> Node:
+        part = self._take()
+        if part.kind == "lit":
+            return Node("string", part.pos, part.text)
+        if part.kind == "interp":
+            assert part.node is not None
+            return part.node
+        if part.kind == "if":
+            return self._if(part)
+        if part.kind == "for":
+            return self._for(part)
+        raise TypeExprError(f"Unexpected {part.kind} directive", _UNBALANCED, part.pos)
+
+    def _if(self, opened: _Part) -> Node:
+        branches: list[list[Node]] = [[]]
+        while True:
+            part = self.parts[self.k]
+            if part.kind == "end":
+                raise TypeExprError("Unexpected end of template", f"The if directive at "
+                                    f"{opened.where} is missing its corresponding endif "
+                                    "directive.", part.pos)
+            if part.kind in ("else", "endif", "endfor"):
+                self._take()
+                if part.kind == "endif":
+                    break
+                if part.kind == "else" and len(branches) == 1:
+                    branches.append([])
+                    continue
+                if part.kind == "else":
+                    raise TypeExprError("Unexpected else directive", "Already in the else "
+                                        f"clause for the if started at {opened.where}.",
+                                        part.pos)
+                raise TypeExprError(f"Unexpected {part.kind} directive", "Expecting an endif "
+                                    f"directive for the if started at {opened.where}.",
+                                    part.pos)
+            branches[-1].append(self._item())
+        yes, no = [*branches, []][:2]
+        assert opened.node is not None
+        return Node("conditional", opened.pos, items=(
+            opened.node, _joined(yes, opened.pos), _joined(no, opened.pos)))
+
+    def _for(self, opened: _Part) -> Node:
+        content: list[Node] = []
+        while True:
+            part = self.parts[self.k]
+            if part.kind == "end":
+                raise TypeExprError("Unexpected end of template", f"The for directive at "
+                                    f"{opened.where} is missing its corresponding endfor "
+                                    "directive.", part.pos)
+            if part.kind in ("else", "endif", "endfor"):
+                self._take()
+                if part.kind == "endfor":
+                    break
+                if part.kind == "else":
+                    raise TypeExprError("Unexpected else directive", "An else clause is not "
+                                        "expected for a for directive.", part.pos)
+                raise TypeExprError(f"Unexpected {part.kind} directive", "Expecting an endfor "
+                                    "directive corresponding to the for directive at "
+                                    f"{opened.where}.", part.pos)
+            content.append(self._item())
+        coll = opened.node
+        assert coll is not None
+        each = Node("for", opened.pos, "tuple", (coll, _joined(content, opened.pos), coll, coll),
+                    names=opened.names)
+        return Node("join", opened.pos, items=(each,))
+
+
+def _joined(items: list[Node], pos: Pos) -> Node:
+    """A TemplateExpr of *items* (an empty one is the empty string)."""
+    return Node("template", pos, "", tuple(items or [Node("string", pos, "")]))
