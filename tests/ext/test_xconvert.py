@@ -92,6 +92,22 @@ def test_no_member_error_names_each_members_reason() -> None:
     assert str(e) == ".port: a whole number is required"  # one member could: its own error
 
 
+def test_a_short_tuple_is_padded_only_where_its_elements_are_optional() -> None:
+    short = cty.tuple_val([cty.string_val("a")])
+    assert xconvert(short, tuple_(STRING, optional(NUMBER))).raw_equals(
+        cty.tuple_val([cty.string_val("a"), cty.null_val(cty.Number)]))
+    assert xconvert(short, tuple_(STRING, NONE)).raw_equals(
+        cty.tuple_val([cty.string_val("a"), cty.null_val(cty.DynamicPseudoType)]))
+    # a dynamic element admits null, but is not optional: refused, as core cty refuses it
+    for t in (tuple_(STRING, DYNAMIC), tuple_(STRING, NUMBER)):
+        with pytest.raises(cty.PathError, match="tuple required"):
+            xconvert(short, t)
+    with pytest.raises(cty.PathError):
+        convert(cty.EmptyTupleVal, cty.Tuple([cty.DynamicPseudoType]))
+    with pytest.raises(cty.PathError, match="tuple required"):
+        xconvert(cty.EmptyTupleVal, tuple_(DYNAMIC))
+
+
 def test_errors_carry_the_path_of_the_element() -> None:
     schema = object_({"services": list_(object_({"name": STRING, "port": INT,
                                                    "tags": optional(map_(STRING))}))})

@@ -18,7 +18,7 @@ rules stand: extra attributes are dropped, a missing optional attribute becomes 
 lacking a required key is an error), then each element meets its own extended type; when union
 members give a list's or map's elements different types, core cty brings them to one, as its
 ``list(any)`` does. A tuple shorter than its type gets null for missing last elements that
-admit none.
+are optional (``T?``).
 Unknown values become unknown values of the lowered type (DynamicVal when that is dynamic),
 checked only for whether their type could convert at all; marks are kept at every depth.
 Errors are cty.PathErrors whose path leads to the offending element.
@@ -264,9 +264,12 @@ def _one_type(items: Iterable[Value]) -> bool:
 
 def _pad(u: Value, t: XType) -> Value:
     """A tuple shorter than tuple type *t*, with null for its missing last elements where
-    they admit none (as an object's missing optional attributes are)."""
+    they are optional (``T?``, or none itself), as an object's missing optional attributes
+    are. An element of the dynamic type admits a null but is not optional: a tuple too
+    short for it is refused, as core cty refuses it."""
     have = u.as_value_slice()
     missing = t.elems[len(have):]
-    if not missing or not all(conversion_kind(et, NONE) == Kind.SAFE for et in missing):
+    if not missing or not all(et == NONE or (et.kind == "union" and NONE in et.members)
+                              for et in missing):
         return u
     return cty.tuple_val([*have, *(cty.null_val(lower(et)) for et in missing)])
