@@ -25,6 +25,7 @@ from ._hcl_lexer import (
     tokenize,
 )
 from ._hcl_names import name_suggestion
+from ._json_repeats import repeats_dropped as json_repeats_dropped
 from ._marks import NO_MARKS, Marked
 from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
@@ -70,6 +71,7 @@ __all__ = [
     "in_deep_thread",
     "interpret",
     "is_identifier",
+    "json_repeats_dropped",
     "make",
     "name_suggestion",
     "not_null_unknown",

@@ -39,6 +39,7 @@ from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError
 from ._gostrconv import go_quote
+from ._json_repeats import repeats_dropped
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._structural_types import Object, ObjectWithOptionalAttrs, Tuple
@@ -162,8 +163,15 @@ class _Number:
 
 _decode: Callable[[bytes], Any] = msgspec.json.Decoder(float_hook=_Number).decode
 
+class _Repeats(dict[str, Any]):
+    """A JSON object that named a key more than once: the last value of each key, and
+    ``pairs``, every (key, value) entry in the order written (Go decodes each of them)."""
+
+    pairs: list[tuple[str, Any]]
+
+
 _KIND_WORDS = {str: "string", bool: "bool", int: "number", _Number: "number", list: "array",
-               dict: "object"}
+               dict: "object", _Repeats: "object"}
 
 _NOT_A_KIND = "invalid complex type kind name"
 _EXTRA_DATA = "unexpected extra data in type description"
@@ -198,7 +206,7 @@ def _type_of(x: Any) -> Type:
         return _primitive(x)
     if type(x) is list:
         return _complex(x)
-    if type(x) is dict:
+    if isinstance(x, dict):
         raise TypeJSONError("invalid complex type description")
     _as_any(x)
     raise TypeJSONError("invalid type description")
@@ -213,7 +221,7 @@ def _primitive(name: str) -> Type:
 
 def _kind(x: Any) -> str:
     """Return the kind named by the first element of a complex type description."""
-    if type(x) is not list and type(x) is not dict:
+    if type(x) is not list and not isinstance(x, dict):
         _as_any(x)
         if type(x) is str and x in _COMPLEX:
             return x
@@ -233,7 +241,7 @@ def _complex(items: list[Any]) -> Type:
         t = _COMPLEX[kind](items[1])
         rest = items[2:]
     if rest:
-        if type(rest[0]) is not list and type(rest[0]) is not dict:
+        if type(rest[0]) is not list and not isinstance(rest[0], dict):
             _as_any(rest[0])  # Go decodes a scalar before finding that it is one too many
         raise TypeJSONError(_EXTRA_DATA)
     return t
@@ -247,9 +255,10 @@ def _attribute_types(x: Any) -> dict[str, Type]:
     """Decode a JSON object of type descriptions (Go's ``map[string]cty.Type``)."""
     if x is None:
         return {}
-    if type(x) is not dict:
+    if not isinstance(x, dict):
         raise _cannot(x, "map[string]cty.Type")
-    return {k: _type_of(v) for k, v in x.items()}
+    # every entry is decoded, in the order written; a repeated name keeps its last type
+    return {k: _type_of(v) for k, v in (x.pairs if type(x) is _Repeats else x.items())}
 
 
 def _types(x: Any) -> list[Type]:
@@ -390,6 +399,7 @@ class _Reader:
 
     def _object(self, pos: int) -> tuple[dict[str, Any], int]:
         out: dict[str, Any] = {}
+        pairs: list[tuple[str, Any]] | None = None
         pos = self._skip_space(pos + 1)
         if self._byte(pos) == 0x7D:
             return out, pos + 1
@@ -400,10 +410,18 @@ class _Reader:
             pos = self._skip_space(pos)
             if self._byte(pos) != 0x3A:
                 raise _invalid(self.buf, pos, "after object key")
-            out[key], pos = self.value(self._skip_space(pos + 1))
+            value, pos = self.value(self._skip_space(pos + 1))
+            if pairs is None and key in out:
+                pairs = list(out.items())
+            if pairs is not None:
+                pairs.append((key, value))
+            out[key] = value
             pos = self._skip_space(pos)
             c = self._byte(pos)
             if c == 0x7D:
+                if pairs is not None:
+                    out = _Repeats(out)
+                    out.pairs = pairs
                 return out, pos + 1
             if c != 0x2C:
                 raise _invalid(self.buf, pos, "after object key:value pair")
@@ -594,7 +612,15 @@ def _parse(buf: bytes) -> Type:
         x = _decode(buf)
     except (msgspec.DecodeError, ValueError, RecursionError):
         return _Stream(buf).read()
+    if repeats_dropped(buf, x, _number_text):  # go-cty reads every copy of a repeated name
+        return _Stream(buf).read()
     return _type_of(x)
+
+
+def _number_text(n: Any) -> Any:
+    if type(n) is _Number:
+        return msgspec.Raw(n.text.encode())
+    raise NotImplementedError  # pragma: no cover (the decoder makes no other objects)
 
 
 _parse_deep = deep(_parse)

@@ -24,7 +24,14 @@ import msgspec
 
 import cty
 from cty import CtyValueError, GetAttrStep, IndexStep, Type, normalize_string
-from cty._internal import EMPTY_SET, SetPayload, build_set_payload, go_quote, in_deep_thread
+from cty._internal import (
+    EMPTY_SET,
+    SetPayload,
+    build_set_payload,
+    go_quote,
+    in_deep_thread,
+    json_repeats_dropped,
+)
 
 from ._errors import DecodeError, Fail
 from ._failure_memo import remember_failures, worth_remembering
@@ -100,6 +107,13 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
         tree = _stdlib_json.loads(raw, parse_int=JNum, parse_float=JNum,
                                   parse_constant=_reject_constant)
     return tree
+
+
+def repeats_dropped(data: bytes | bytearray | memoryview | str, tree: Any) -> bool:
+    """Whether the JSON *data*, loaded as *tree*, named a key twice in an object (msgspec
+    keeps the last entry and drops the others unread)."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else bytes(data)
+    return json_repeats_dropped(raw, tree, str)  # (a number literal, JNum, as a string)
 
 
 def _invalid_utf8_offset(data: bytes | bytearray | memoryview) -> int | None:
@@ -288,15 +302,20 @@ def _sorted_ascii_strings(x: list[Any]) -> bool:
 _STR: Final = {str}
 
 
-def _items(x: dict[str, Any]) -> dict[str, Any]:
-    """Return the entries of a JSON object under NFC keys, sorted; a later key wins."""
+def _items(x: dict[str, Any], check: Callable[[Any], Any]) -> dict[str, Any]:
+    """Return the entries of a JSON object under NFC keys, sorted; a later key wins, and the
+    entry it replaces must pass *check* (go-cty decodes it before replacing it)."""
     keys = list(x)
     joined = "".join(keys)
     if not joined.isascii():
         out: dict[str, Any] = {}
         for k, v in x.items():
             nk = _nfc(k)
-            out.pop(nk, None)
+            if nk in out:
+                try:
+                    check(out.pop(nk))
+                except Fail as e:
+                    raise e.at(IndexStep(cty.string_val(nk))) from None
             out[nk] = v
         x = out
         keys = list(x)
@@ -308,7 +327,7 @@ def _items(x: dict[str, Any]) -> dict[str, Any]:
 def _map(f: Dec) -> Dec:
     def dec(x: Any) -> Any:
         if x.__class__ is dict:
-            items = _items(x)
+            items = _items(x, f)
             try:
                 return {k: f(v) for k, v in items.items()}
             except Fail:
@@ -521,7 +540,7 @@ def _var_collection(ty: Type) -> VarDec:
         if is_map:
             if x.__class__ is not dict:
                 raise Fail("missing expected {")
-            items = _items(x)
+            items = _items(x, f)
             keys = list(items)
             for k, v in items.items():
                 try:

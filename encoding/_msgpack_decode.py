@@ -339,8 +339,9 @@ def _map_keys(x: dict[Any, Any]) -> list[str] | None:
     return list(x)
 
 
-def _normalised_items(x: dict[Any, Any]) -> dict[str, Any]:
-    """Return *x*'s entries under NFC str keys, later entries winning (the slow case)."""
+def _normalised_items(x: dict[Any, Any], check: Callable[[Any], Any]) -> dict[str, Any]:
+    """Return *x*'s entries under NFC str keys (the slow case), later entries winning; an
+    entry a later one replaces must pass *check* (go-cty decodes it before replacing it)."""
     out: dict[str, Any] = {}
     for k, v in x.items():
         if k.__class__ is str:
@@ -349,7 +350,11 @@ def _normalised_items(x: dict[Any, Any]) -> dict[str, Any]:
             nk = _nfc(_utf8(k))
         else:
             raise Fail(f"map keys must be strings, not {_kind(k)}")
-        out.pop(nk, None)
+        if nk in out:
+            try:
+                check(out.pop(nk))
+            except Fail as e:
+                raise e.at(IndexStep(cty.string_val(nk))) from None
         out[nk] = v
     return out
 
@@ -407,7 +412,7 @@ def _check_object_dups(n: int, x: DupDict) -> None:
 
 
 def _map_slow(f: Dec, x: dict[Any, Any]) -> dict[str, Any]:
-    items = _normalised_items(x)
+    items = _normalised_items(x, f)
     out = {}
     for k in sorted(items):
         try:
@@ -583,7 +588,7 @@ def _var_collection(ty: Type) -> VarDec:
                 _check_shadowed(f, x)
             elif x.__class__ is not dict:
                 return ty, _other(ty, x, want)
-            items = _normalised_items(x)
+            items = _normalised_items(x, f)
             keys = sorted(items)
             decoded = []
             for k in keys:

@@ -35,7 +35,7 @@ from cty._internal import check_type, check_value, deep
 
 from ._codec import PlannedDecoder, PlannedEncoder
 from ._errors import DecodeError, EncodeError
-from ._json_decode import fixed_decoder, load, var_decoder
+from ._json_decode import fixed_decoder, load, repeats_dropped, var_decoder
 from ._json_decode import implied_type as _implied_type
 from ._json_encode import encode_payload, plan
 from ._json_stream import first_error, implied_first_error
@@ -83,8 +83,15 @@ class Decoder(PlannedDecoder[Buffer], fixed_decoder=fixed_decoder,
     __slots__ = ()
 
     def _load(self, data: Buffer) -> Any:
-        """Return the JSON document *data* as Python objects."""
-        return load(_check_buffer(data))
+        """Return the JSON document *data* as Python objects. Where a key came twice in an
+        object, its earlier entries are read too, in go-cty's order, and an error in one of
+        them is raised (the tree holds the last entry, which go-cty keeps)."""
+        tree = load(_check_buffer(data))
+        if repeats_dropped(data, tree):
+            error = self._explain(data, True)
+            if error is not None:
+                raise error
+        return tree
 
     def _explain(self, data: Buffer, well_formed: bool) -> DecodeError | None:
         """Return the error go-cty's reading order meets first in *data* (the text, when it is
