@@ -34,7 +34,7 @@ def _exact_digits(n: Num) -> tuple[bool, str, int]:
     """Return (negative, digits, point) of finite *n*: exactly 0.digits * 10**point."""
     if isinstance(n, int):
         neg = n < 0
-        text = _int_text(-n if neg else n)
+        text = int_text(-n if neg else n)
         if text == "0":
             return False, "", 0
         return neg, text.rstrip("0"), len(text)
@@ -118,7 +118,7 @@ def _pow10(k: int) -> mpz:
     return _POW10_INT[k] if k < 700 else mpz(10) ** k
 
 
-def _int_text(i: int) -> str:
+def int_text(i: int) -> str:
     """Return str(i) for a non-negative int, with no length limit."""
     return str(i) if i.bit_length() < _STR_BITS else mpz(i).digits()
 
@@ -475,7 +475,7 @@ def format_f(n: Num) -> str:
         if -_TWO64 < n < _TWO64:
             return str(n)
         _check_text_length(n, False)
-        return "-" + _int_text(-n) if n < 0 else _int_text(n)
+        return "-" + int_text(-n) if n < 0 else int_text(n)
     e = _get_exp(n)
     if e > _TEXT_CHECK_BITS or e < -_TEXT_CHECK_BITS:
         _check_text_length(n, False)
@@ -500,7 +500,7 @@ def whole_number_text(n: Num) -> str:
     """
     _check_text_length(n, False)
     if isinstance(n, int):
-        return "-" + _int_text(-n) if n < 0 else _int_text(n)
+        return "-" + int_text(-n) if n < 0 else int_text(n)
     if not n:
         return "0"
     return _int_text_signed(n)

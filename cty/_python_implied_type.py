@@ -22,6 +22,7 @@ from ._collection_types import Set
 from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
+from ._number import int_text
 from ._primitive_type import Bool, Number, String
 from ._structural_types import Object, Tuple
 from ._type import Type
@@ -43,9 +44,10 @@ def implied_type(data: object, /) -> Type:
     return _Reader().implied(data, None)
 
 
-_Where: TypeAlias = "tuple[_Where, str] | None"
-"""Where in the data: the place of the container and the step into it, or None for the top
-(made into text only for an error, so deep data costs no long strings)."""
+_Where: TypeAlias = "tuple[_Where, str | tuple[str, object, str]] | None"
+"""Where in the data: the place of the container and the step into it (its text, or the key
+or element between two brackets), or None for the top. Made into text only for an error, so
+deep or wide data costs no strings."""
 
 
 class _Reader:
@@ -75,7 +77,7 @@ class _Reader:
     def _container(self, x: Any, where: _Where) -> Type:
         implied = self.implied
         if isinstance(x, Mapping):
-            return Object({_key(k, where): implied(v, (where, f"[{k!r}]"))
+            return Object({_key(k, where): implied(v, (where, ("[", k, "]")))
                            for k, v in x.items()})
         if dataclasses.is_dataclass(x) and not isinstance(x, type):
             return Object({f.name: implied(getattr(x, f.name), (where, f".{f.name}"))
@@ -92,7 +94,7 @@ class _Reader:
         raise _error(where, f"{type(x).__qualname__} is not data cty has a type for")
 
     def _element_type(self, elems: set[Any] | frozenset[Any], where: _Where) -> Type:
-        kinds = {self.implied(e, (where, f"{{{e!r}}}")) for e in elems} - {DynamicPseudoType}
+        kinds = {self.implied(e, (where, ("{", e, "}"))) for e in elems} - {DynamicPseudoType}
         if len(kinds) > 1:
             names = sorted(t.friendly_name() for t in kinds)
             raise _error(where, "a set's elements must all be of one type, not "
@@ -103,7 +105,7 @@ class _Reader:
 def _key(k: object, where: _Where) -> str:
     if not isinstance(k, str):
         raise _error(where, f"a mapping key must be a str to be an attribute name, not "
-                            f"{type(k).__qualname__} ({k!r})")
+                            f"{type(k).__qualname__} ({show(k)})")
     return k
 
 
@@ -111,8 +113,23 @@ def _text(where: _Where) -> str:
     steps = []
     while where is not None:
         where, step = where
-        steps.append(step)
+        steps.append(step if isinstance(step, str) else step[0] + show(step[1]) + step[2])
     return "".join(reversed(steps))
+
+
+_SHOWN_DIGITS = 40
+"""An int longer than this is shown by its first digits and its length."""
+
+
+def show(x: object) -> str:
+    """*x* for an error message: its repr, but an int too long to show whole (or for Python
+    to write at all: past 4,300 digits str() refuses) as its first digits and its length."""
+    if isinstance(x, int) and not isinstance(x, bool) and x.bit_length() > 4 * _SHOWN_DIGITS:
+        digits = int_text(abs(x))
+        if len(digits) > _SHOWN_DIGITS:
+            sign = "-" if x < 0 else ""
+            return f"{sign}{digits[:_SHOWN_DIGITS]}... (an int of {len(digits):,} digits)"
+    return repr(x)
 
 
 def _error(where: _Where, message: str) -> CtyTypeError:

@@ -81,14 +81,61 @@ def _yaml_value(name: str, data: bytes) -> cty.Value:
         import yaml  # noqa: PLC0415 - an optional dependency, needed only for YAML input
     except ImportError:
         raise InputError(f"{name}: reading YAML needs PyYAML (pip install pyyaml)") from None
+    loader = _loader(yaml)(data)
     try:
-        doc = yaml.load(data, Loader=_loader(yaml))
+        node = loader.get_single_node()
+        if node is not None:
+            _check_expansion(name, node, EXPANDED_NODES + EXPANDED_NODES_PER_BYTE * len(data))
+        doc = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
         raise InputError(f"{name}: not valid YAML: {e}") from None
+    except RecursionError:
+        raise InputError(f"{name}: YAML nested too deeply to read") from None
+    finally:
+        loader.dispose()
     try:
         return cty.from_python(doc)
     except cty.CtyError as e:
         raise InputError(f"{name}: {e}") from None
+
+
+EXPANDED_NODES = 1_000_000
+EXPANDED_NODES_PER_BYTE = 100
+"""A YAML document may stand for this many nodes, plus so many per byte of it, once its
+aliases are expanded: more is refused before anything is built ("billion laughs": a few
+hundred bytes of nested aliases can stand for billions of nodes)."""
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _check_expansion(name: str, root: Any, limit: int) -> None:
+    """Refuse a composed YAML document whose aliases expand to more than *limit* nodes
+    (sizes are counted once per node, so this takes the time of the document, not of its
+    expansion)."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        value = node.value
+        if isinstance(value, str):
+            sizes[id(node)] = 1
+            continue
+        children = [c for pair in value for c in pair] if node.id == "mapping" else value
+        if not children_done:
+            stack.append((node, True))
+            stack.extend((c, False) for c in children if id(c) not in sizes)
+            continue
+        size = 1 + sum(sizes.get(id(c), 1) for c in children)
+        if size > limit:
+            mark = node.start_mark
+            raise InputError(f"{name}: YAML document too large once its aliases are expanded (more "
+                             f"than {limit:,} nodes, at line {mark.line + 1}, column "
+                             f"{mark.column + 1})")
+        sizes[id(node)] = size
 
 
 _loaders: dict[str, Any] = {}
@@ -117,7 +164,20 @@ def _loader(yaml: Any) -> Any:
             return loader.construct_yaml_float(node)
         return d if d.is_finite() else loader.construct_yaml_float(node)
 
-    Loader.add_constructor("tag:yaml.org,2002:float", construct_float)
+    def checked(construct: Any) -> Any:
+        """*construct*, with a scalar it cannot read (``!!int 12x``) a YAML error at its
+        place instead of a bare ValueError."""
+        def run(loader: Any, node: Any) -> Any:
+            try:
+                return construct(loader, node)
+            except (ValueError, OverflowError) as e:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"cannot read {node.tag} {node.value!r}: {e}",
+                    node.start_mark) from None
+        return run
+
+    Loader.add_constructor("tag:yaml.org,2002:float", checked(construct_float))
+    Loader.add_constructor("tag:yaml.org,2002:int", checked(yaml.SafeLoader.construct_yaml_int))
     Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
     _loaders["loader"] = Loader
     return Loader

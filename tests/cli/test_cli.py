@@ -182,6 +182,18 @@ def test_a_bad_type_expression_points_at_the_mistake() -> None:
     (("decode", "-t", "string", "-"), b"\xc1", "not msgpack of string"),
     (("convert", "-t", "number", "--to", "json", "-"), b'{"a": 1}',
      "number required, but have object"),
+    (("convert", "-t", "any", "--from", "yaml", "-"), b"a: !!float abc",
+     "cannot read tag:yaml.org,2002:float 'abc'"),
+    (("convert", "-t", "any", "--from", "yaml", "-"), b"- !!int 12x",
+     "cannot read tag:yaml.org,2002:int '12x'"),
+    (("convert", "-t", "any", "--from", "yaml", "-"), b"- !!binary a", "not valid YAML"),
+    (("convert", "-t", "any", "--from", "yaml", "-"), b"[" * 5000 + b"]" * 5000,
+     "nested too deeply"),
+    # "billion laughs": 350 bytes of aliases standing for 9**9 strings
+    (("convert", "-t", "any", "--from", "yaml", "-"), b"a: &a [lol,lol,lol,lol,lol,lol,lol,lol,"
+     b"lol]\n" + b"".join(b"%c: &%c [%s]\n" % (c, c, b",".join([b"*%c" % (c - 1)] * 9))
+                         for c in range(ord("b"), ord("j"))),
+     "too large once its aliases are expanded"),
 ])
 def test_bad_input_is_an_error_not_a_traceback(args: tuple[str, ...], stdin: bytes,
                                                words: str) -> None:

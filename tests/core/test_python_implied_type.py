@@ -97,3 +97,16 @@ def test_deep_data() -> None:
     for _ in range(10_000):
         t = t.tuple_element_types()[0]
     assert t is cty.String
+
+
+def test_ints_too_long_for_python_to_write_are_numbers_and_shown_short() -> None:
+    assert cty.implied_type({10**5000}) is cty.Set(cty.Number)
+    with pytest.raises(cty.CtyTypeError) as caught:
+        cty.implied_type({2**20000: 1})
+    assert str(caught.value) == ("a mapping key must be a str to be an attribute name, not int "
+                                 "(3980276840337966592354307206191202453704... (an int of "
+                                 "6,021 digits))")
+    with pytest.raises(cty.CtyTypeError) as caught:
+        cty.implied_type({"a": {-(10**60): 1}})
+    assert str(caught.value) == ("['a']: a mapping key must be a str to be an attribute name, "
+                                 "not int (-" + "1" + "0" * 39 + "... (an int of 61 digits))")

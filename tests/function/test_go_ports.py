@@ -63,6 +63,22 @@ def test_format_numbers_as_go_formats_big_values() -> None:
         "1.235e+05|-0003.14|ff|+7")
     big = cty.parse_number_val("1" + "0" * 40)
     assert s.format_(S("%d"), big) == S("1" + "0" * 40)
+    # longer than Python writes an int (4,300 digits); go-cty 1.18.1's answer, in part
+    huge = s.format_(S("%d"), cty.parse_number_val("9" * 4500)).as_string()
+    assert len(huge) == 4500
+    assert huge[140:220] == ("99999999999999732875718294895249065878696585591611930618246194"
+                             "727690440682244807")
+    assert huge.endswith("0292118763392016593410669136144263806976")
+
+
+def test_time_add_durations_beyond_int64_are_gos_invalid_duration() -> None:
+    long = "1" + "0" * 10_000 + "h"
+    with pytest.raises(FunctionError, match=r'^time: invalid duration "10000'):
+        s.time_add(S("2020-01-01T00:00:00Z"), S(long))
+    with pytest.raises(FunctionError, match='time: invalid duration "9223372036854775808ns"'):
+        s.time_add(S("2020-01-01T00:00:00Z"), S("9223372036854775808ns"))
+    assert s.time_add(S("2020-01-01T00:00:00Z"), S("0" * 30 + "1h")) == S(
+        "2020-01-01T01:00:00Z")
 
 
 def test_log_and_pow_round_as_go() -> None:

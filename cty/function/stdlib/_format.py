@@ -111,7 +111,7 @@ def _go_int_text(verb: _Verb, i: int) -> str:
     mode = verb.mode
     digits = (format(abs(i), "b") if mode == "b" else format(abs(i), "o") if mode == "o"
               else format(abs(i), "x") if mode == "x" else format(abs(i), "X") if mode == "X"
-              else str(abs(i)))
+              else _number.int_text(abs(i)))
     sign = "-" if i < 0 else "+" if verb.plus else " " if verb.space else ""
     prefix = ""
     if verb.sharp:

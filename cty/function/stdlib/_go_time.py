@@ -353,7 +353,10 @@ def parse_duration(text: str) -> int:
         i = 0
         while i < len(s) and "0" <= s[i] <= "9":
             i += 1
-        v = int(s[:i]) if i else 0
+        digits = s[:i].lstrip("0")
+        if len(digits) > 19:  # (more than int64 holds: Go's leadingInt overflows)
+            raise invalid
+        v = int(digits or "0")
         if v > _MAX:
             raise invalid
         pre = i > 0
