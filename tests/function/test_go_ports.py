@@ -31,6 +31,14 @@ def test_regex_replace_is_go_replace_all() -> None:
     assert s.regex_replace(S("abxd"), S("x*"), S("-")) == S("-a-b-d-")
     # group names, duplicated: the last group of a name wins, as in Go
     assert s.regex(S("(?P<n>.)(?P<n>.)"), S("ab")) == cty.object_val({"n": S("b")})
+    # go-cty 1.18.1's answers for the corners of the template
+    assert s.regex_replace(S("abc"), S("(?P<n>b)"), S("<$n|${n}x|$nx|${nx}|$0|$10|$01|${>")) == S(
+        "a<b|bx|||b|||${>c")
+    assert s.regex_replace(S("abc"), S("(b)"), S("$1\u00e9$1${1}")) == S("abbc")
+    assert s.regex_replace(S("aaa"), S(""), S("<$0>")) == S("<>a<>a<>a<>")
+    assert s.regex_replace(S("abc"), S("b"), S("${1")) == S("a${1c")
+    # a long template over many matches is read once, not once per match and per "$"
+    assert s.regex_replace(S("a" * 5000), S(""), S("$0" * 1000)) == S("a" * 5000)
 
 
 def test_time_add_runs_past_the_years_python_handles() -> None:
@@ -71,6 +79,20 @@ def test_format_numbers_as_go_formats_big_values() -> None:
     assert huge.endswith("0292118763392016593410669136144263806976")
 
 
+def test_format_widths_go_gives_up_on_cost_nothing() -> None:
+    # go-cty hands a number's verb to Go's fmt, which stops reading a width or precision at a
+    # digit after 1,000,000 and prints no verb: go-cty 1.18.1's answers
+    assert s.format_(S("%999999999d"), N(1)) == S("%!(NOVERB)%!(EXTRA *big.Int=1)")
+    assert s.format_(S("%-99999999x|%.999999999f"), N(-5), cty.parse_number_val("1.5")) == S(
+        "%!(NOVERB)%!(EXTRA *big.Int=-5)|%!(NOVERB)%!(EXTRA *big.Float=1.5)")
+    assert s.format_(S("%0999999999.2e"), cty.parse_number_val("12345678901234567890")) == S(
+        "%!(NOVERB)%!(EXTRA *big.Float=1.234567890123456789e+19)")
+    assert len(s.format_(S("%10000009d"), N(7)).as_string()) == 10_000_009  # (Go takes this one)
+    # a precision whose digits pass cty.limits().max_number_digits: an error, not a panic
+    with pytest.raises(FunctionError, match="more than max_number_digits"):
+        s.format_(S("%.1000001f"), N(1))
+
+
 def test_time_add_durations_beyond_int64_are_gos_invalid_duration() -> None:
     long = "1" + "0" * 10_000 + "h"
     with pytest.raises(FunctionError, match=r'^time: invalid duration "10000'):
@@ -89,3 +111,13 @@ def test_log_and_pow_round_as_go() -> None:
     assert s.pow_(N(2), N(10)) == cty.number_float_val(1024.0)
     with pytest.raises(FunctionError, match="NaN"):
         s.pow_(N(-8), cty.number_float_val(0.5))
+
+
+def test_parse_int_reads_long_text_whole() -> None:
+    # (read digit by digit, a megabyte of hex took minutes: quadratic)
+    assert s.parse_int(S("f" * 100_000), N(16)) == cty.number_val(16**100_000 - 1)
+    assert s.parse_int(S("-" + "1" * 5000), N(10)) == cty.number_val(-(10**5000 - 1) // 9)
+    # math/big's letters beyond base 36: lower case first, then upper case
+    assert s.parse_int(S("zZ"), N(62)) == N(35 * 62 + 61)
+    with pytest.raises(ArgError, match='cannot parse "1_0" as a base 10 integer'):
+        s.parse_int(S("1_0"), N(10))

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Final
 
 from cty import (
     Bool,
     DynamicPseudoType,
+    LimitExceededError,
     List,
     Number,
     PathError,
@@ -162,8 +164,42 @@ def _number_text(verb: _Verb, arg: Value) -> str:
     if verb.mode in "bdoxX":
         if _number.is_inf(n) or not _number.is_integer(n):
             raise _unsupported(verb, "an integer is required")
-        return _go_int_text(verb, _number.trunc(n))
-    return _go_float_text(verb, n)
+        i = _number.trunc(n)
+        if _go_gives_up(verb.raw):
+            text = ("-" if i < 0 else "") + _number.int_text(abs(i))
+            return f"%!(NOVERB)%!(EXTRA *big.Int={text})"
+        return _go_int_text(verb, i)
+    if _go_gives_up(verb.raw):
+        return f"%!(NOVERB)%!(EXTRA *big.Float={_number.format_text(n, 'g', -1)})"
+    try:
+        return _go_float_text(verb, n)
+    except LimitExceededError as e:  # (a precision past cty.limits().max_number_digits)
+        raise _unsupported(verb, str(e)) from None
+
+
+_GO_MAX_WIDTH: Final = 1_000_000
+
+
+def _go_gives_up(raw: str) -> bool:
+    """Whether Go's fmt, which go-cty hands a number's verb, gives up on its width or
+    precision: its parsenum stops at a digit that follows a number already past 1,000,000,
+    and takes the rest of the verb with it, so no verb is left ("%!(NOVERB)")."""
+    i, end = 1, len(raw)
+    if raw.startswith("[", i):
+        i = raw.index("]", i) + 1  # (go-cty strips the argument index before)
+    while i < end and raw[i] in "+-# 0":
+        i += 1
+    for _ in range(2):  # the width, then the precision after a "."
+        num = 0
+        while i < end and "0" <= raw[i] <= "9":
+            if num > _GO_MAX_WIDTH:
+                return True
+            num = num * 10 + ord(raw[i]) - 48
+            i += 1
+        if not raw.startswith(".", i):
+            break
+        i += 1
+    return False
 
 
 def _string_text(verb: _Verb, arg: Value) -> str:

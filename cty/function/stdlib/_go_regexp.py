@@ -10,6 +10,7 @@ its refusal of ``\\C`` (RE2's any-byte escape, which could split a character).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from re2 import _re2  # RE2 itself: byte offsets, no Python-re emulation
@@ -206,31 +207,54 @@ class GoRegexp:
     def _expand(self, out: list[bytes], template: bytes, text: bytes,
                 spans: list[tuple[int, int]]) -> None:
         """Go's Regexp.expand: ``$$`` is "$", ``$name``/``${name}`` a group's text (empty for
-        a group that does not exist or took no part), a malformed ``$`` itself."""
-        while template:
-            before, dollar, after = template.partition(b"$")
-            if not dollar:
-                break
-            out.append(before)
-            template = after
-            if template.startswith(b"$"):
-                out.append(b"$")
-                template = template[1:]
+        a group that does not exist or took no part), a malformed ``$`` itself. The template
+        is read once (_template_pieces), so each match costs only its pieces."""
+        for piece in _template_pieces(template):
+            if piece.__class__ is bytes:
+                out.append(piece)  # type: ignore[arg-type]
                 continue
-            got = _extract(template)
-            if got is None:
-                out.append(b"$")
-                continue
-            name, num, template = got
-            if num >= 0:
+            if piece.__class__ is int:
+                num: int = piece  # type: ignore[assignment]
                 if num < len(spans) and spans[num][0] >= 0:
                     out.append(text[spans[num][0]:spans[num][1]])
-            else:
-                for i, group in enumerate(self.names, 1):
-                    if group == name and spans[i][0] >= 0:
-                        out.append(text[spans[i][0]:spans[i][1]])
-                        break
-        out.append(template)
+                continue
+            for i, group in enumerate(self.names, 1):
+                if group == piece and spans[i][0] >= 0:
+                    out.append(text[spans[i][0]:spans[i][1]])
+                    break
+
+
+@functools.lru_cache(maxsize=64)
+def _template_pieces(template: bytes) -> tuple[bytes | int | str, ...]:
+    """A replacement template as Go's expand reads it: literal bytes, group numbers, and
+    group names, in order."""
+    pieces: list[bytes | int | str] = []
+    body = template.decode("utf-8")
+    literal: list[str] = []
+    i, end = 0, len(body)
+    while i < end:
+        dollar = body.find("$", i)
+        if dollar < 0:
+            literal.append(body[i:])
+            break
+        literal.append(body[i:dollar])
+        i = dollar + 1
+        if body.startswith("$", i):
+            literal.append("$")
+            i += 1
+            continue
+        got = _extract(body, i)
+        if got is None:
+            literal.append("$")
+            continue
+        name, num, i = got
+        if literal:
+            pieces.append("".join(literal).encode("utf-8"))
+            literal = []
+        pieces.append(num if num >= 0 else name)
+    if literal:
+        pieces.append("".join(literal).encode("utf-8"))
+    return tuple(p for p in pieces if p != b"")
 
 
 def _rune_width(text: bytes, pos: int) -> int:
@@ -245,17 +269,17 @@ def _rune_width(text: bytes, pos: int) -> int:
     return 2
 
 
-def _extract(template: bytes) -> tuple[str, int, bytes] | None:
-    """Go's regexp extract: the name after a ``$`` (letters, digits and "_", in braces or
-    not), its number (-1 when it is not one), and the rest; None when malformed."""
-    brace = template.startswith(b"{")
-    body = template[1:].decode("utf-8") if brace else template.decode("utf-8")
-    i = 0
+def _extract(body: str, start: int) -> tuple[str, int, int] | None:
+    """Go's regexp extract, at *start* in *body* (just after a ``$``): the name (letters,
+    digits and "_", in braces or not), its number (-1 when it is not one), and where the rest
+    begins; None when malformed."""
+    brace = body.startswith("{", start)
+    i = j = start + 1 if brace else start
     while i < len(body) and (body[i].isalpha() or body[i].isdecimal() or body[i] == "_"):
         i += 1
-    if i == 0:
+    if i == j:
         return None
-    name = body[:i]
+    name = body[j:i]
     if brace:
         if i >= len(body) or body[i] != "}":
             return None
@@ -263,4 +287,4 @@ def _extract(template: bytes) -> tuple[str, int, bytes] | None:
     num = int(name) if name.isascii() and name.isdigit() and len(name) <= 9 else -1
     if len(name) > 1 and name[0] == "0":
         num = -1
-    return name, num, body[i:].encode("utf-8")
+    return name, num, i

@@ -4,7 +4,11 @@ and math.Pow bit for bit (cty.function.stdlib._go_math)."""
 
 from __future__ import annotations
 
+import functools
 import math
+import string
+
+from gmpy2 import mpz
 
 from cty import (
     DynamicPseudoType,
@@ -59,15 +63,17 @@ def _parse_big_int(text: str, base: int) -> int | None:
     if digits[:1] in ("+", "-"):
         sign = -1 if digits[0] == "-" else 1
         digits = digits[1:]
-    if not digits:
+    if not digits or not set(digits) <= _digits_of(base):
         return None
-    value = 0
-    for c in digits:
-        d = _digit(c, base)
-        if not 0 <= d < base:
-            return None
-        value = value * base + d
-    return sign * value
+    # GMP reads the text in subquadratic time (one digit at a time is quadratic); beyond
+    # base 36 its letters are the other way round from math/big's
+    return sign * int(mpz(digits if base <= 36 else digits.swapcase(), base))
+
+
+@functools.cache
+def _digits_of(base: int) -> frozenset[str]:
+    """The characters that are digits in *base*, as math/big reads them."""
+    return frozenset(c for c in string.digits + string.ascii_letters if 0 <= _digit(c, base) < base)
 
 
 def _parse_int_type(args: list[Value]) -> Type:
