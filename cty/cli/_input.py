@@ -106,10 +106,6 @@ aliases are expanded: more is refused before anything is built ("billion laughs"
 hundred bytes of nested aliases can stand for billions of nodes)."""
 
 
-class _TooLarge(Exception):
-    pass
-
-
 def _check_expansion(name: str, root: Any, limit: int) -> None:
     """Refuse a composed YAML document whose aliases expand to more than *limit* nodes
     (sizes are counted once per node, so this takes the time of the document, not of its

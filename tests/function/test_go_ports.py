@@ -121,3 +121,17 @@ def test_parse_int_reads_long_text_whole() -> None:
     assert s.parse_int(S("zZ"), N(62)) == N(35 * 62 + 61)
     with pytest.raises(ArgError, match='cannot parse "1_0" as a base 10 integer'):
         s.parse_int(S("1_0"), N(10))
+
+
+def test_huge_whole_numbers_are_not_made_into_ints() -> None:
+    # 1e400000000 as an int is 166 MB: floor and ceil give the whole number back, and the
+    # int64 arguments are refused before any int is made (go-cty 1.18.1's words)
+    big = cty.parse_number_val("1e400000000")
+    assert s.floor(big) == big
+    assert s.ceil(big) == big
+    assert s.floor(cty.parse_number_val("-0")).raw_equals(cty.parse_number_val("0"))
+    with pytest.raises(cty.PathError, match="value must be a whole number, between "
+                                            "-9223372036854775808 and 9223372036854775807"):
+        s.signum(big)
+    with pytest.raises(FunctionError, match="invalid index: value must be a whole number"):
+        s.element(cty.list_val([N(1)]), big)

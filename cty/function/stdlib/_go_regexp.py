@@ -211,12 +211,11 @@ class GoRegexp:
         is read once (_template_pieces), so each match costs only its pieces."""
         for piece in _template_pieces(template):
             if piece.__class__ is bytes:
-                out.append(piece)  # type: ignore[arg-type]
+                out.append(piece)
                 continue
             if piece.__class__ is int:
-                num: int = piece  # type: ignore[assignment]
-                if num < len(spans) and spans[num][0] >= 0:
-                    out.append(text[spans[num][0]:spans[num][1]])
+                if piece < len(spans) and spans[piece][0] >= 0:
+                    out.append(text[spans[piece][0]:spans[piece][1]])
                 continue
             for i, group in enumerate(self.names, 1):
                 if group == piece and spans[i][0] >= 0:

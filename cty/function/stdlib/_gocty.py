@@ -19,6 +19,8 @@ def go_int(v: Value) -> int:
     p = v._v
     if _number.is_inf(p) or not _number.is_integer(p):
         raise PathError(Path(), _INT_MESSAGE)
+    if p.__class__ is not int and not _INT64_MIN <= p <= _INT64_MAX:
+        raise PathError(Path(), _INT_MESSAGE)  # (before making an int of it: 1e400000000)
     i = _number.trunc(p)
     if not _INT64_MIN <= i <= _INT64_MAX:
         raise PathError(Path(), _INT_MESSAGE)

@@ -52,6 +52,8 @@ def _rounded(args: list[Value], up: bool) -> Value:
     p = args[0]._v
     if _number.is_inf(p) or p.__class__ is int:
         return args[0]
+    if _number.is_integer(p) and not _number.is_neg_zero(p):
+        return args[0]  # (already whole: as go's SetInt of its Int gives, without the int)
     i = _number.trunc(p)  # toward zero
     if up and p > i:
         i += 1
