@@ -362,21 +362,31 @@ class Lexer:
                 except TypeExprError as e:
                     error = error or e
                     self.i += 2
-            elif c in "$%" and text.startswith(c + "{", self.i + 1):
-                out.append(c + "{")
-                self.i += 3
-            elif c in "$%" and text.startswith("{", self.i + 1):
-                if not self.hcl:
-                    raise self.error("Templates (${ ... } and %{ ... }) are not supported in a "
-                                     "type expression; write $${ or %%{ for the characters "
-                                     "themselves.")
-                if out:
-                    parts.append("".join(out))
-                    out = []
-                parts.append(self._sequence())
             else:
-                out.append(c)
-                self.i += 1
+                out = self._template_text(c, out, parts)
+
+    def _template_text(self, c: str, out: list[str],
+                       parts: list[str | tuple[Token, ...]]) -> list[str]:
+        """Read template text at the character *c*: ``$${`` or ``%%{`` (the characters
+        themselves), an interpolation or directive (the literal text so far becomes a part,
+        then the sequence), or the character. Return the literal text being gathered."""
+        text = self.text
+        if c in "$%" and text.startswith(c + "{", self.i + 1):
+            out.append(c + "{")
+            self.i += 3
+        elif c in "$%" and text.startswith("{", self.i + 1):
+            if not self.hcl:
+                raise self.error("Templates (${ ... } and %{ ... }) are not supported in a "
+                                 "type expression; write $${ or %%{ for the characters "
+                                 "themselves.")
+            if out:
+                parts.append("".join(out))
+                out = []
+            parts.append(self._sequence())
+        else:
+            out.append(c)
+            self.i += 1
+        return out
 
     def _sequence(self) -> tuple[Token, ...]:
         """An interpolation or directive, at its ``${`` or ``%{``: its opener (a punct token,
@@ -439,17 +449,8 @@ class Lexer:
                 self.i += 1
                 self._newline()
                 line_start = True
-            elif c in "$%" and text.startswith(c + "{", self.i + 1):
-                out.append(c + "{")
-                self.i += 3
-            elif c in "$%" and text.startswith("{", self.i + 1):
-                if out:
-                    parts.append("".join(out))
-                    out = []
-                parts.append(self._sequence())
             else:
-                out.append(c)
-                self.i += 1
+                out = self._template_text(c, out, parts)
 
     def _escape(self) -> str:
         text = self.text
