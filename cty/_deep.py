@@ -1,90 +1,337 @@
-"""Running deeply recursive algorithms on deeply nested values.
+"""Running deeply recursive algorithms on deeply nested values, in any thread.
 
-Recursive walks are the clearest code for nested payloads. When a value is nested deeper than
-Python's recursion limit allows, the walk is run again on a helper thread with a large stack and
-a raised limit, with room for cty.limits().max_depth levels (10,000 unless set otherwise);
-beyond that a clear ValueError is raised.
+Recursive walks are the clearest code for nested payloads, so the library keeps them. Functions
+that recurse are wrapped with :func:`deep`. Shallow data runs as written. When Python's
+recursion limit stops a call, the call runs again on a *chain* of helper threads: each wrapped
+call made in the chain first looks at how many frames its thread already holds, and past a
+third of the recursion limit it runs on a fresh thread (with its own stack and its own
+recursion count) while the thread that made it waits. No thread goes deeper than the limit
+allows, and the recursion limit stays as it is, so other threads, deep in their own work, are
+never affected. Context variables flow down the chain and back up: each helper runs in a copy
+of its caller's context, and the caller takes every change back.
+
+Work that recurses where no wrapped call can hop (C code such as msgspec's encoders and
+decoders, whose recursion is bounded by the limit, too) makes the chain fail; that call then
+runs on one helper thread with a large stack and a raised recursion limit (a *wide run*). The
+limit is raised when the first wide run starts and restored when the last one ends; while any
+runs, the library's own calls on every other thread keep within the limit as it was (they hop
+to a chain instead of going deeper), so restoring it cannot strand them.
+
+Both are bounded by ``cty.limits().max_depth``; beyond it a CtyValueError says the value is
+nested too deeply, naming the setting.
 """
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, Final, ParamSpec, TypeVar
 
+from ._codegen import compile_generated
 from ._errors import CtyValueError
 from ._limits import FRAMES_PER_LEVEL, limits
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-_STACK_BYTES = 1 << 30
-_lock = threading.Lock()
-_local = threading.local()
+# --- state --------------------------------------------------------------------------------------
 
+_WIDE: Final = (-1, -1)
+"""The place of a wide run's thread in _chain."""
+
+_chain: dict[int, tuple[int, int]] = {}
+"""Thread ident -> (its place in its chain, counting from 0; the ident of the thread the chain
+serves) for the helper threads running now, _WIDE for a wide run's thread, and _WIDE under
+the key 0 while any wide run is going on. Empty almost always: the wrappers test it once per
+call."""
+_get_ident: Final = threading.get_ident
+_getframe: Final = sys._getframe
+_wide_lock: Final = threading.Lock()
+_wide_runs = 0
+_base_limit = 0
+"""The recursion limit as it was before the wide runs going on raised it."""
+
+
+# --- the wrappers ---------------------------------------------------------------------------------
 
 def deep(fn: Callable[P, R]) -> Callable[P, R]:
-    """Wrap *fn* so a RecursionError makes it run again with room for deep nesting."""
+    """Wrap *fn* (a function that may recurse) so it works at any depth up to max_depth.
+
+    A call stopped by the recursion limit runs again, from this call, on a chain: *fn* must
+    have no effects that a second run would repeat (append to a list it was given, say). Such
+    a helper is wrapped with :func:`hop` instead, under an entry point wrapped with deep.
+    """
+    fixed = _fixed_wrapper(fn, _DEEP_SOURCE)
+    if fixed is not None:
+        return fixed
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        if _chain:
+            return _guarded(fn, args, kwargs)
         try:
             return fn(*args, **kwargs)
         except RecursionError:
-            if getattr(_local, "in_deep", False):
-                raise
-        return _run_deep(fn, *args, **kwargs)
+            pass
+        return _rerun(fn, args, kwargs)
 
     return wrapper
 
 
+def hop(fn: Callable[P, R]) -> Callable[P, R]:
+    """Wrap *fn*, a recursive helper that some function wrapped with :func:`deep` calls, so
+    that in a chain it moves on to a fresh thread when its thread is deep. It never runs
+    again: a RecursionError goes up to the deep function, which runs the whole work again."""
+    fixed = _fixed_wrapper(fn, _HOP_SOURCE)
+    if fixed is not None:
+        return fixed
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        if _chain:
+            return _hopped(fn, args, kwargs)
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+_DEEP_SOURCE: Final = """\
+def wrapper({params}):
+    if _cty_chain:
+        return _cty_guarded(_cty_fn, ({args},), {{}})
+    try:
+        return _cty_fn({args})
+    except RecursionError:
+        pass
+    return _cty_rerun(_cty_fn, ({args},), {{}})
+"""
+_HOP_SOURCE: Final = """\
+def wrapper({params}):
+    if _cty_chain:
+        return _cty_hopped(_cty_fn, ({args},), {{}})
+    return _cty_fn({args})
+"""
+_PLAIN_ARGUMENTS: Final = 0x04 | 0x08  # CO_VARARGS | CO_VARKEYWORDS
+
+
+def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
+    """Return a wrapper (*source* formatted) taking exactly *fn*'s parameters (a call with a
+    fixed number of arguments costs half as much as one through *args), or None when *fn*
+    takes *args, **kwargs, keyword-only or positional-only parameters."""
+    code = getattr(fn, "__code__", None)
+    if (code is None or code.co_flags & _PLAIN_ARGUMENTS or code.co_kwonlyargcount
+            or code.co_posonlyargcount or not code.co_argcount):
+        return None
+    names = code.co_varnames[:code.co_argcount]
+    defaults = getattr(fn, "__defaults__", None) or ()
+    first_default = len(names) - len(defaults)
+    namespace: dict[str, Any] = {"_cty_chain": _chain, "_cty_guarded": _guarded,
+                                 "_cty_rerun": _rerun, "_cty_hopped": _hopped, "_cty_fn": fn}
+    params = []
+    for i, name in enumerate(names):
+        if i >= first_default:
+            namespace[f"_cty_default_{i}"] = defaults[i - first_default]
+            params.append(f"{name}=_cty_default_{i}")
+        else:
+            params.append(name)
+    wrapper: Callable[P, R] = compile_generated(
+        "wrapper", source.format(params=", ".join(params), args=", ".join(names)), namespace)
+    return functools.wraps(fn)(wrapper)
+
+
+class _NeedsRoom(BaseException):
+    """A chain met recursion no wrapped call could hop (a BaseException, so that no handler
+    of Exception on the way takes it for a failure of its own)."""
+
+
 def in_deep_thread() -> bool:
-    """Return whether this is the rerun with room for depth.
+    """Return whether this thread is a wide run's, where a RecursionError means the value is
+    nested deeper than max_depth.
 
     Code that turns RecursionError into its own error (a DecodeError, say) re-raises it when
-    this is False, so the nearest @deep entry point reruns the work instead of failing at
-    Python's ordinary recursion limit:
+    this is False, so the nearest @deep function reruns the work with room for depth instead
+    of failing at Python's ordinary recursion limit:
 
         except RecursionError:
             if not in_deep_thread():
                 raise
             error = DecodeError("value nested too deeply")
     """
-    return bool(getattr(_local, "in_deep", False))
+    return bool(_chain) and _chain.get(_get_ident()) is _WIDE
 
 
-def _run_deep(fn: Callable[..., R], *args: Any, **kwargs: Any) -> R:
+def owner_ident() -> int:
+    """Return the ident of the thread this thread works for: the chain's caller for a helper
+    thread, this thread's own ident otherwise (for state kept per caller, such as memos)."""
+    if _chain:
+        place = _chain.get(_get_ident())
+        if place is not None and place is not _WIDE:
+            return place[1]
+    return _get_ident()
+
+
+def _limit() -> int:
+    """The recursion limit the library's threads keep within."""
+    return _base_limit if _wide_runs else sys.getrecursionlimit()
+
+
+def _hop_frames() -> int:
+    """Frames a thread may hold before a wrapped call moves on to a fresh thread: a third of
+    the recursion limit, as a frame may count twice or more against it (a call from C code
+    counts as well as the Python frame it makes)."""
+    return max(_limit() // 3, 8)
+
+
+def _too_deep(fn: Callable[..., Any]) -> CtyValueError:
+    return CtyValueError(
+        f"{getattr(fn, '__name__', 'operation')}: value is nested too deeply (this is "
+        f"guaranteed to work to max_depth={limits().max_depth:,} levels of cty.set_limits)")
+
+
+# --- wrapped calls while a chain or a wide run is going on ---------------------------------------
+
+def _guarded(fn: Callable[..., R], args: Any, kwargs: Any) -> R:
+    place = _chain.get(_get_ident())
+    if place is _WIDE:
+        return fn(*args, **kwargs)
+    if place is not None:
+        return _in_chain(place, fn, args, kwargs)
+    if not _wide_runs or not _too_deep_here():  # an ordinary thread with room
+        try:
+            return fn(*args, **kwargs)
+        except RecursionError:
+            pass
+    return _rerun(fn, args, kwargs)
+
+
+def _hopped(fn: Callable[..., R], args: Any, kwargs: Any) -> R:
+    place = _chain.get(_get_ident())
+    if place is _WIDE:
+        return fn(*args, **kwargs)
+    if place is not None:
+        return _in_chain(place, fn, args, kwargs)
+    if _wide_runs and _too_deep_here():  # the deep function above reruns it on a chain
+        raise RecursionError("deeper than the recursion limit before a wide run raised it")
+    return fn(*args, **kwargs)
+
+
+def _too_deep_here() -> bool:
+    """Whether this thread holds more frames than a chain's thread may."""
+    try:
+        _getframe(_hop_frames())
+    except ValueError:
+        return False
+    return True
+
+
+def _in_chain(place: tuple[int, int], fn: Callable[..., R], args: Any, kwargs: Any) -> R:
+    if _too_deep_here():
+        return _link(fn, args, kwargs, place[0] + 1, place[1])
+    return fn(*args, **kwargs)
+
+
+def _rerun(fn: Callable[..., R], args: Any, kwargs: Any) -> R:
+    """Run fn(*args, **kwargs), stopped by the recursion limit in this ordinary thread, on a
+    chain; if the chain cannot hop the recursion, in a wide run."""
+    try:
+        return _link(fn, args, kwargs, 0, _get_ident())
+    except _NeedsRoom:
+        pass
+    return _wide(fn, args, kwargs)
+
+
+# --- chains -------------------------------------------------------------------------------------
+
+def _most_links() -> int:
+    """The longest chain allowed: enough for max_depth levels of FRAMES_PER_LEVEL frames."""
+    return limits().max_depth * FRAMES_PER_LEVEL // _hop_frames() + 2
+
+
+def _link(fn: Callable[..., R], args: Any, kwargs: Any, place: int, owner: int) -> R:
+    """Run fn(*args, **kwargs) on a new helper thread, the *place*-th of its chain, and wait."""
+    if place > _most_links():
+        raise _too_deep(fn)
+    return _on_thread(fn, args, kwargs, (place, owner), f"cty-deep-{place}")
+
+
+def _on_thread(fn: Callable[..., R], args: Any, kwargs: Any, place: tuple[int, int],
+               name: str) -> R:
+    return _start(fn, args, kwargs, place, name)()
+
+
+def _start(fn: Callable[..., R], args: Any, kwargs: Any, place: tuple[int, int],
+           name: str) -> Callable[[], R]:
+    """Start fn(*args, **kwargs) on a new thread at *place* in _chain, in a copy of this
+    context; return the function that waits for it, takes the context's changes back and
+    gives the result (or raises the error)."""
+    context = contextvars.copy_context()
     result: list[Any] = []
     error: list[BaseException] = []
-    depth = limits().max_depth
-    room = FRAMES_PER_LEVEL * depth
 
     def target() -> None:
-        _local.in_deep = True
+        me = _get_ident()
+        _chain[me] = place
         try:
-            result.append(fn(*args, **kwargs))
+            result.append(context.run(fn, *args, **kwargs))
         except RecursionError:
-            error.append(CtyValueError(
-                f"{getattr(fn, '__name__', 'operation')}: value is nested too deeply (this "
-                f"is guaranteed to work to max_depth={depth:,} levels of cty.set_limits)"
-            ))
+            error.append(_too_deep(fn) if place is _WIDE else _NeedsRoom())
         except BaseException as e:  # re-raised in the caller's thread
             error.append(e)
-
-    with _lock:
-        old_limit = sys.getrecursionlimit()
-        old_stack = threading.stack_size()
-        try:
-            threading.stack_size(_STACK_BYTES)
-            sys.setrecursionlimit(max(old_limit, room))
-            t = threading.Thread(target=target, name="cty-deep")
-            t.start()
-            t.join()
         finally:
-            threading.stack_size(old_stack)
-            sys.setrecursionlimit(old_limit)
-    if error:
-        raise error[0]
-    return result[0]  # type: ignore[no-any-return]
+            del _chain[me]
+
+    t = threading.Thread(target=target, name=name, daemon=True)
+    try:
+        t.start()
+    except RuntimeError:  # the system gives no more threads
+        raise _too_deep(fn) from None
+
+    def wait() -> R:
+        t.join()
+        for var, value in context.items():
+            if var.get(_UNSET) is not value:
+                var.set(value)
+        if error:
+            raise error[0]
+        return result[0]  # type: ignore[no-any-return]
+
+    return wait
+
+
+_UNSET: Final = object()
+
+
+# --- wide runs ----------------------------------------------------------------------------------
+
+_STACK_BYTES: Final = 1 << 30
+
+
+def _wide(fn: Callable[..., R], args: Any, kwargs: Any) -> R:
+    """Run fn(*args, **kwargs) on a thread with a 1 GiB stack and room for max_depth levels."""
+    global _wide_runs, _base_limit
+    room = FRAMES_PER_LEVEL * limits().max_depth
+    with _wide_lock:
+        if not _wide_runs:
+            _base_limit = sys.getrecursionlimit()
+            _chain[0] = _WIDE  # (wrappers everywhere look before they go deeper)
+        _wide_runs += 1
+    try:
+        with _wide_lock:
+            if sys.getrecursionlimit() < room:
+                sys.setrecursionlimit(room)
+            old_stack = threading.stack_size()
+            try:
+                threading.stack_size(_STACK_BYTES)
+                wait = _start(fn, args, kwargs, _WIDE, "cty-deep-wide")
+            finally:
+                threading.stack_size(old_stack)
+        return wait()
+    finally:
+        with _wide_lock:
+            _wide_runs -= 1
+            if not _wide_runs:
+                del _chain[0]
+                sys.setrecursionlimit(_base_limit)

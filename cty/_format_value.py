@@ -61,6 +61,7 @@ def format_value(value: Value, /, *, width: int = 80, unknown: str = "(known aft
     return _format(value, style, 0)
 
 
+@deep  # (it recurses: any depth)
 def _format(v: Value, style: _Style, indent: int) -> str:
     v, marks = v.unmark()
     if marks & style.sensitive_marks:

@@ -30,9 +30,9 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import numbers
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from contextvars import ContextVar
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final, TypeAlias
@@ -160,15 +160,11 @@ def _plan_fixed(ty: Type) -> Builder:
 
 # --- values passing through ---------------------------------------------------------------------
 
-class _Seen(threading.local):
-    """How many cty values holding (or able to hold) marks this thread has passed through: a
-    set's builder that sees the count move takes the marks off its elements."""
-
-    def __init__(self) -> None:
-        self.values = 0
-
-
-_seen: Final = _Seen()
+_seen: Final[ContextVar[int]] = ContextVar("cty_from_python_seen", default=0)
+"""How many cty values holding (or able to hold) marks have passed through in this context: a
+set's builder that sees the count move takes the marks off its elements. (A context variable,
+not a thread-local: cty._deep may build a deep value's elements on helper threads, which run
+in copies of the caller's context and hand their changes back.)"""
 
 
 def _value(v: Value, want: Type) -> tuple[Type, Any]:
@@ -186,7 +182,7 @@ def _value(v: Value, want: Type) -> tuple[Type, Any]:
             raise DataFail(f"a value of type {result.friendly_name()} is required, not a cty "
                         f"value of type {t.friendly_name()} (cty.convert converts values)", v)
     if v._marks or not t.is_primitive_type():
-        _seen.values += 1
+        _seen.set(_seen.get() + 1)
     p = v._v
     return t, (Marked(p, v._marks) if v._marks else p)
 
@@ -350,7 +346,7 @@ def _set(ty: Type, ety: Type) -> Builder:
             # below says what is wrong.)
             with contextlib.suppress(ValueError):
                 return SetPayload(tuple(_number.from_ints_and_floats(sorted(x))))
-        seen = _seen.values
+        seen = _seen.get()
         payloads = _set_elements(f, x)
         return _set_payload(ety, payloads, seen)
 
@@ -374,7 +370,7 @@ def _set_elements(f: Builder, x: Any) -> list[Any]:
 def _set_payload(ety: Type, payloads: list[Any], seen: int) -> Any:
     """Return the payload of a set of *payloads*; when cty values passed through while they
     were built (*seen* moved), their marks move onto the set, as go-cty's SetVal does."""
-    if _seen.values == seen:
+    if _seen.get() == seen:
         return build_set_payload(ety, payloads)
     marks: frozenset[Any] = frozenset()
     bare = []
@@ -649,7 +645,7 @@ def _var_collection(ty: Type) -> VarBuilder:
             return _result_type(ty), None
         if x.__class__ is Value:
             return _value(x, ty)
-        seen = _seen.values
+        seen = _seen.get()
         keys: list[str] = []
         if kind == "map":
             if not isinstance(x, Mapping):

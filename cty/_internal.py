@@ -13,7 +13,7 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 from ._atomic_file import atomic_writer, replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import compile_generated
-from ._deep import deep, in_deep_thread
+from ._deep import deep, in_deep_thread, owner_ident
 from ._gostrconv import go_quote
 from ._hcl_lexer import (
     Node,
@@ -75,6 +75,7 @@ __all__ = [
     "make",
     "name_suggestion",
     "not_null_unknown",
+    "owner_ident",
     "parse_expression",
     "payload",
     "quote_word",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._deep import deep
+from ._deep import deep, hop
 from ._errors import CtyTypeError
 from ._marks import Marked
 from ._type import Type
@@ -15,6 +15,7 @@ from ._value import Value, check_value, make
 from ._value_inspect import children, grandchild_kinds
 
 
+@deep  # (it recurses: any depth)
 def _contains(ty: Type, p: Any) -> bool:
     c = p.__class__
     if c is Marked:
@@ -42,6 +43,7 @@ def contains_marked(v: Value) -> bool:
     return bool(v._marks) or _contains(v._ty, v._v)
 
 
+@deep  # (it recurses: any depth)
 def _has_mark(ty: Type, p: Any, mark: Any) -> bool:
     c = p.__class__
     if c is Marked:
@@ -60,6 +62,7 @@ def has_mark_deep(v: Value, mark: Any) -> bool:
     return mark in v._marks or _has_mark(v._ty, v._v, mark)
 
 
+@hop  # (it recurses, adding to what it is given: any depth)
 def _strip(ty: Type, p: Any, found: set[Any]) -> Any:
     c = p.__class__
     if c is Marked:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _number
 from ._capsule import capsule_equal
-from ._deep import deep
+from ._deep import deep, hop
 from ._errors import CtyTypeError, CtyValueError
 from ._gostrconv import go_quote
 from ._marks import Marked
@@ -34,6 +34,7 @@ def hash_bytes(ty: Type, p: Any) -> str:
     return "".join(parts)
 
 
+@hop  # (it recurses, adding to what it is given: any depth)
 def _append_hash(ty: Type, p: Any, out: list[str], nums: list[Hashable] | None) -> bool:
     """Append the hash bytes of *p*; collect equality keys into *nums*; return False when an
     unknown is met (such an element never equals anything)."""

@@ -101,6 +101,7 @@ def go_json_string(s: str) -> str:
     return "".join(out)
 
 
+@deep  # (it recurses: any depth)
 def _write(t: Type) -> str:
     name = _PRIMITIVE_NAMES.get(t)
     if name is not None:

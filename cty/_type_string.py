@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from ._capsule import CapsuleType
-from ._deep import deep
+from ._deep import deep, hop
 from ._errors import CtyTypeError, CtyValueError
 from ._go_names import go_string_literal
 from ._hcl_names import is_hcl_identifier
@@ -66,6 +66,7 @@ def _name(name: str) -> str:
     return name if is_hcl_identifier(name) else go_string_literal(name)
 
 
+@hop  # (it recurses, adding to what it is given: any depth)
 def _write(ty: Type, out: list[str], indent: str | None) -> None:
     if isinstance(ty, CapsuleType):
         raise CtyTypeError(f"{ty.friendly_name()} is a capsule type, which has no HCL type "

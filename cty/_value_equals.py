@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from . import _number
@@ -33,7 +34,7 @@ def raw_equal_payloads(ty: Type, a: Any, b: Any) -> bool:
     if ca is Marked or cb is Marked:
         if ca is not cb or a.marks != b.marks:
             return False
-        return raw_equal_payloads(ty, a.v, b.v)
+        return _raw_equal_payloads(ty, a.v, b.v)
     if a is None or b is None:
         return False
     if ca is Unknown or cb is Unknown:
@@ -44,30 +45,31 @@ def raw_equal_payloads(ty: Type, a: Any, b: Any) -> bool:
         return _number.equal(a, b)
     if ty.is_list_type():
         et = ty.element_type()
-        return len(a) == len(b) and all(
-            raw_equal_payloads(et, x, y) for x, y in zip(a, b, strict=True)
-        )
+        f = raw_equal_payloads if et.is_primitive_type() else _raw_equal_payloads
+        return len(a) == len(b) and all(map(f, repeat(et), a, b))
     if ty.is_set_type():
         et = ty.element_type()
         ea, eb = a.elems, b.elems
-        return len(ea) == len(eb) and all(
-            raw_equal_payloads(et, x, y) for x, y in zip(ea, eb, strict=True)
-        )
+        f = raw_equal_payloads if et.is_primitive_type() else _raw_equal_payloads
+        return len(ea) == len(eb) and all(map(f, repeat(et), ea, eb))
     if ty.is_map_type():
         et = ty.element_type()
-        return a.keys() == b.keys() and all(raw_equal_payloads(et, a[k], b[k]) for k in a)
+        f = raw_equal_payloads if et.is_primitive_type() else _raw_equal_payloads
+        return a.keys() == b.keys() and all(f(et, a[k], b[k]) for k in a)
     if ty.is_object_type():
         return all(
-            raw_equal_payloads(at, a[k], b[k]) for k, at in ty.attribute_types().items()
+            _raw_equal_payloads(at, a[k], b[k]) for k, at in ty.attribute_types().items()
         )
     if ty.is_tuple_type():
-        return all(
-            raw_equal_payloads(et, x, y)
-            for et, x, y in zip(ty.tuple_element_types(), a, b, strict=True)
-        )
+        etys = ty.tuple_element_types()
+        return len(etys) == len(a) == len(b) and all(map(_raw_equal_payloads, etys, a, b))
     if ty.is_capsule_type():
         return capsule_equal(ty, a, b)
     return False
+
+
+_raw_equal_payloads = deep(raw_equal_payloads)
+"""raw_equal_payloads for children that may nest further (cty._deep: any depth)."""
 
 
 @deep
@@ -84,7 +86,7 @@ def raw_equals(a: Value, b: Value) -> bool:
 def _payload_hash(ty: Type, p: Any) -> int:
     c = p.__class__
     if c is Marked:
-        return hash((_payload_hash(ty, p.v), p.marks))
+        return hash((_deep_payload_hash(ty, p.v), p.marks))
     if p is None:
         return 0x6E756C6C
     if c is Unknown:
@@ -95,29 +97,30 @@ def _payload_hash(ty: Type, p: Any) -> int:
         return hash(_number.eq_key(p))
     if ty.is_list_type():
         et = ty.element_type()
-        return hash(tuple(_payload_hash(et, e) for e in p))
+        f = _payload_hash if et.is_primitive_type() else _deep_payload_hash
+        return hash(tuple(map(f, repeat(et), p)))
     if ty.is_set_type():
         et = ty.element_type()
-        return hash(("set", *(_payload_hash(et, e) for e in p.elems)))
+        f = _payload_hash if et.is_primitive_type() else _deep_payload_hash
+        return hash(("set", *map(f, repeat(et), p.elems)))
     if ty.is_map_type():
         et = ty.element_type()
-        return hash(tuple((k, _payload_hash(et, e)) for k, e in p.items()))
+        f = _payload_hash if et.is_primitive_type() else _deep_payload_hash
+        return hash(tuple((k, f(et, e)) for k, e in p.items()))
     if ty.is_object_type():
-        return hash(
-            tuple(_payload_hash(at, e)
-                  for at, e in zip(ty.attribute_types().values(), p.values(), strict=True))
-        )
+        return hash(tuple(map(_deep_payload_hash, ty.attribute_types().values(), p.values())))
     if ty.is_tuple_type():
-        return hash(
-            tuple(_payload_hash(et, e)
-                  for et, e in zip(ty.tuple_element_types(), p, strict=True))
-        )
+        return hash(tuple(map(_deep_payload_hash, ty.tuple_element_types(), p)))
     if ty.is_capsule_type():
         ops = ty.capsule_ops()
         if ops is not None and ops.raw_equals is not None:
             return 0x63617073
         return id(p)
     return 0
+
+
+_deep_payload_hash = deep(_payload_hash)
+"""_payload_hash for children that may nest further (cty._deep: any depth)."""
 
 
 @deep
@@ -251,6 +254,7 @@ def _equal_known(ty: Type, a: Any, b: Any) -> bool | None:
     return False
 
 
+@deep  # (it recurses: any depth)
 def _equal_elem(ty: Type, a: Any, b: Any) -> bool | None:
     r = _equals_unmarked(make(ty, a, NO_MARKS), make(ty, b, NO_MARKS), _T, _F, False)
     if r is _T:

@@ -36,6 +36,7 @@ _NESTED = frozenset({Marked, tuple, dict, SetPayload})
 """Payload classes that need a closer look: a mark's wrapper and the containers' payloads."""
 
 
+@deep  # (it recurses: any depth)
 def _wholly_known(ty: Type, p: Any) -> bool:
     c = p.__class__
     if c is Marked:
@@ -87,6 +88,7 @@ def is_wholly_known(v: Value) -> bool:
     return _wholly_known(v._ty, v._v)
 
 
+@deep  # (it recurses: any depth)
 def _known_type(ty: Type, p: Any) -> bool:
     if p.__class__ is Marked:
         p = p.v

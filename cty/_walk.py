@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ._deep import deep
+from ._deep import deep, hop
 from ._errors import CtyTypeError
 from ._marks import Marked
 from ._path import GetAttrStep, IndexStep, Path
@@ -89,6 +89,7 @@ def transform_with_transformer(v: Value, t: Transformer, /) -> Value:
     return _transform(Path(), v, t)
 
 
+@hop  # (it recurses, adding to what it is given: any depth)
 def _transform(path: Path, v: Value, t: Transformer) -> Value:
     v = t.enter(path, v)
     marks = v._marks
@@ -122,6 +123,7 @@ def _transform(path: Path, v: Value, t: Transformer) -> Value:
     return t.exit(path, v.with_marks(marks))
 
 
+@deep  # (it recurses: any depth)
 def _unknown_as_null(ty: Type, p: Any) -> Any:
     c = p.__class__
     if c is Marked:

@@ -7,25 +7,25 @@ retry repeats the whole failing subtree below it, so the work doubled per level 
 that a node whose decoding failed fails again at once, with the same message and the same path
 below it, when a retry above asks for it again.
 
-Failures are remembered per thread while a decode is failing; the entry points call
+Failures are remembered per calling thread (a helper thread of cty._deep counts as the thread
+it works for) while a decode is failing; the entry points call
 ``forget_failures`` before they raise, which drops this thread's entries.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any, Final
 
 from cty import DynamicPseudoType, Type
-from cty._internal import child_types
+from cty._internal import child_types, owner_ident
 
 from ._errors import Fail
 
 _failed: dict[tuple[int, int, int], tuple[Any, Fail, str, int]] = {}
 """(thread, decoder, node) ids -> (node, its Fail, the message and the number of path steps
 the Fail had when it left the node's decoder)."""
-_get_ident = threading.get_ident
+_get_ident: Final = owner_ident
 
 
 _depths: dict[Type, int] = {}

@@ -14,7 +14,7 @@ cannot write raises UnencodableMark.
 from __future__ import annotations
 
 import math
-import threading
+from contextvars import ContextVar
 from typing import Any, Final
 
 import msgspec
@@ -63,23 +63,24 @@ _SINGLETON_EXTS: Final = tuple(Ext(EXT_NUMBER, _encode([NUM_SINGLETON, i])) for 
 
 # --- the precision budget of one frame ----------------------------------------------------------
 
-_state = threading.local()
-
 BASE_BUDGET: Final = 1 << 20
 """Precision bits any frame may allocate for its numbers, whatever its size."""
 BUDGET_PER_BYTE: Final = 512
 """Further precision bits allowed per byte of the frame (so 64 bytes of numbers per byte)."""
 
+_budget: Final[ContextVar[int]] = ContextVar("cty_gob_budget", default=BASE_BUDGET)
+"""Precision bits the numbers decoded next may allocate: a context variable, so helper threads
+decoding a deep value's parts (cty._deep) draw on their caller's budget."""
+
 
 def set_budget(bits: int) -> None:
-    """Set the precision bits the numbers decoded next (in this thread) may allocate."""
-    _state.budget = bits
+    """Set the precision bits the numbers decoded next (in this context) may allocate."""
+    _budget.set(bits)
 
 
 def get_budget() -> int:
     """Return the precision bits left in this thread's budget."""
-    b: int = getattr(_state, "budget", BASE_BUDGET)
-    return b
+    return _budget.get()
 
 
 def _charge(prec: int) -> None:
@@ -88,7 +89,7 @@ def _charge(prec: int) -> None:
         raise Fail(f"numbers of too high a precision for the size of the frame (a frame of n "
                    f"bytes may hold at most {BASE_BUDGET} + {BUDGET_PER_BYTE}*n bits of "
                    f"precision)")
-    _state.budget = left
+    _budget.set(left)
 
 
 # --- numbers ------------------------------------------------------------------------------------

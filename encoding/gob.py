@@ -64,7 +64,6 @@ from ._gob_registry import (
     register_mark_type,
 )
 from ._gob_scalar import BASE_BUDGET, BUDGET_PER_BYTE, set_budget
-from ._gob_scalar import _state as _budget_state
 from ._gob_types import DecoderTypes, EncoderTypes
 
 __all__ = [
@@ -250,7 +249,7 @@ class Decoder:
                 if start + 2 < stop <= r._size - 4 and buf[start] == KIND_VALUE \
                         and buf[start + 1] == tid \
                         and _crc32(buf[off:stop]) == _unpack_from(buf, stop)[0]:
-                    _budget_state.budget = BASE_BUDGET + BUDGET_PER_BYTE * (stop - start)
+                    set_budget(BASE_BUDGET + BUDGET_PER_BYTE * (stop - start))
                     try:
                         p = dec(_decode_msgpack(buf[start + 2:stop]))
                     except Exception:
