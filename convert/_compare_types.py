@@ -7,8 +7,10 @@ is, and zero when neither is preferred. It assumes conversions work out; unifica
 from __future__ import annotations
 
 from cty import DynamicPseudoType, String, Type
+from cty._internal import hop
 
 
+@hop  # (it recurses: any depth)
 def compare_types(a: Type, b: Type, /) -> int:
     """Return -1, 0 or 1: which of two types unification should prefer as its result.
 

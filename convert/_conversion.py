@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cty import DynamicPseudoType, Type
-from cty._internal import check_type, deep
+from cty._internal import check_type, deep, hop, is_tall
 
 from ._conversion_capsule import capsule_plan
 from ._conversion_collection import collection_to_list, collection_to_set, map_to_map
@@ -28,13 +28,25 @@ _NO_PLAN: Any = object()
 _plans: dict[tuple[Type, Type, bool], Plan | None] = {}
 
 
+@deep
 def get_plan(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
     """Return the (cached) plan converting *in_ty* to *out_ty*, or None when there is none."""
     key = (in_ty, out_ty, unsafe)
     plan = _plans.get(key, _NO_PLAN)
     if plan is _NO_PLAN:
-        plan = _plans.setdefault(key, _build(in_ty, out_ty, unsafe))
+        plan = _plans.setdefault(key, _hopping(_build(in_ty, out_ty, unsafe)))
     return plan  # type: ignore[no-any-return]
+
+
+def _hopping(plan: Plan | None) -> Plan | None:
+    """*plan*, its functions made hop points for cty._deep when its types are tall (so that
+    values of any depth convert)."""
+    if plan is not None and (is_tall(plan.in_ty) or is_tall(plan.out_ty)):
+        plan.fn = hop(plan.fn)
+        plan.known = hop(plan.known)
+        if plan.tknown is not None:
+            plan.tknown = hop(plan.tknown)
+    return plan
 
 
 def _build(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:

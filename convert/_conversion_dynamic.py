@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from cty import CtyTypeError, DynamicPseudoType, List, Map, Object, Set, Tuple, Type
+from cty._internal import hop
 
 from ._plan import Plan, passthrough_plan, static_plan, strip
 from ._unify import unify_type
@@ -36,6 +37,7 @@ def dynamic_fixup(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan:
     return static_plan(in_ty, out_ty, unsafe, known, strip(out_ty))
 
 
+@hop  # (it recurses: any depth)
 def dynamic_replace(in_ty: Type | None, out_ty: Type) -> Type:
     """Return *out_ty* with its DynamicPseudoType parts replaced from *in_ty*.
 

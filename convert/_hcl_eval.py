@@ -15,7 +15,7 @@ from typing import Final
 
 import cty
 from cty import CtyError, Type, Value
-from cty._internal import Node, TypeExprError, go_quote, name_suggestion
+from cty._internal import Node, TypeExprError, go_quote, hop, name_suggestion
 
 from ._runtime import convert
 from ._unify import unify_unsafe
@@ -56,6 +56,7 @@ def _error_text(e: CtyError) -> str:
     return str(getattr(e, "message", None) or e)
 
 
+@hop  # (it recurses: any depth)
 def _value(node: Node, env: Env) -> tuple[Value, Diags]:
     kind = node.kind
     if kind == "number":
@@ -553,6 +554,7 @@ def _conditional(node: Node, env: Env) -> tuple[Value, Diags]:
     return chosen, diags
 
 
+@hop  # (it recurses: any depth)
 def _mismatch(t: Type, f: Type) -> str:
     """HCL's describeConditionalTypeMismatch."""
     if t.is_object_type() and f.is_object_type():

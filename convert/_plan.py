@@ -30,6 +30,7 @@ from cty._internal import (
     SetPayload,
     Unknown,
     build_set_payload,
+    hop,
     make,
 )
 
@@ -146,6 +147,7 @@ def remark(p: Any, marks: frozenset[Any]) -> Any:
     return Marked(p, marks)
 
 
+@hop  # (it recurses: any depth)
 def strip_marks(ty: Type, p: Any, found: set[Any]) -> Any:
     """Return payload *p* with every nested mark removed; add the marks to *found*."""
     if p.__class__ is Marked:
@@ -171,6 +173,7 @@ def strip_marks(ty: Type, p: Any, found: set[Any]) -> Any:
     return p
 
 
+@hop  # (it recurses: any depth)
 def contains_marks(ty: Type, p: Any) -> bool:
     """Return whether payload *p* holds a Marked wrapper at any depth."""
     c = p.__class__
@@ -206,6 +209,7 @@ def set_payload(ety: Type, payloads: list[Any]) -> Any:
     return sp
 
 
+@hop  # (it recurses: any depth)
 def wholly_known(ty: Type, p: Any) -> bool:
     """Return whether payload *p* holds no unknown at any depth."""
     c = p.__class__
@@ -403,6 +407,7 @@ def passthrough_plan(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan:
     return plan
 
 
+@hop  # (it recurses: any depth)
 def apply_typed(plan: Plan, p: Any) -> tuple[Any, Type]:
     """Return the result payload of *plan* for any payload *p*, and the result's type."""
     if plan.passthrough:

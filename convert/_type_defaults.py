@@ -23,6 +23,7 @@ from cty._internal import (
     check_type,
     check_value,
     deep,
+    hop,
     interpret,
 )
 from cty._internal import parse_expression as _parse_expression
@@ -151,6 +152,7 @@ def _unified(values: list[Value]) -> list[Value] | None:
 class _Builder(DefaultsBuilder):
     """Evaluates defaults and builds Defaults trees for cty's type expression reader."""
 
+    @hop  # (it recurses: any depth)
     def evaluate(self, node: Node, /) -> object:
         return evaluate(node)
 

@@ -1,23 +1,21 @@
 """Running deeply recursive algorithms on deeply nested values, in any thread.
 
 Recursive walks are the clearest code for nested payloads, so the library keeps them. Functions
-that recurse are wrapped with :func:`deep`. Shallow data runs as written. When Python's
-recursion limit stops a call, the call runs again on a *chain* of helper threads: each wrapped
-call made in the chain first looks at how many frames its thread already holds, and past a
-third of the recursion limit it runs on a fresh thread (with its own stack and its own
+that recurse are wrapped with :func:`deep` (or :func:`hop`). Shallow data runs as written. When
+Python's recursion limit stops a call, the call runs again on a *chain* of helper threads: each
+wrapped call made in the chain first looks at how many frames its thread already holds, and
+past a third of the recursion limit it runs on a fresh thread (with its own stack and its own
 recursion count) while the thread that made it waits. No thread goes deeper than the limit
-allows, and the recursion limit stays as it is, so other threads, deep in their own work, are
-never affected. Context variables flow down the chain and back up: each helper runs in a copy
-of its caller's context, and the caller takes every change back.
+allows, and the recursion limit, the thread stack size and every other process-wide setting
+stay as they are, so other threads, deep in their own work, are never affected. Context
+variables flow down the chain and back up: each helper runs in a copy of its caller's context,
+and the caller takes every change back.
 
-Work that recurses where no wrapped call can hop (C code such as msgspec's encoders and
-decoders, whose recursion is bounded by the limit, too) makes the chain fail; that call then
-runs on one helper thread with a large stack and a raised recursion limit (a *wide run*). The
-limit is raised when the first wide run starts and restored when the last one ends; while any
-runs, the library's own calls on every other thread keep within the limit as it was (they hop
-to a chain instead of going deeper), so restoring it cannot strand them.
+Recursion in C (msgspec's encoders and decoders, the json module's scanner) cannot hop: on a
+chain's thread, code that uses it takes another way where the data is deeper than it may go
+(see cty._msgspec_deep).
 
-Both are bounded by ``cty.limits().max_depth``; beyond it a CtyValueError says the value is
+A chain is bounded by ``cty.limits().max_depth``; beyond it a CtyValueError says the value is
 nested too deeply, naming the setting.
 """
 
@@ -39,20 +37,12 @@ R = TypeVar("R")
 
 # --- state --------------------------------------------------------------------------------------
 
-_WIDE: Final = (-1, -1)
-"""The place of a wide run's thread in _chain."""
-
 _chain: dict[int, tuple[int, int]] = {}
 """Thread ident -> (its place in its chain, counting from 0; the ident of the thread the chain
-serves) for the helper threads running now, _WIDE for a wide run's thread, and _WIDE under
-the key 0 while any wide run is going on. Empty almost always: the wrappers test it once per
+serves) for the helper threads running now. Empty almost always: the wrappers test it once per
 call."""
 _get_ident: Final = threading.get_ident
 _getframe: Final = sys._getframe
-_wide_lock: Final = threading.Lock()
-_wide_runs = 0
-_base_limit = 0
-"""The recursion limit as it was before the wide runs going on raised it."""
 
 
 # --- the wrappers ---------------------------------------------------------------------------------
@@ -142,25 +132,21 @@ def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
     return functools.wraps(fn)(wrapper)
 
 
-class _NeedsRoom(BaseException):
-    """A chain met recursion no wrapped call could hop (a BaseException, so that no handler
-    of Exception on the way takes it for a failure of its own)."""
-
-
 def in_deep_thread() -> bool:
-    """Return whether this thread is a wide run's, where a RecursionError means the value is
-    nested deeper than max_depth.
+    """Return whether this thread is a chain's helper, where recursion that cannot hop
+    (msgspec's, in C) must take another way, and where a RecursionError means the value is
+    nested too deeply.
 
     Code that turns RecursionError into its own error (a DecodeError, say) re-raises it when
-    this is False, so the nearest @deep function reruns the work with room for depth instead
-    of failing at Python's ordinary recursion limit:
+    this is False, so the nearest @deep function reruns the work on a chain instead of failing
+    at Python's ordinary recursion limit:
 
         except RecursionError:
             if not in_deep_thread():
                 raise
             error = DecodeError("value nested too deeply")
     """
-    return bool(_chain) and _chain.get(_get_ident()) is _WIDE
+    return bool(_chain) and _get_ident() in _chain
 
 
 def owner_ident() -> int:
@@ -168,21 +154,16 @@ def owner_ident() -> int:
     thread, this thread's own ident otherwise (for state kept per caller, such as memos)."""
     if _chain:
         place = _chain.get(_get_ident())
-        if place is not None and place is not _WIDE:
+        if place is not None:
             return place[1]
     return _get_ident()
-
-
-def _limit() -> int:
-    """The recursion limit the library's threads keep within."""
-    return _base_limit if _wide_runs else sys.getrecursionlimit()
 
 
 def _hop_frames() -> int:
     """Frames a thread may hold before a wrapped call moves on to a fresh thread: a third of
     the recursion limit, as a frame may count twice or more against it (a call from C code
     counts as well as the Python frame it makes)."""
-    return max(_limit() // 3, 8)
+    return max(sys.getrecursionlimit() // 3, 8)
 
 
 def _too_deep(fn: Callable[..., Any]) -> CtyValueError:
@@ -191,56 +172,37 @@ def _too_deep(fn: Callable[..., Any]) -> CtyValueError:
         f"guaranteed to work to max_depth={limits().max_depth:,} levels of cty.set_limits)")
 
 
-# --- wrapped calls while a chain or a wide run is going on ---------------------------------------
+# --- wrapped calls while some chain is going on ---------------------------------------------------
 
 def _guarded(fn: Callable[..., R], args: Any, kwargs: Any) -> R:
     place = _chain.get(_get_ident())
-    if place is _WIDE:
-        return fn(*args, **kwargs)
     if place is not None:
         return _in_chain(place, fn, args, kwargs)
-    if not _wide_runs or not _too_deep_here():  # an ordinary thread with room
-        try:
-            return fn(*args, **kwargs)
-        except RecursionError:
-            pass
+    try:  # an ordinary thread, while another one has a chain
+        return fn(*args, **kwargs)
+    except RecursionError:
+        pass
     return _rerun(fn, args, kwargs)
 
 
 def _hopped(fn: Callable[..., R], args: Any, kwargs: Any) -> R:
     place = _chain.get(_get_ident())
-    if place is _WIDE:
-        return fn(*args, **kwargs)
     if place is not None:
         return _in_chain(place, fn, args, kwargs)
-    if _wide_runs and _too_deep_here():  # the deep function above reruns it on a chain
-        raise RecursionError("deeper than the recursion limit before a wide run raised it")
     return fn(*args, **kwargs)
-
-
-def _too_deep_here() -> bool:
-    """Whether this thread holds more frames than a chain's thread may."""
-    try:
-        _getframe(_hop_frames())
-    except ValueError:
-        return False
-    return True
 
 
 def _in_chain(place: tuple[int, int], fn: Callable[..., R], args: Any, kwargs: Any) -> R:
-    if _too_deep_here():
-        return _link(fn, args, kwargs, place[0] + 1, place[1])
-    return fn(*args, **kwargs)
+    try:
+        _getframe(_hop_frames())
+    except ValueError:  # this thread has room
+        return fn(*args, **kwargs)
+    return _link(fn, args, kwargs, place[0] + 1, place[1])
 
 
 def _rerun(fn: Callable[..., R], args: Any, kwargs: Any) -> R:
-    """Run fn(*args, **kwargs), stopped by the recursion limit in this ordinary thread, on a
-    chain; if the chain cannot hop the recursion, in a wide run."""
-    try:
-        return _link(fn, args, kwargs, 0, _get_ident())
-    except _NeedsRoom:
-        pass
-    return _wide(fn, args, kwargs)
+    """Run fn(*args, **kwargs), stopped by the recursion limit in this thread, on a chain."""
+    return _link(fn, args, kwargs, 0, _get_ident())
 
 
 # --- chains -------------------------------------------------------------------------------------
@@ -276,8 +238,8 @@ def _start(fn: Callable[..., R], args: Any, kwargs: Any, place: tuple[int, int],
         _chain[me] = place
         try:
             result.append(context.run(fn, *args, **kwargs))
-        except RecursionError:
-            error.append(_too_deep(fn) if place is _WIDE else _NeedsRoom())
+        except RecursionError:  # recursion that could not hop
+            error.append(_too_deep(fn))
         except BaseException as e:  # re-raised in the caller's thread
             error.append(e)
         finally:
@@ -302,36 +264,3 @@ def _start(fn: Callable[..., R], args: Any, kwargs: Any, place: tuple[int, int],
 
 
 _UNSET: Final = object()
-
-
-# --- wide runs ----------------------------------------------------------------------------------
-
-_STACK_BYTES: Final = 1 << 30
-
-
-def _wide(fn: Callable[..., R], args: Any, kwargs: Any) -> R:
-    """Run fn(*args, **kwargs) on a thread with a 1 GiB stack and room for max_depth levels."""
-    global _wide_runs, _base_limit
-    room = FRAMES_PER_LEVEL * limits().max_depth
-    with _wide_lock:
-        if not _wide_runs:
-            _base_limit = sys.getrecursionlimit()
-            _chain[0] = _WIDE  # (wrappers everywhere look before they go deeper)
-        _wide_runs += 1
-    try:
-        with _wide_lock:
-            if sys.getrecursionlimit() < room:
-                sys.setrecursionlimit(room)
-            old_stack = threading.stack_size()
-            try:
-                threading.stack_size(_STACK_BYTES)
-                wait = _start(fn, args, kwargs, _WIDE, "cty-deep-wide")
-            finally:
-                threading.stack_size(old_stack)
-        return wait()
-    finally:
-        with _wide_lock:
-            _wide_runs -= 1
-            if not _wide_runs:
-                del _chain[0]
-                sys.setrecursionlimit(_base_limit)

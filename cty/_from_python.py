@@ -43,7 +43,7 @@ from . import _number
 from ._codegen import compile_generated
 from ._collection_types import List, Map, Set
 from ._data_fail import DataFail, index_of
-from ._deep import deep
+from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyError
 from ._marks import Marked
@@ -55,6 +55,7 @@ from ._strings import normalize_string
 from ._structural_types import Object, Tuple
 from ._type import Type, check_type
 from ._type_conform import test_conformance
+from ._type_height import is_tall
 from ._unknown import Unknown
 from ._value import Value, make, wrap
 
@@ -120,19 +121,23 @@ def _result_type(ty: Type) -> Type:
     return found
 
 
+@deep
 def fixed_builder(ty: Type) -> Builder:
     """Return the builder of payloads of *ty*, a type without ``any`` (planned once)."""
     found = _fixed.get(ty)
     if found is None:
-        found = _fixed.setdefault(ty, _plan_fixed(ty))
+        built = _plan_fixed(ty)
+        found = _fixed.setdefault(ty, hop(built) if is_tall(ty) else built)
     return found
 
 
+@deep
 def var_builder(ty: Type) -> VarBuilder:
     """Return the builder of types and payloads for *ty*, which has ``any`` in it."""
     found = _var.get(ty)
     if found is None:
-        found = _var.setdefault(ty, _plan_var(ty))
+        built = _plan_var(ty)
+        found = _var.setdefault(ty, hop(built) if is_tall(ty) else built)
     return found
 
 

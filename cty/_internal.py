@@ -13,7 +13,7 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 from ._atomic_file import atomic_writer, replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import compile_generated
-from ._deep import deep, in_deep_thread, owner_ident
+from ._deep import deep, hop, in_deep_thread, owner_ident
 from ._gostrconv import go_quote
 from ._hcl_lexer import (
     Node,
@@ -27,6 +27,7 @@ from ._hcl_lexer import (
 from ._hcl_names import name_suggestion
 from ._json_repeats import repeats_dropped as json_repeats_dropped
 from ._marks import NO_MARKS, Marked
+from ._msgspec_deep import JSONHooks, encode_spliced, json_loads_deep
 from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
@@ -34,6 +35,7 @@ from ._structural_types import is_identifier
 from ._type import check_type, child_types
 from ._type_expr import DefaultsBuilder, check_text, interpret
 from ._type_expr_syntax import parse_expression
+from ._type_height import is_tall
 from ._type_json import go_json_string
 from ._unknown import UNKNOWN, Unknown
 from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
@@ -49,6 +51,7 @@ __all__ = [
     "ConversionFromHook",
     "ConversionToHook",
     "DefaultsBuilder",
+    "JSONHooks",
     "Marked",
     "Node",
     "Pos",
@@ -66,11 +69,15 @@ __all__ = [
     "compile_generated",
     "deep",
     "describe_token",
+    "encode_spliced",
     "go_json_string",
     "go_quote",
+    "hop",
     "in_deep_thread",
     "interpret",
     "is_identifier",
+    "is_tall",
+    "json_loads_deep",
     "json_repeats_dropped",
     "make",
     "name_suggestion",

@@ -15,6 +15,9 @@ from typing import Any
 
 import msgspec
 
+from ._deep import in_deep_thread
+from ._msgspec_deep import encode_spliced
+
 
 def repeats_dropped(raw: bytes, tree: Any, enc_hook: Callable[[Any], Any]) -> bool:
     """Whether JSON text *raw*, which msgspec decoded to *tree*, repeated a key in an object.
@@ -25,7 +28,12 @@ def repeats_dropped(raw: bytes, tree: Any, enc_hook: Callable[[Any], Any]) -> bo
     if colons < 2:
         return False
     try:
-        again = msgspec.json.encode(tree, enc_hook=enc_hook)
+        try:
+            again = msgspec.json.encode(tree, enc_hook=enc_hook)
+        except RecursionError:  # on a chain of cty._deep: deeper than msgspec may go
+            if not in_deep_thread():
+                raise
+            again = encode_spliced(lambda t: msgspec.json.encode(t, enc_hook=enc_hook), tree, {})
     except (TypeError, ValueError, OverflowError, NotImplementedError):
         return True  # (an int beyond 64 bits, say: the caller's careful path decides)
     return again.count(b":") != colons

@@ -4,9 +4,10 @@ Untrusted input must not make the library use unbounded memory or time. Two limi
 configurable, process-wide, with ``cty.set_limits``:
 
 * ``max_depth`` (default 10,000): the nesting depth that every operation is guaranteed to
-  handle. Deeply recursive work runs again on a helper thread with room for this many levels
-  (about 20 interpreter frames per level); beyond the room it raises an error saying the value
-  is nested too deeply (a DecodeError from the decoders, whose slow paths also stop there).
+  handle. Deeply recursive work runs again on a chain of helper threads with room for this
+  many levels (about 20 interpreter frames per level; see cty._deep); beyond the room it
+  raises an error saying the value is nested too deeply (a DecodeError from the decoders,
+  whose slow paths also stop there).
   It is a floor, not a ceiling: work that fits in the room goes deeper. (go-cty's JSON reader
   stops at 10,000 levels whatever this says, and so does ours, for compatibility.)
 * ``max_number_digits`` (default 1,000,000): the longest decimal text a number may be written
@@ -29,7 +30,8 @@ from ._errors import CtyTypeError, CtyValueError
 __all__ = ["LimitExceededError", "Limits", "check_number_digits", "limits", "set_limits"]
 
 MAX_DEPTH_CEILING = 100_000
-"""The largest max_depth that can be set: the helper thread's 1 GiB stack holds about this."""
+"""The largest max_depth that can be set (a chain of cty._deep for this many levels has some
+6,000 helper threads, each waiting on the next)."""
 FRAMES_PER_LEVEL = 20
 """Interpreter frames the deepest recursive algorithm uses per nesting level, at most."""
 

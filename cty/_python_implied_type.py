@@ -19,7 +19,7 @@ from typing import Any, TypeAlias
 import msgspec
 
 from ._collection_types import Set
-from ._deep import deep
+from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
 from ._number import int_text
@@ -55,6 +55,7 @@ class _Reader:
         self.open: set[int] = set()
         """The ids of the containers being read, to refuse data that contains itself."""
 
+    @hop  # (it recurses, keeping the containers open: any depth)
     def implied(self, x: Any, where: _Where) -> Type:
         if x is None:
             return DynamicPseudoType

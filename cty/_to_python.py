@@ -42,12 +42,13 @@ import msgspec
 from . import _number
 from ._codegen import compile_generated
 from ._data_fail import DataFail, index_of
-from ._deep import deep
+from ._deep import deep, hop
 from ._errors import CtyTypeError
 from ._marks import Marked
 from ._primitive_type import Bool, Number, String
 from ._set_payload import SetPayload
 from ._type import Type
+from ._type_height import is_tall
 from ._unknown import Unknown
 from ._value import Value, check_value, wrap
 
@@ -98,16 +99,22 @@ def to_python(value: Value, target: object = None, /) -> Any:
 _plans: dict[tuple[Type, object], Conv] = {}
 
 
+@deep
 def converter(ty: Type, target: object) -> Conv:
     """Return the converter of payloads of *ty* to *target* (planned once per pair)."""
     try:
         key = (ty, target)
         found = _plans.get(key)
     except TypeError:  # an unhashable hint (Annotated with a list in it, say): plan each time
-        return _plan(ty, target)
+        return _hopping(ty, _plan(ty, target))
     if found is None:
-        found = _plans.setdefault(key, _plan(ty, target))
+        found = _plans.setdefault(key, _hopping(ty, _plan(ty, target)))
     return found
+
+
+def _hopping(ty: Type, conv: Conv) -> Conv:
+    """*conv*, made a hop point for cty._deep when *ty* is tall (values of any depth)."""
+    return hop(conv) if is_tall(ty) else conv
 
 
 def _plan(ty: Type, target: object) -> Conv:

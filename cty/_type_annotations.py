@@ -33,7 +33,7 @@ from typing import Any, Final
 import msgspec
 
 from ._collection_types import List, Map, Set
-from ._deep import deep
+from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
 from ._primitive_type import Bool, Number, String
@@ -69,6 +69,7 @@ class _Reader:
         self.open: set[type] = set()
         """The classes being read, to refuse one that contains itself."""
 
+    @hop  # (it recurses: any depth)
     def type_of(self, tp: object, where: str) -> Type:
         if isinstance(tp, Type):
             return tp

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._deep import hop
 from ._errors import PathError
 from ._path import GetAttrStep, IndexStep, Path
 from ._primitive_type import Number, String
@@ -16,6 +17,7 @@ def test_conformance(given: Type, want: Type) -> list[PathError]:
     return errs
 
 
+@hop  # (it recurses: any depth)
 def _conform(given: Type, want: Type, path: Path, errs: list[PathError]) -> None:
     if want.is_dynamic_pseudo_type() or given is want:
         return

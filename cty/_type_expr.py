@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final, Protocol
 
 from ._collection_types import List, Map, Set
-from ._deep import deep
+from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
 from ._hcl_lexer import Node, Pos, TypeExprError
@@ -105,6 +105,7 @@ class _Interpreter:
         self.builder = builder
         self.quoted_keys = allow_quoted_keys
 
+    @hop  # (it recurses: any depth)
     def type(self, node: Node) -> tuple[Type, object | None]:
         constraint, builder = self.constraint, self.builder
         if node.kind == "ident":

@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Iterator
 from typing import Final
 
+from ._deep import hop
 from ._hcl_lexer import INVALID_EXPRESSION, Lexer, Node, Pos, Token, TokenCursor, TypeExprError
 from ._hcl_template import parse_template
 
@@ -68,6 +69,7 @@ class _Parser(TokenCursor):
     def _fail(self, summary: str, detail: str, pos: Pos) -> TypeExprError:
         return TypeExprError(summary, detail, pos)
 
+    @hop  # (it recurses, moving the cursor: any depth)
     def expression(self) -> Node:
         cond = self._binary(0)
         if self._ends_here() or not self.at("?"):
@@ -97,6 +99,7 @@ class _Parser(TokenCursor):
             left = Node("binary", left.pos, tok.text, (left, right))
         return left
 
+    @hop  # (it recurses: any depth)
     def _unary(self) -> Node:
         tok = self.peek()
         if not self._ends_here() and tok.kind == "punct" and tok.text in ("-", "!"):
@@ -105,6 +108,7 @@ class _Parser(TokenCursor):
             return Node("neg" if tok.text == "-" else "not", tok.pos, items=(operand,))
         return self._postfix(self._primary())
 
+    @hop  # (it recurses: any depth)
     def _postfix(self, node: Node) -> Node:
         """Traversal steps after *node*: a traversal node per step, its text "attr" (the name
         in ``names``) or "index" (the key as its second item), with the step's place as

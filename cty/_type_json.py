@@ -35,7 +35,7 @@ from typing import Any
 import msgspec
 
 from ._collection_types import List, Map, Set
-from ._deep import deep
+from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError
 from ._gostrconv import go_quote
@@ -201,6 +201,7 @@ def _as_any(x: Any) -> None:
                 f"json: cannot unmarshal number {x} into Go value of type float64") from None
 
 
+@hop  # (it recurses: any depth)
 def _type_of(x: Any) -> Type:
     """Return the type a complete, well-formed JSON value describes (``Type.UnmarshalJSON``)."""
     if type(x) is str:
@@ -361,6 +362,7 @@ class _Reader:
             pos += 1
         return pos
 
+    @hop  # (it recurses: any depth)
     def value(self, pos: int) -> tuple[Any, int]:
         """Read the value starting at *pos* (no leading space); return it and its end."""
         c = self._byte(pos)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import repeat
+from operator import is_
 from typing import Any
 
 from . import _number
@@ -45,8 +46,12 @@ def raw_equal_payloads(ty: Type, a: Any, b: Any) -> bool:
         return _number.equal(a, b)
     if ty.is_list_type():
         et = ty.element_type()
+        if len(a) != len(b):
+            return False
+        if all(map(is_, a, b)):  # (one pass in C: a list shared, element by element)
+            return True
         f = raw_equal_payloads if et.is_primitive_type() else _raw_equal_payloads
-        return len(a) == len(b) and all(map(f, repeat(et), a, b))
+        return all(map(f, repeat(et), a, b))
     if ty.is_set_type():
         et = ty.element_type()
         ea, eb = a.elems, b.elems

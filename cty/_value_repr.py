@@ -6,7 +6,7 @@ import importlib
 from typing import Any, Final
 
 from . import _number
-from ._deep import deep
+from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._gostrconv import go_quote
 from ._limits import LimitExceededError
@@ -248,6 +248,7 @@ _SINGLETONS = {"ZERO": _number.ZERO, "POS_INF": _number.POS_INF, "NEG_INF": _num
 _REFS = {id(obj): _SingletonRef(name) for name, obj in _SINGLETONS.items()}
 
 
+@hop  # (it recurses: any depth)
 def _swap(p: Any, out: bool) -> Any:
     """Replace the number singletons by references (*out*) or back, throughout a payload."""
     c = p.__class__

@@ -21,7 +21,17 @@ from msgspec.msgpack import Ext
 
 import cty
 from cty import PathStep, Type, Value, limits
-from cty._internal import EMPTY_SET, Marked, SetPayload, build_set_payload, deep, make
+from cty._internal import (
+    EMPTY_SET,
+    Marked,
+    SetPayload,
+    build_set_payload,
+    deep,
+    hop,
+    in_deep_thread,
+    is_tall,
+    make,
+)
 
 from . import _gob_registry as registry
 from ._errors import Fail
@@ -37,6 +47,7 @@ from ._gob_scalar import (
     set_budget,
     unknown_from_ext,
 )
+from ._msgpack_reader import ReaderError, read
 
 Dec: TypeAlias = Callable[[Any], Any]
 """A slot decoder: a decoded msgspec object -> payload (raises Fail)."""
@@ -137,12 +148,15 @@ _KINDS: Final[dict[Type, Kind]] = {cty.String: "str", cty.Number: "num", cty.Boo
 _plans: dict[tuple[Type, bool], Dec] = {}
 
 
+@deep
 def plan(ty: Type, marks_ok: bool = True) -> Dec:
     """Return the slot decoder of type *ty* (refusing marks when *marks_ok* is false)."""
     key = (ty, marks_ok)
     d = _plans.get(key)
     if d is None:
         d = _plan(ty, marks_ok)
+        if is_tall(ty):
+            d = hop(d)  # (a hop point for cty._deep: values of any depth)
         if worth_remembering(ty):
             d = remember_failures(d)
         _plans[key] = d
@@ -330,13 +344,25 @@ def _decode(ty: Type, data: Any) -> Value:
     try:
         tree = _msgspec_decode(data)
     except RecursionError:
-        raise
+        if not in_deep_thread():
+            raise
+        tree = _read_deep(data)
     except (msgspec.DecodeError, ValueError, OverflowError) as e:
         raise Fail(f"malformed msgpack: {e}") from None
     p = plan(ty)(tree)
     if p.__class__ is Marked:
         return make(ty, p.v, p.marks)
     return make(ty, p)
+
+
+def _read_deep(data: Any) -> Any:
+    """Return the msgpack document *data* as msgspec would, for one nested deeper than msgspec
+    may go on this thread (a chain of cty._deep): with the Python reader. (A level of a value
+    takes up to three in gob's msgpack: a map's [keys, values], a marked value's array.)"""
+    try:
+        return read(bytes(data), 3 * limits().max_depth)
+    except ReaderError as e:
+        raise Fail(f"malformed msgpack: {e.message} (byte {e.offset})") from None
 
 
 def decode_deep(ty: Type, data: Any, budget: int) -> Value:

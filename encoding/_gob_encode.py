@@ -20,7 +20,17 @@ import msgspec
 
 import cty
 from cty import CtyTypeError, Path, PathStep, Type, _number
-from cty._internal import Marked, SetPayload, Unknown, deep, make
+from cty._internal import (
+    Marked,
+    SetPayload,
+    Unknown,
+    deep,
+    encode_spliced,
+    hop,
+    in_deep_thread,
+    is_tall,
+    make,
+)
 
 from . import _gob_registry as registry
 from ._errors import EncodeError
@@ -75,6 +85,18 @@ def _hook(o: Any) -> Any:
 
 _fast_encode: Final = msgspec.msgpack.Encoder(enc_hook=_hook).encode
 _plain_encode: Final = msgspec.msgpack.Encoder().encode
+_EXPAND: Final = {SetPayload: _hook, Marked: _hook}
+"""What encode_spliced must open that _hook opens into containers."""
+
+
+def _encode(encode: Callable[[Any], bytes], w: Any) -> bytes:
+    """Return encode(w), at any depth."""
+    try:
+        return encode(w)
+    except RecursionError:
+        if not in_deep_thread():
+            raise
+    return encode_spliced(encode, w, _EXPAND)  # on a chain of cty._deep: deeper than msgspec
 
 
 def capsule_bytes(ty: Type, p: Any) -> bytes:
@@ -100,6 +122,7 @@ _fast_cache: dict[Type, Conv | None] = {}
 _INTS: Final = frozenset({int})
 
 
+@deep
 def _transparent(ty: Type) -> bool:
     """Return whether msgspec writes the usual payloads of *ty* as they are.
 
@@ -140,6 +163,7 @@ def _num(p: Any) -> Any:
     return _special(p, _num)
 
 
+@deep
 def fast_conv(ty: Type) -> Conv | None:
     """Return the fast converter of payloads of *ty*; None when they need none."""
     try:
@@ -147,6 +171,8 @@ def fast_conv(ty: Type) -> Conv | None:
     except KeyError:
         pass
     conv = None if _transparent(ty) else _plan_fast(ty)
+    if conv is not None and is_tall(ty):
+        conv = hop(conv)  # (a hop point for cty._deep: values of any depth)
     _fast_cache[ty] = conv
     return conv
 
@@ -264,11 +290,14 @@ def _index(i: int) -> PathStep:
     return cty.IndexStep(cty.number_int_val(i))
 
 
+@deep
 def full_conv(ty: Type) -> Conv:
     """Return the full converter of payloads of *ty* (explicit everywhere, with paths)."""
     conv = _full_cache.get(ty)
     if conv is None:
         conv = _plan_full(ty)
+        if is_tall(ty):
+            conv = hop(conv)  # (a hop point for cty._deep: values of any depth)
         _full_cache[ty] = conv
     return conv
 
@@ -398,7 +427,7 @@ def _encode_full(ty: Type, p: Any, marks: frozenset[Any]) -> bytes:
         w = conv(Marked(p, marks) if marks else p)
     except EncFail as f:
         raise f.encode_error() from f.__cause__
-    return _plain_encode(w)
+    return _encode(_plain_encode, w)
 
 
 @deep
@@ -413,7 +442,7 @@ def encode_payload(ty: Type, p: Any, marks: frozenset[Any]) -> bytes:
         w = p if conv is None else conv(p)
         if marks:
             w = [MARK_TAG, marks_wire(marks), w]
-        return _fast_encode(w)
+        return _encode(_fast_encode, w)
     except RecursionError:
         raise
     except Exception:

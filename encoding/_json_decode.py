@@ -26,10 +26,15 @@ import cty
 from cty import CtyValueError, GetAttrStep, IndexStep, Type, normalize_string
 from cty._internal import (
     EMPTY_SET,
+    JSONHooks,
     SetPayload,
     build_set_payload,
+    deep,
     go_quote,
+    hop,
     in_deep_thread,
+    is_tall,
+    json_loads_deep,
     json_repeats_dropped,
 )
 
@@ -98,15 +103,48 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
         raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
                           offset=_invalid_utf8_offset(data)) from None
     except RecursionError:
+        if in_deep_thread():  # on a chain of cty._deep: deeper than msgspec may go
+            return _load_deep(data, False)
         if not in_deep_thread():
             raise
         raise DecodeError("JSON nested too deeply") from None
     raw = bytes(data)
     if b"-0" in raw and _may_hold_negative_zero(raw):
         # msgspec reads the literal -0 as the int 0; read again keeping every literal
-        tree = _stdlib_json.loads(raw, parse_int=JNum, parse_float=JNum,
-                                  parse_constant=_reject_constant)
+        try:
+            tree = _stdlib_json.loads(raw, parse_int=JNum, parse_float=JNum,
+                                      parse_constant=_reject_constant)
+        except RecursionError:
+            if not in_deep_thread():
+                raise
+            tree = _load_deep(raw, True)
     return tree
+
+
+def _load_deep(data: bytes | bytearray | memoryview, literals: bool) -> Any:
+    """Return what load() returns (every number a JNum, given *literals*), for JSON nested
+    deeper than msgspec may go on this thread (cty._deep)."""
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
+                          offset=_invalid_utf8_offset(data)) from None
+    hooks = JSONHooks(parse_int=JNum if literals else _int_literal, parse_float=JNum,
+                      parse_constant=_reject_constant, lone_surrogates=False)
+    try:
+        return json_loads_deep(text, hooks)
+    except _stdlib_json.JSONDecodeError as e:
+        offset = len(text[:e.pos].encode("utf-8"))
+        raise DecodeError(f"JSON is malformed: {e.msg} (byte {offset})", offset=offset) from None
+    except ValueError as e:  # NaN or Infinity
+        raise DecodeError(f"JSON is malformed: {e}") from None
+
+
+def _int_literal(text: str) -> Any:
+    """An integer literal as msgspec reads it here: an int, or (too long for str(), which
+    msgspec refuses) the JNum of its digits, as _retry_with_long_integers gives."""
+    digits = len(text) - (text[0] == "-")
+    return JNum(text + ".0") if digits >= 4000 else int(text)
 
 
 def repeats_dropped(data: bytes | bytearray | memoryview | str, tree: Any) -> bool:
@@ -198,22 +236,28 @@ _fixed_cache: dict[Type, Dec] = {}
 _var_cache: dict[Type, VarDec] = {}
 
 
+@deep
 def fixed_decoder(ty: Type) -> Dec:
     """Return the JSON decoder of the fixed type *ty* (planned once, cached)."""
     found = _fixed_cache.get(ty)
     if found is None:
         found = _plan_fixed(ty)
+        if is_tall(ty):
+            found = hop(found)  # (a hop point for cty._deep: values of any depth)
         if worth_remembering(ty):
             found = remember_failures(found)
         _fixed_cache[ty] = found
     return found
 
 
+@deep
 def var_decoder(ty: Type) -> VarDec:
     """Return the (type, payload) JSON decoder of *ty* (planned once, cached)."""
     found = _var_cache.get(ty)
     if found is None:
         found = _plan_var(ty)
+        if is_tall(ty):
+            found = hop(found)  # (a hop point for cty._deep: values of any depth)
         if worth_remembering(ty):
             found = remember_failures(found)
         _var_cache[ty] = found
@@ -450,6 +494,7 @@ def _capsule(ty: Type) -> Dec:
     return dec
 
 
+@hop  # (it recurses: any depth)
 def _plain(x: Any) -> Any:
     """Return decoded JSON with number literals as Python numbers (for capsule types)."""
     c = x.__class__
@@ -630,8 +675,15 @@ def implied_type(data: bytes | bytearray | memoryview | str) -> Type:
     with another type."""
     load(data)  # msgspec checks the syntax, strictly
     raw = data if isinstance(data, str) else bytes(data).decode("utf-8")
-    tree = _stdlib_json.loads(raw, object_pairs_hook=_Pairs, parse_int=JNum, parse_float=JNum,
-                              parse_constant=_reject_constant)
+    try:
+        tree = _stdlib_json.loads(raw, object_pairs_hook=_Pairs, parse_int=JNum,
+                                  parse_float=JNum, parse_constant=_reject_constant)
+    except RecursionError:
+        if not in_deep_thread():
+            raise
+        tree = json_loads_deep(raw, JSONHooks(parse_int=JNum, parse_float=JNum,
+                                              parse_constant=_reject_constant,
+                                              object_pairs_hook=_Pairs))
     try:
         return _implied(tree)
     except Fail as e:
@@ -642,6 +694,7 @@ def implied_type(data: bytes | bytearray | memoryview | str) -> Type:
         raise DecodeError("JSON nested too deeply") from None
 
 
+@hop  # (it recurses: any depth)
 def _implied(x: Any) -> Type:
     c = x.__class__
     if x is None:

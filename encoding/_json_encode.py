@@ -23,7 +23,16 @@ import msgspec
 
 import cty
 from cty import LimitExceededError, Type, Value, _number
-from cty._internal import Marked, SetPayload, Unknown
+from cty._internal import (
+    Marked,
+    SetPayload,
+    Unknown,
+    deep,
+    encode_spliced,
+    hop,
+    in_deep_thread,
+    is_tall,
+)
 
 from ._codec import element_slots
 from ._errors import EncodeError
@@ -35,6 +44,10 @@ Enc: TypeAlias = Callable[[Any], Any]
 
 _DynamicPseudoType: Final = cty.DynamicPseudoType
 _Raw: Final = msgspec.Raw
+
+
+_EXPAND: Final[dict[type, Callable[[Any], Any]]] = {SetPayload: lambda p: p.elems}
+"""What encode_spliced must open that the enc_hook opens: a set's payload."""
 
 
 class Refused(Exception):
@@ -67,6 +80,7 @@ _capsule_encoder: Final = msgspec.json.Encoder()
 _plans: dict[tuple[Type, Type], Enc | None] = {}
 
 
+@deep
 def plan(decl: Type, actual: Type) -> Enc | None:
     """Return the converter for a payload of type *actual* in a slot of type *decl*, or None
     when msgspec encodes it correctly as it is."""
@@ -76,6 +90,8 @@ def plan(decl: Type, actual: Type) -> Enc | None:
     except KeyError:
         pass
     found = _plan(decl, actual)
+    if found is not None and is_tall(decl):
+        found = hop(found)  # (a hop point for cty._deep: values of any depth)
     _plans[key] = found
     return found
 
@@ -151,20 +167,31 @@ def encode_payload(v: Value, ty: Type, conv: Enc | None) -> bytes:
     if v._marks:
         raise EncodeError(cty.Path(), "value has marks, so it cannot be serialized as JSON")
     try:
-        out = _encoder.encode(v._v if conv is None else conv(v._v))
+        out = _encode(v._v if conv is None else conv(v._v))
     except (Refused, TypeError, ValueError, OverflowError) as e:
         explain(ty, v._ty, v._v, cty.Path())
         try:  # nothing go-cty refuses: an int too long for Python's str() (4300 digits)?
-            out = _encoder.encode(_long_ints_as_text(v._v if conv is None else conv(v._v)))
+            out = _encode(_long_ints_as_text(v._v if conv is None else conv(v._v)))
         except (Refused, TypeError, ValueError, OverflowError):
             raise EncodeError(cty.Path(), f"cannot serialize value: {e}") from None
     return go_escape(out)
+
+
+def _encode(wire: Any) -> bytes:
+    """Return msgspec's JSON for the tree *wire*, at any depth."""
+    try:
+        return _encoder.encode(wire)
+    except RecursionError:
+        if not in_deep_thread():
+            raise
+    return encode_spliced(_encoder.encode, wire, _EXPAND)  # deeper than msgspec may go
 
 
 _LONG_INT_BITS: Final = 14_000
 """Ints of more bits than this may pass Python's int-to-str limit (4,300 digits)."""
 
 
+@deep
 def _long_ints_as_text(p: Any) -> Any:
     """Return payload *p* with every int too long for str() as its raw JSON digits."""
     c = p.__class__
@@ -179,6 +206,7 @@ def _long_ints_as_text(p: Any) -> Any:
     return p
 
 
+@deep
 def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
     """Raise EncodeError for the first value go-cty's JSON marshal refuses, in its order."""
     if p.__class__ is Marked:

@@ -19,7 +19,7 @@ from typing import Any
 
 import cty
 from cty import GetAttrStep, IndexStep, Type, limits, normalize_string
-from cty._internal import go_quote, in_deep_thread
+from cty._internal import deep, go_quote, hop, in_deep_thread
 
 from ._errors import DecodeError, Fail
 from ._json_decode import fixed_decoder
@@ -36,6 +36,7 @@ class _Stop(Exception):
         self.offset = offset
 
 
+@deep
 def first_error(text: str, ty: Type, *, valid_json: bool = False) -> DecodeError | None:
     """Return the DecodeError go-cty's reading order meets first when *text* is read as *ty*,
     or None when it meets none.
@@ -117,6 +118,7 @@ class _Reader:
 
     # --- go-cty's unmarshal ------------------------------------------------------------------
 
+    @hop  # (it recurses, keeping steps: any depth)
     def unmarshal(self, start: int, end: int, ty: Type, depth: int) -> int:
         """Read text[start:end] as *ty*, as go-cty's unmarshal does; return where the value
         ends."""
@@ -239,6 +241,7 @@ class _Reader:
         return dec.pos
 
 
+@deep
 def implied_first_error(text: str) -> DecodeError | None:
     """Return the error go-cty's ImpliedType gives for JSON *text*, in its words; None where
     go-cty finds a type (then the caller's error, from a rule of ours, stands)."""
@@ -258,6 +261,7 @@ class _ImpliedError(Exception):
     pass
 
 
+@hop  # (it recurses, moving the decoder: any depth)
 def _implied(dec: GoJSONDecoder, tok: Any, depth: int) -> Type:
     """go-cty's impliedTypeForTok, raising the errors it gives."""
     if depth > limits().max_depth:

@@ -26,7 +26,16 @@ from msgspec.msgpack import Ext
 
 import cty
 from cty import IndexStep, Type, normalize_string
-from cty._internal import EMPTY_SET, UNKNOWN, SetPayload, build_set_payload, in_deep_thread
+from cty._internal import (
+    EMPTY_SET,
+    UNKNOWN,
+    SetPayload,
+    build_set_payload,
+    deep,
+    hop,
+    in_deep_thread,
+    is_tall,
+)
 
 from ._errors import DecodeError, Fail
 from ._failure_memo import remember_failures, worth_remembering
@@ -60,7 +69,7 @@ def load(data: bytes | bytearray | memoryview, ty: Type | None) -> Any:
     """
     try:
         tree = _msgspec_decode(data)
-    except RecursionError:
+    except RecursionError:  # in a chain of cty._deep, the Python reader below can go deeper
         if not in_deep_thread():
             raise
     except (msgspec.DecodeError, ValueError, OverflowError):
@@ -212,22 +221,28 @@ def is_fixed(ty: Type) -> bool:
     return ty.without_optional_attributes_deep() is ty
 
 
+@deep
 def fixed_decoder(ty: Type) -> Dec:
     """Return the decoder of the fixed type *ty* (planned once, cached)."""
     found = _fixed_cache.get(ty)
     if found is None:
         found = _plan_fixed(ty)
+        if is_tall(ty):
+            found = hop(found)  # (a hop point for cty._deep: values of any depth)
         if worth_remembering(ty):
             found = remember_failures(found)
         _fixed_cache[ty] = found
     return found
 
 
+@deep
 def var_decoder(ty: Type) -> VarDec:
     """Return the (type, payload) decoder of *ty* (planned once, cached)."""
     found = _var_cache.get(ty)
     if found is None:
         found = _plan_var(ty)
+        if is_tall(ty):
+            found = hop(found)  # (a hop point for cty._deep: values of any depth)
         if worth_remembering(ty):
             found = remember_failures(found)
         _var_cache[ty] = found
@@ -669,6 +684,7 @@ def _var_tuple(ty: Type) -> VarDec:
 # --- implied types -----------------------------------------------------------------------
 
 
+@deep
 def implied_type(x: Any) -> Type:
     """Return go-cty's msgpack ImpliedType of decoded msgpack *x*; raise Fail for bin data
     or non-string map keys."""

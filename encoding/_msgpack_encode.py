@@ -25,7 +25,16 @@ import msgspec
 
 import cty
 from cty import LimitExceededError, Type, Value, _number
-from cty._internal import Marked, SetPayload, Unknown
+from cty._internal import (
+    Marked,
+    SetPayload,
+    Unknown,
+    deep,
+    encode_spliced,
+    hop,
+    in_deep_thread,
+    is_tall,
+)
 
 from ._codec import element_slots
 from ._errors import EncodeError
@@ -39,6 +48,10 @@ Enc: TypeAlias = Callable[[Any], Any]
 _INT64_MIN: Final = -(1 << 63)
 _INT64_MAX: Final = (1 << 63) - 1
 _DynamicPseudoType: Final = cty.DynamicPseudoType
+
+
+_EXPAND: Final[dict[type, Callable[[Any], Any]]] = {SetPayload: lambda p: p.elems}
+"""What encode_spliced must open that the enc_hook opens: a set's payload."""
 
 
 class Refused(Exception):
@@ -66,6 +79,7 @@ encoder: Final = msgspec.msgpack.Encoder(enc_hook=_hook)
 _plans: dict[tuple[Type, Type], Enc | None] = {}
 
 
+@deep
 def plan(decl: Type, actual: Type) -> Enc | None:
     """Return the converter for a payload of type *actual* in a slot of type *decl*.
 
@@ -77,6 +91,8 @@ def plan(decl: Type, actual: Type) -> Enc | None:
     except KeyError:
         pass
     found = _plan(decl, actual)
+    if found is not None and is_tall(decl):
+        found = hop(found)  # (a hop point for cty._deep: values of any depth)
     _plans[key] = found
     return found
 
@@ -172,12 +188,19 @@ def encode_payload(v: Value, ty: Type, conv: Enc | None) -> bytes:
     if v._marks:
         raise EncodeError(cty.Path(), "value has marks, so it cannot be serialized")
     try:
-        return encoder.encode(v._v if conv is None else conv(v._v))
+        wire = v._v if conv is None else conv(v._v)
+        try:
+            return encoder.encode(wire)
+        except RecursionError:
+            if not in_deep_thread():
+                raise
+        return encode_spliced(encoder.encode, wire, _EXPAND)  # deeper than msgspec may go
     except (Refused, TypeError, ValueError, OverflowError) as e:
         explain(ty, v._ty, v._v, cty.Path())
         raise EncodeError(cty.Path(), f"cannot serialize value: {e}") from None
 
 
+@deep
 def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
     """Raise EncodeError for the first value go-cty's marshal would refuse; walk in its order."""
     if p.__class__ is Marked:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import struct
 from typing import Final
 
+from cty._internal import hop
+
 _unpack_from = struct.unpack_from
 
 NIL: Final = 0xC0
@@ -210,6 +212,7 @@ class GoDecoder:
         code = self.read_code()
         return (code - 256 if code >= 0x80 else code), length
 
+    @hop  # (it recurses: any depth)
     def skip(self) -> None:
         """Skip one whole value (Skip)."""
         c = self.read_code()

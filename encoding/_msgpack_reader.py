@@ -21,6 +21,7 @@ from typing import Any
 from msgspec.msgpack import Ext
 
 from cty import limits
+from cty._internal import deep, hop
 
 _unpack_from = struct.unpack_from
 
@@ -51,12 +52,13 @@ class DupDict(dict[Any, Any]):
 
 
 class _Reader:
-    __slots__ = ("data", "n", "spath")
+    __slots__ = ("data", "max_depth", "n", "spath")
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, max_depth: int) -> None:
         self.data = data
         self.n = len(data)
         self.spath: list[Any] = []
+        self.max_depth = max_depth
 
     def fail(self, message: str, offset: int) -> ReaderError:
         return ReaderError(message, offset, list(self.spath))
@@ -66,11 +68,12 @@ class _Reader:
             raise self.fail(f"truncated {what}: {k} bytes needed, {max(self.n - pos, 0)} left",
                             pos)
 
+    @hop  # (it recurses, keeping spath: any depth)
     def value(self, pos: int, depth: int) -> tuple[Any, int]:
         data = self.data
         if pos >= self.n:
             raise self.fail("unexpected end of data (EOF)", pos)
-        if depth > limits().max_depth:
+        if depth > self.max_depth:
             raise self.fail("data nested too deeply", pos)
         c = data[pos]
         pos += 1
@@ -192,9 +195,11 @@ _LENGTHS = {
 _FIXEXT = {0xD4: 1, 0xD5: 2, 0xD6: 4, 0xD7: 8, 0xD8: 16}
 
 
-def read(data: bytes) -> Any:
-    """Return the one msgpack value that is all of *data*; ReaderError otherwise."""
-    r = _Reader(data)
+@deep
+def read(data: bytes, max_depth: int | None = None) -> Any:
+    """Return the one msgpack value that is all of *data*; ReaderError otherwise (also for
+    arrays and maps nested deeper than *max_depth*, by default cty.limits().max_depth)."""
+    r = _Reader(data, limits().max_depth if max_depth is None else max_depth)
     value, end = r.value(0, 0)
     if end != len(data):
         raise ReaderError(f"{len(data) - end} extra bytes after the msgpack value", end, [])

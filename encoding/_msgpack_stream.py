@@ -20,7 +20,7 @@ from msgspec.msgpack import Ext
 
 import cty
 from cty import IndexStep, Type, limits, normalize_string
-from cty._internal import in_deep_thread
+from cty._internal import deep, hop, in_deep_thread
 
 from ._errors import DecodeError, Fail
 from ._json_number import parse
@@ -40,6 +40,7 @@ class _Stop(Exception):
         self.offset = offset
 
 
+@deep
 def first_error(data: bytes, ty: Type) -> DecodeError | None:
     """Return the DecodeError go-cty's reading order finds first in *data* read as *ty*, with
     its path and offset; None if the stream decodes (then the caller's error stands)."""
@@ -77,6 +78,7 @@ class _Stream:
 
     # --- go-cty's unmarshal ------------------------------------------------------------------
 
+    @hop  # (it recurses, keeping steps: any depth)
     def value(self, ty: Type, depth: int) -> Type:
         """Read one value of *ty*; return the type of the value go-cty would build."""
         if depth > limits().max_depth:
@@ -295,6 +297,7 @@ def _number_payload(x: Any) -> Any:
     return fixed_decoder(cty.Number)(x)
 
 
+@deep
 def implied_first_error(data: bytes) -> DecodeError | None:
     """Return the error go-cty's ImpliedType gives for *data*, in its words; None where
     go-cty finds a type (then the caller's error, from a rule of ours, stands)."""
@@ -311,6 +314,7 @@ def implied_first_error(data: bytes) -> DecodeError | None:
     return DecodeError("extra bytes after msgpack value", offset=dec.pos)
 
 
+@hop  # (it recurses, moving the decoder: any depth)
 def _implied(dec: GoDecoder, depth: int) -> None:
     """Read one value as go-cty's impliedType does, raising the Go library's errors."""
     if depth > limits().max_depth:

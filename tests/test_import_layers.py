@@ -23,8 +23,9 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
     ["cty._errors", "cty._gostrconv", "cty._go_names", "cty._mpfr_range", "cty._unknown",
-     "cty._strings", "cty._limits", "cty._codegen", "cty._deep", "cty._string_prefix",
-     "cty._atomic_file", "cty._hcl_ident", "cty._hcl_names", "cty._json_repeats"],
+     "cty._strings", "cty._limits", "cty._codegen", "cty._deep", "cty._msgspec_deep",
+     "cty._string_prefix", "cty._atomic_file", "cty._hcl_ident", "cty._hcl_names",
+     "cty._json_repeats"],
     # numbers
     ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
      "cty._number"],
@@ -32,7 +33,7 @@ LAYERS: list[list[str]] = [
     ["cty._type", "cty._primitive_type", "cty._dynamic", "cty._capsule",
      "cty._collection_types", "cty._structural_types", "cty._type_pickle", "cty._type_json",
      "cty._hcl_lexer", "cty._hcl_template", "cty._type_expr_syntax", "cty._type_expr",
-     "cty._type_string", "cty._type_annotations"],
+     "cty._type_string", "cty._type_annotations", "cty._type_height"],
     # value storage
     ["cty._marks", "cty._unknown_refinement", "cty._set_rules", "cty._set_payload",
      "cty._value"],

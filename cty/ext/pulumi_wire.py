@@ -53,7 +53,7 @@ from cty import (
     tuple_val,
     unknown_val,
 )
-from cty._internal import check_type, check_value, deep
+from cty._internal import check_type, check_value, deep, hop
 from cty.convert import convert
 
 from .eventual import SECRET, DependsOn
@@ -109,6 +109,7 @@ def to_pulumi_wire(v: Value, *, keep_output_values: bool = False,
     return _encode(v, Path(), keep_output_values, allow_lossy_numbers)
 
 
+@deep  # (it recurses: any depth)
 def _encode(v: Value, path: Path, keep: bool, lossy: bool) -> Any:
     bare, marks = v.unmark()
     deps = sorted(m.urn for m in marks if isinstance(m, DependsOn))
@@ -184,6 +185,7 @@ def from_pulumi_wire(data: Any, ty: Type = DynamicPseudoType, *,
     return _decode(data, ty, Path(), decoders or {})
 
 
+@hop  # (it recurses: any depth)
 def _decode(data: Any, ty: Type, path: Path, decoders: Mapping[str, Decoder]) -> Value:
     if data is None:
         return null_val(ty)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from cty import String, Value
-from cty._internal import go_quote
+from cty._internal import go_quote, hop
 
 __all__ = ["REDACTED", "redact_error", "redact_message"]
 
@@ -20,6 +20,7 @@ REDACTED = "(sensitive value)"
 """What an error message shows in place of a marked value's text."""
 
 
+@hop  # (it recurses: any depth)
 def _marked_texts(v: Value, under_mark: bool, out: set[str]) -> None:
     marked = under_mark or bool(v.marks())
     bare = v.unmark()[0]

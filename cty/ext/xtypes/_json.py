@@ -16,7 +16,7 @@ import msgspec
 
 import cty
 from cty import TypeJSONError
-from cty._internal import deep, go_json_string
+from cty._internal import JSONHooks, deep, go_json_string, in_deep_thread, json_loads_deep
 
 from ._model import (
     BOOL,
@@ -141,4 +141,23 @@ def xtype_from_json(data: str | bytes | bytearray | memoryview) -> XType:
         x = msgspec.json.decode(data)
     except msgspec.DecodeError as e:
         raise TypeJSONError(f"not JSON: {e}") from None
+    except RecursionError:  # on a chain of cty._deep: deeper than msgspec may go
+        if not in_deep_thread():
+            raise
+        x = _load_deep(bytes(data))
     return _read(x)
+
+
+def _no_constant(word: str) -> None:
+    raise ValueError(f"invalid character {word[0]!r}")
+
+
+def _load_deep(data: bytes) -> Any:
+    """What msgspec.json.decode gives for *data*, at any depth (with the json module's
+    readers: cty._msgspec_deep)."""
+    try:
+        return json_loads_deep(data.decode("utf-8"), JSONHooks(
+            parse_int=int, parse_float=float, parse_constant=_no_constant,
+            lone_surrogates=False))
+    except ValueError as e:  # (UnicodeDecodeError and JSONDecodeError among them)
+        raise TypeJSONError(f"not JSON: {e}") from None

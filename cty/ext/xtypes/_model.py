@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 import cty
 from cty import CtyTypeError, Type
-from cty._internal import check_type, deep, go_quote, is_identifier
+from cty._internal import check_type, deep, go_quote, hop, is_identifier
 
 __all__ = [
     "BOOL",
@@ -272,6 +272,7 @@ def optional(t: XType) -> XType:
     return union(t, NONE)
 
 
+@hop  # (it recurses: any depth)
 def _resolve(t: XType, drop: tuple[str, ...]) -> XType:
     """*t* with every output (and promise, as asked) nested in it replaced by its element."""
     if t.kind in drop:
@@ -301,6 +302,7 @@ def resolve_promises(t: XType) -> XType:
     return _resolve(_check(t, "the type"), ("promise",))
 
 
+@hop  # (it recurses: any depth)
 def _contains(t: XType, kind: str) -> bool:
     return t.kind == kind or any(_contains(c, kind) for c in t.children)
 
@@ -441,6 +443,7 @@ def type_text(t: XType, indent: str | None = None) -> str:
     return "".join(out)
 
 
+@hop  # (it recurses, adding to what it is given: any depth)
 def _write(t: XType, out: list[str], indent: str | None) -> None:
     k = t.kind
     word = _WORDS.get(k)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import _number
-from cty._internal import Marked, SetPayload, Unknown
+from cty._internal import Marked, SetPayload, Unknown, hop
 
 from ._kind import Kind, conversion_kind
 from ._model import NONE, XType, lower
@@ -72,6 +72,7 @@ def _compile(t: XType, depth: int) -> Check | None:
     return check
 
 
+@hop  # (it recurses: any depth)
 def _known_check(t: XType, depth: int) -> Check | None:
     """The check of a known, non-null payload of ``lower(t)`` (*t* not a union)."""
     k = t.kind

@@ -26,6 +26,7 @@ from cty._internal import (
     check_type,
     deep,
     describe_token,
+    hop,
     tokenize,
 )
 from cty._internal import quote_word as _q
@@ -79,6 +80,7 @@ class _Parser(TokenCursor):
         super().__init__(tokenize(text, "|?"))
         self.capsules = capsules
 
+    @hop  # (it recurses, moving the cursor: any depth)
     def xtype(self) -> XType:
         members = [self.postfix()]
         while self.at("|"):

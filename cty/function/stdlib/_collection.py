@@ -31,7 +31,7 @@ from cty import (
     tuple_val,
     unknown_val,
 )
-from cty._internal import UNKNOWN, make
+from cty._internal import UNKNOWN, hop, make
 from cty.convert import convert, unify_unsafe
 
 from .._errors import ArgError, FunctionError
@@ -313,6 +313,7 @@ shorter; size 0 gives the whole list as the one chunk)."""
 # --- reshaping ---------------------------------------------------------------------------------
 
 
+@hop  # (it recurses: any depth)
 def _flattened(v: Value) -> tuple[list[Value], list[frozenset[Any]], bool]:
     """go-cty's flattener: the leaves of nested sequences, the marks met, whether all known."""
     v, top = v.unmark()
