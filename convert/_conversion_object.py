@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import Object, Type
-from cty._internal import go_quote
+from cty._internal import go_quote, is_tall
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message
@@ -125,12 +125,19 @@ def _static_known(in_ty: Type, out_ty: Type,
                         "        return slow(p)", *body]) + "\n"
 
     def fast(slow: PayloadFn) -> PayloadFn:
-        return _compile(fn_src, "fn", {**namespace, "slow": slow}, f"{in_ty} -> {out_ty}")
+        return _compile(fn_src, "fn", {**namespace, "slow": slow},
+                        f"{_shown(in_ty)} -> {_shown(out_ty)}")
 
     return None, fast
 
 
 _generated = itertools.count()
+
+
+def _shown(t: Type) -> str:
+    """*t* as a generated function's file name shows it: whole unless it is tall (a type
+    thousands of levels deep would be written out again at every level)."""
+    return "object(...)" if is_tall(t) else str(t)
 
 
 def _compile(src: str, name: str, namespace: dict[str, Any], what: str) -> PayloadFn:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ._deep import deep
-from ._type import Type, _init_slot, check_type
+from ._type import Type, _init_slot, check_type, remembered_without_optional
 
 
 class CollectionType(Type):
@@ -67,6 +67,7 @@ class ListType(CollectionType):
         return self._elem
 
     @deep
+    @remembered_without_optional
     def without_optional_attributes_deep(self) -> Type:
         return List(self._elem.without_optional_attributes_deep())
 
@@ -84,6 +85,7 @@ class MapType(CollectionType):
         return self._elem
 
     @deep
+    @remembered_without_optional
     def without_optional_attributes_deep(self) -> Type:
         return Map(self._elem.without_optional_attributes_deep())
 
@@ -101,6 +103,7 @@ class SetType(CollectionType):
         return self._elem
 
     @deep
+    @remembered_without_optional
     def without_optional_attributes_deep(self) -> Type:
         return Set(self._elem.without_optional_attributes_deep())
 

@@ -10,7 +10,7 @@ from ._errors import CtyTypeError, CtyValueError
 from ._go_names import go_string_literal
 from ._hcl_names import is_hcl_identifier
 from ._strings import normalize_string
-from ._type import Type, _init_slot, check_type
+from ._type import Type, _init_slot, check_type, remembered_without_optional
 
 
 def _check_name(name: object) -> str:
@@ -70,6 +70,7 @@ class ObjectType(Type):
         return self._dyn
 
     @deep
+    @remembered_without_optional
     def without_optional_attributes_deep(self) -> Type:
         return Object({k: t.without_optional_attributes_deep() for k, t in self._attrs.items()})
 
@@ -150,6 +151,7 @@ class TupleType(Type):
         return self._dyn
 
     @deep
+    @remembered_without_optional
     def without_optional_attributes_deep(self) -> Type:
         return Tuple([t.without_optional_attributes_deep() for t in self._elems])
 

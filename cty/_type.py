@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ._errors import CtyTypeError
 
@@ -210,6 +210,24 @@ and values, which sit above types, so Type reaches it here instead of importing 
 def install_conformance(check: Callable[[Type, Type], list[PathError]]) -> None:
     """Make *check* the implementation of Type.test_conformance (cty._type_conform does)."""
     _conformance[:] = [check]
+
+
+_T = TypeVar("_T", bound="Type")
+_without_optional: dict[Type, Type] = {}
+"""Container types -> the same without optional-attribute markers (types are interned, so a
+deep type's answer, asked again at every level by the planners, is found, not rebuilt)."""
+
+
+def remembered_without_optional(compute: Callable[[_T], Type]) -> Callable[[_T], Type]:
+    """Wrap a container type's without_optional_attributes_deep so each type computes it once."""
+    def method(self: _T) -> Type:
+        found = _without_optional.get(self)
+        if found is None:
+            found = _without_optional.setdefault(self, compute(self))
+        return found
+    method.__name__ = compute.__name__
+    method.__doc__ = compute.__doc__
+    return method
 
 
 def child_types(t: Type) -> tuple[Type, ...]:

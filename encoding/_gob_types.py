@@ -22,7 +22,7 @@ import unicodedata
 from typing import Any, Final
 
 import cty
-from cty import Path, Type
+from cty import Path, Type, limits
 from cty._internal import child_types
 
 from . import _gob_registry as registry
@@ -50,22 +50,27 @@ def capsule_name(t: Type) -> str:
 class EncoderTypes:
     """The writer's side of a stream's type table."""
 
-    __slots__ = ("ids",)
+    __slots__ = ("heights", "ids")
 
     def __init__(self) -> None:
         self.ids: dict[Type, int] = {t: i for i, t in enumerate(BUILTIN_TYPES)}
+        self.heights: dict[Type, int] = dict.fromkeys(BUILTIN_TYPES, 0)
+        """How many levels of containers each type nests (a value of the type nests as many)."""
 
     def plan(self, ty: Type) -> tuple[int, list[Any], dict[Type, int]]:
         """Return the id of *ty*, the descriptors still to write, and the ids they assign.
 
         The table is unchanged until commit() is given the assigned ids (so a value that
         fails to encode leaves it as it was). Raises EncodeError for a capsule type without a
-        codec.
+        codec, and for a type nested deeper than cty.limits().max_depth (what a stream holds,
+        gob reads back: the reader refuses such types).
         """
         ids = self.ids
         i = ids.get(ty)
         if i is not None:
             return i, [], {}
+        heights = self.heights
+        deepest = limits().max_depth
         pending: dict[Type, int] = {}
         descs: list[Any] = []
         stack: list[tuple[Type, bool]] = [(ty, False)]
@@ -78,6 +83,10 @@ class EncoderTypes:
                 stack.extend((c, False) for c in reversed(child_types(t))
                              if c not in ids and c not in pending)
                 continue
+            h = heights[t] = 1 + max(map(heights.__getitem__, child_types(t)), default=-1)
+            if h > deepest:
+                raise EncodeError(Path(), f"value nested too deeply: {h:,} levels of containers "
+                                          f"(more than max_depth={deepest:,} of cty.set_limits)")
             descs.append(self._descriptor(t, pending))
             pending[t] = len(ids) + len(pending)
         return pending[ty], descs, pending
@@ -132,10 +141,12 @@ def _names(x: Any, what: str) -> list[str]:
 class DecoderTypes:
     """The reader's side of a stream's type table."""
 
-    __slots__ = ("types",)
+    __slots__ = ("heights", "types")
 
     def __init__(self) -> None:
         self.types: list[Type] = list(BUILTIN_TYPES)
+        self.heights: dict[Type, int] = dict.fromkeys(BUILTIN_TYPES, 0)
+        """How many levels of containers each type described so far nests."""
 
     def get(self, i: int) -> Type:
         """Return the type with id *i*; Fail when the stream has not described it."""
@@ -149,9 +160,17 @@ class DecoderTypes:
         """Add the types a type frame describes (decoded msgpack *descs*)."""
         if descs.__class__ is not list:
             raise Fail("a type frame holds an array of type descriptors")
+        deepest = limits().max_depth
+        heights = self.heights
         for d in descs:
             try:
-                self.types.append(self._type(d))
+                t = self._type(d)
+                # (its children were described before it: their heights are known)
+                h = heights[t] = 1 + max(map(heights.__getitem__, child_types(t)), default=-1)
+                if h > deepest:
+                    raise Fail(f"a type nested too deeply: {h:,} levels of containers (more "
+                               f"than max_depth={deepest:,} of cty.set_limits)")
+                self.types.append(t)
             except Fail as e:
                 e.message = f"type descriptor for id {len(self.types)}: {e.message}"
                 raise

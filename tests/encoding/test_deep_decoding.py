@@ -3,6 +3,7 @@ inside with their whole path, in time linear in the depth."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -79,6 +80,47 @@ def test_gob_reads_what_it_writes_at_10000_levels(deep: cty.Value) -> None:
 
 class _TooMuchWork(Exception):
     pass
+
+
+@pytest.fixture
+def max_depth_200() -> Iterator[None]:
+    old = cty.set_limits(max_depth=200)
+    try:
+        yield
+    finally:
+        cty.set_limits(old)
+
+
+@pytest.mark.usefixtures("max_depth_200")
+def test_gob_and_pickle_write_only_what_they_read_back() -> None:
+    """At max_depth levels, gob and pickle (which writes gob) round trip; one level more is
+    refused when written, as it would be when read, instead of writing what cannot be read."""
+    at_limit = mixed(cty.string_val("x"), 200)
+    assert gob.loads(gob.dumps(at_limit)) == at_limit
+    assert pickle.loads(pickle.dumps(at_limit)) == at_limit
+    beyond = cty.list_val([at_limit])
+    with pytest.raises(cty.encoding.EncodeError, match=r"201 levels.*max_depth=200"):
+        gob.dumps(beyond)
+    with pytest.raises(cty.encoding.EncodeError, match=r"201 levels.*max_depth=200"):
+        pickle.dumps(beyond)
+
+
+def test_gob_refuses_to_read_a_type_deeper_than_max_depth() -> None:
+    data = gob.dumps(list_type_value(300))
+    old = cty.set_limits(max_depth=200)
+    try:
+        with pytest.raises(DecodeError, match=r"nested too deeply: 201 levels.*max_depth=200"):
+            gob.loads(data)
+    finally:
+        cty.set_limits(old)
+    assert gob.loads(data) == list_type_value(300)
+
+
+def list_type_value(depth: int) -> cty.Value:
+    v = cty.string_val("x")
+    for _ in range(depth):
+        v = cty.list_val([v])
+    return v
 
 
 @pytest.fixture

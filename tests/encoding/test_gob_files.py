@@ -145,6 +145,26 @@ def test_a_killed_dump_leaves_the_old_file_or_the_new_one(tmp_path: pathlib.Path
     assert v == _value(i)
     others = [p.name for p in tmp_path.iterdir() if p.name != "state.gob"]
     assert all(n.startswith(".state.gob.") and n.endswith(".tmp") for n in others), others
+    gob.dump(_value(0), target)  # the next write cleans up what the killed one left
+    assert [p.name for p in tmp_path.iterdir()] == ["state.gob"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX file locks (flock)")
+def test_the_next_write_removes_abandoned_temporary_files_only(tmp_path: pathlib.Path) -> None:
+    import fcntl
+
+    target = tmp_path / "state.gob"
+    abandoned = tmp_path / ".state.gob.0123456789ab.tmp"  # a killed writer's
+    alive = tmp_path / ".state.gob.ba9876543210.tmp"  # a writer's still writing: locked
+    unrelated = [tmp_path / ".state.gob.notmine.tmp", tmp_path / ".other.gob.0123456789ab.tmp"]
+    for p in (abandoned, alive, *unrelated):
+        p.write_bytes(b"partial")
+    with open(alive, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        gob.dump(_value(1), target)
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+            [target.name, alive.name, *(p.name for p in unrelated)])
+    assert gob.load(target) == _value(1)
 
 
 @pytest.mark.parametrize("seed", range(4))
