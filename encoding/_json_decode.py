@@ -103,11 +103,10 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
         raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
                           offset=_invalid_utf8_offset(data)) from None
     except RecursionError:
-        if in_deep_thread():  # on a chain of cty._deep: deeper than msgspec may go
-            return _load_deep(data, False)
         if not in_deep_thread():
             raise
-        raise DecodeError("JSON nested too deeply") from None
+        raw = bytes(data)  # on a chain of cty._deep: deeper than msgspec may go
+        return _load_deep(raw, b"-0" in raw and _may_hold_negative_zero(raw))
     raw = bytes(data)
     if b"-0" in raw and _may_hold_negative_zero(raw):
         # msgspec reads the literal -0 as the int 0; read again keeping every literal

@@ -216,3 +216,20 @@ def test_json_syntax_errors_deep_inside_are_found_in_linear_time(
         cty_json.unmarshal(text, list_type(DEPTH, cty.Number))
     assert (e.value.message, e.value.path.format()) == ("EOF", "")
     assert scanned[0] <= 2 * len(text)
+
+
+@pytest.mark.parametrize("leaf", [b"-0", b"1" + b"0" * 5000, b"-0.0", b'"\\u00e9"', b"1e400"])
+def test_json_deeper_than_msgspec_goes_reads_its_leaves_as_shallow_json_does(leaf: bytes) -> None:
+    """Past the recursion limit, JSON is read by the json module's readers on a chain
+    (cty._msgspec_deep): its numbers and strings come out as msgspec's reading gives them."""
+    depth = 3_000
+    leaf_type = cty.String if leaf.startswith(b'"') else cty.Number
+    ty = leaf_type
+    for _ in range(depth):
+        ty = cty.List(ty)
+    v = cty_json.unmarshal(b"[" * depth + leaf + b"]" * depth, ty)
+    for _ in range(depth):
+        v = v.index(cty.number_int_val(0))
+    shallow = cty_json.unmarshal(b"[" + leaf + b"]", cty.List(leaf_type))
+    assert v.raw_equals(shallow.index(cty.number_int_val(0)))
+    assert cty.format_value(v) == cty.format_value(shallow.index(cty.number_int_val(0)))
