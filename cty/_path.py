@@ -13,6 +13,9 @@ from ._set_rules import element_key
 from ._value import DynamicVal, Value, check_value, unknown_val
 from ._value_init import number_int_val, string_val
 
+_tuple_add = tuple.__add__
+"""Concatenation of plain tuples (Path.__add__ checks its steps; _plus needs no check)."""
+
 
 class PathStep:
     """One step of a Path: GetAttrStep or IndexStep."""
@@ -135,7 +138,7 @@ class Path(tuple[PathStep, ...]):
         return super().__new__(cls, steps)
 
     def _plus(self, step: PathStep) -> Path:
-        return tuple.__new__(Path, (*self, step))
+        return tuple.__new__(Path, _tuple_add(self, (step,)))
 
     def index(self, key: Value, /) -> Path:  # type: ignore[override]
         """Return this path followed by an IndexStep for *key*."""

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ._deep import deep, hop
-from ._errors import CtyTypeError
+from ._errors import CtyTypeError, CtyValueError
+from ._limits import limits
 from ._marks import Marked
 from ._path import GetAttrStep, IndexStep, Path
 from ._set_payload import build_set_payload
@@ -26,13 +27,16 @@ def walk(v: Value, cb: WalkFunc, /) -> None:
 
     Null and unknown values are not descended into. Objects are entered with GetAttrStep,
     everything else with IndexStep (a set's key is the element). An exception from *cb*
-    stops the walk. Works at any nesting depth (an explicit stack, no recursion).
+    stops the walk. Goes as deep as ``cty.limits().max_depth`` (an explicit stack, no
+    recursion); a value nested deeper raises CtyValueError when the walk reaches that level,
+    as every path handed to *cb* is a tuple as long as its depth.
     """
     check_value(v, "the value to walk")
     if not callable(cb):
         raise CtyTypeError(f"walk needs a callable, not {type(cb).__name__}")
     stack: list[tuple[Path, Value]] = [(Path(), v)]
     pop = stack.pop
+    most = limits().max_depth
     while stack:
         path, x = pop()
         if not cb(path, x):
@@ -47,6 +51,9 @@ def walk(v: Value, cb: WalkFunc, /) -> None:
             kids = [(path._plus(IndexStep(k)), e) for k, e in x.element_iterator()]
         else:
             continue
+        if kids and len(path) >= most:
+            raise CtyValueError(f"walk: value is nested too deeply (walks go to "
+                                f"max_depth={most:,} levels of cty.set_limits)")
         kids.reverse()
         stack.extend(kids)
 

@@ -329,3 +329,24 @@ def test_transform_with_inconsistent_element_types_raises() -> None:
     # go-cty's ListVal panics on inconsistent element types
     with pytest.raises(TypeError):
         cty.transform(v, first_to_string)
+
+
+def _nested_lists(depth: int) -> cty.Value:
+    v = cty.string_val("x")
+    for _ in range(depth):
+        v = cty.list_val([v])
+    return v
+
+
+def test_walk_goes_to_max_depth_and_no_further() -> None:
+    old = cty.set_limits(max_depth=300)
+    try:
+        depths: list[int] = []
+        cty.walk(_nested_lists(300), lambda path, x: depths.append(len(path)) or True)
+        assert depths == list(range(301))
+        with pytest.raises(cty.CtyValueError, match=r"nested too deeply.*max_depth=300"):
+            cty.walk(_nested_lists(301), lambda path, x: True)
+        # a walk that does not descend that far is not stopped
+        cty.walk(_nested_lists(301), lambda path, x: len(path) < 100)
+    finally:
+        cty.set_limits(old)
