@@ -12,11 +12,15 @@ templates and heredocs as HCL's scanner splits them, and the characters HCL neve
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from ._errors import CtyValueError
 from ._hcl_names import is_ident_continue, is_ident_start
+
+_blanks: Final = re.compile(r"[ \t\r]+").match
+"""A run of blanks from an offset (each skipped at once, not a character at a time)."""
 
 NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "number", "neg",
                               "not", "binary", "conditional", "paren", "template",
@@ -202,7 +206,7 @@ class Lexer:
                 self.i += 1
                 self._newline()
             elif c in " \t\r":
-                self.i += 1
+                self.i = _blanks(text, self.i).end()  # type: ignore[union-attr]
             elif c == "#" or text.startswith("//", self.i):
                 start = self.pos()
                 while self.i < len(text) and text[self.i] != "\n":

@@ -13,6 +13,7 @@ import functools
 import threading
 import weakref
 from collections.abc import Mapping
+from typing import Final
 
 import cty
 from cty import CtyTypeError, Type
@@ -54,22 +55,44 @@ _RANK = {"bool": 0, "int": 1, "number": 2, "string": 3, "dynamic": 5, "none": 6,
          "union": 14, "output": 15, "promise": 16}
 
 
+_OUTPUT: Final = 1
+_PROMISE: Final = 2
+_EVENTUAL_KINDS: Final = {"output": _OUTPUT, "promise": _PROMISE}
+
+
+def _summary(kind: str, args: tuple[object, ...]) -> tuple[int, int]:
+    """The eventual kinds (_OUTPUT, _PROMISE bits) in a type of *kind* with *args*, at any
+    depth, and its height: each from its children's, which are interned and know theirs (so
+    building a type costs O(children), and asking a deep type costs nothing)."""
+    found = _EVENTUAL_KINDS.get(kind, 0)
+    height = -1
+    for arg in args:
+        child = arg[1] if isinstance(arg, tuple) else arg  # (an object's (name, type) pair)
+        if isinstance(child, XType):
+            found |= child._eventuals
+            height = max(height, child.height)
+    return found, height + 1
+
+
 class XType:
     """An extended type. Build them with the module's constructors and constants.
 
     ``kind`` is the constructor ("bool", "int", "number", "string", "dynamic", "none",
     "capsule", "list", "set", "map", "tuple", "object", "union", "output", "promise");
     ``args`` its arguments (element types; an object's (name, type) pairs sorted by name; a
-    union's members in canonical order; a capsule's core type).
+    union's members in canonical order; a capsule's core type); ``height`` how many levels of
+    constructors with type arguments it nests (0 for ``int``, 1 for ``list(int)``).
 
     XTypes are interned: building the same type twice gives the same object, so equality is
     identity and costs nothing however deep the types are.
     """
 
-    __slots__ = ("__weakref__", "_hash", "args", "kind")
+    __slots__ = ("__weakref__", "_eventuals", "_hash", "args", "height", "kind")
     kind: str
     args: tuple[object, ...]
     _hash: int
+    _eventuals: int
+    height: int
 
     def __new__(cls, kind: str, args: tuple[object, ...] = ()) -> XType:
         key = (kind, args)  # its children are interned: hashing and comparing it is shallow
@@ -81,6 +104,9 @@ class XType:
             object.__setattr__(self, "kind", kind)
             object.__setattr__(self, "args", args)
             object.__setattr__(self, "_hash", hash(key))
+            eventuals, height = _summary(kind, args)
+            object.__setattr__(self, "_eventuals", eventuals)
+            object.__setattr__(self, "height", height)
             _INTERNED[key] = self
             return self
 
@@ -273,50 +299,43 @@ def optional(t: XType) -> XType:
 
 
 @hop  # (it recurses: any depth)
-def _resolve(t: XType, drop: tuple[str, ...]) -> XType:
-    """*t* with every output (and promise, as asked) nested in it replaced by its element."""
-    if t.kind in drop:
+def _resolve(t: XType, drop: int) -> XType:
+    """*t* with every output or promise nested in it (the kinds *drop* has bits for) replaced
+    by its element. A part without them is returned as it is, so the cost is the size of the
+    parts that change."""
+    if not t._eventuals & drop:
+        return t
+    if _EVENTUAL_KINDS.get(t.kind, 0) & drop:
         return _resolve(t.elem, drop)
-    if t.kind in ("list", "set", "map"):
+    if t.kind in ("list", "set", "map", "output", "promise"):
         return XType(t.kind, (_resolve(t.elem, drop),))
     if t.kind == "tuple":
         return XType("tuple", tuple(_resolve(e, drop) for e in t.elems))
     if t.kind == "object":
         return XType("object", tuple((n, _resolve(a, drop)) for n, a in t.attrs.items()))
-    if t.kind == "union":
-        return union(*(_resolve(m, drop) for m in t.members))
-    if t.kind in ("output", "promise"):
-        return XType(t.kind, (_resolve(t.elem, drop),))
-    return t
+    return union(*(_resolve(m, drop) for m in t.members))
 
 
 @deep
 def resolve_outputs(t: XType) -> XType:
     """*t* with every output and promise in it replaced by its element type."""
-    return _resolve(_check(t, "the type"), ("output", "promise"))
+    return _resolve(_check(t, "the type"), _OUTPUT | _PROMISE)
 
 
 @deep
 def resolve_promises(t: XType) -> XType:
     """*t* with every promise in it replaced by its element type (outputs kept)."""
-    return _resolve(_check(t, "the type"), ("promise",))
+    return _resolve(_check(t, "the type"), _PROMISE)
 
 
-@hop  # (it recurses: any depth)
-def _contains(t: XType, kind: str) -> bool:
-    return t.kind == kind or any(_contains(c, kind) for c in t.children)
-
-
-@deep
 def contains_outputs(t: XType) -> bool:
-    """Whether an output is in *t*, at any depth."""
-    return _contains(_check(t, "the type"), "output")
+    """Whether an output is in *t*, at any depth. Cost: O(1)."""
+    return bool(_check(t, "the type")._eventuals & _OUTPUT)
 
 
-@deep
 def contains_promises(t: XType) -> bool:
-    """Whether a promise is in *t*, at any depth."""
-    return _contains(_check(t, "the type"), "promise")
+    """Whether a promise is in *t*, at any depth. Cost: O(1)."""
+    return bool(_check(t, "the type")._eventuals & _PROMISE)
 
 
 def output(t: XType) -> XType:

@@ -32,17 +32,16 @@ MAX_DEPTH = 200
 """Types nested deeper than this take the slow path (which has room for any depth)."""
 
 
-
 @functools.lru_cache(maxsize=4096)
 def payload_checker(t: XType) -> Check | None:
     """A function that answers whether a payload of ``lower(t)``, made by core convert,
     meets *t* as it is; None when *t* needs the slow path (a union with a choice in it, or
-    more than MAX_DEPTH levels)."""
+    more than MAX_DEPTH levels, which the type's height tells at once)."""
     return _compile(t, 0)
 
 
 def _compile(t: XType, depth: int) -> Check | None:
-    if depth > MAX_DEPTH:
+    if depth + t.height > MAX_DEPTH:
         return None
     k = t.kind
     if k == "dynamic":
