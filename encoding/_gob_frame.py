@@ -3,21 +3,26 @@
 A stream is the 8-byte header (the magic ``89 63 74 79 67 6f 62`` and the version byte), then
 frames. A frame is a big-endian uint32 body length *n*, the *n* body bytes, and the big-endian
 CRC-32 (IEEE, zlib.crc32) of the length bytes and the body. The body's first byte is its kind:
-``T`` (0x54) describes types, ``V`` (0x56) holds a value, ``E`` (0x45) ends the stream.
+``T`` (0x54) describes types, ``V`` (0x56) holds a value, ``E`` (0x45) ends the stream. In
+version 2 the end frame counts the frames before it (so a deleted frame is noticed) and, in a
+dataset file, numbers its block and says whether it is the file's last (so a lost block is).
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
-from typing import IO, Any, Final
+from typing import IO, Any, Final, NamedTuple
+
+import msgspec
 
 from cty import CtyTypeError, Path
 
 from ._errors import DecodeError, EncodeError
 
 MAGIC: Final = b"\x89ctygob"
-VERSION: Final = 1
+VERSION: Final = 2
+"""The version written; readers take 1 and 2 (version 1's end frame is ``E`` alone)."""
 HEADER: Final = MAGIC + bytes([VERSION])
 
 KIND_TYPES: Final = 0x54
@@ -59,7 +64,47 @@ def value_frame(prefix: bytes, payload: bytes) -> bytes:
     return b"".join((head, payload, _pack(_crc32(payload, _crc32(head)))))
 
 
-END_FRAME: Final = frame(b"E")
+_encode_end: Final = msgspec.msgpack.Encoder().encode
+_decode_end: Final = msgspec.msgpack.Decoder(list[int | bool]).decode
+
+
+def end_frame(frames: int, block: tuple[int, bool] | None = None) -> bytes:
+    """Return a version 2 end frame: ``E`` and a msgpack array, ``[frames]`` or, for the
+    block of a dataset file, ``[frames, block index, last block?]``, where *frames* counts the
+    stream's frames before this one."""
+    info: list[int | bool] = [frames] if block is None else [frames, block[0], block[1]]
+    return frame(b"E", _encode_end(info))
+
+
+class EndInfo(NamedTuple):
+    """What a version 2 end frame says: how many frames came before it in its stream, and
+    for a dataset file's block, its index and whether it is the file's last."""
+
+    frames: int
+    block: tuple[int, bool] | None
+
+
+def parse_end(body: Any, version: int, idx: int, off: int) -> EndInfo | None:
+    """Return what the end frame *body* (frame *idx* at *off*) of a stream of *version* says
+    (None for version 1, whose end frame says nothing). Raises DecodeError if malformed."""
+    if version == 1:
+        if len(body) != 1:
+            raise DecodeError(f"frame {idx}: a version 1 end frame has no content", offset=off)
+        return None
+    try:
+        info = _decode_end(body[1:])
+    except (msgspec.DecodeError, ValueError) as e:
+        raise DecodeError(f"frame {idx}: malformed end frame ({e})", offset=off) from None
+    if len(info) == 1 and _count(info[0]):
+        return EndInfo(info[0], None)
+    if len(info) == 3 and _count(info[0]) and _count(info[1]) and info[2].__class__ is bool:
+        return EndInfo(info[0], (info[1], info[2]))
+    raise DecodeError(f"frame {idx}: malformed end frame: it holds {info!r}, not [frames] or "
+                      f"[frames, block, last]", offset=off)
+
+
+def _count(x: int) -> bool:
+    return x.__class__ is int and x >= 0  # (not a bool)
 
 _ID_BYTES: Final = [b"V" + bytes([i]) for i in range(128)]
 
@@ -150,8 +195,9 @@ class FrameReader:
         self.offset += len(b)
         return b
 
-    def read_header(self, *, first: bool) -> bool:
-        """Read a stream header; return False at a clean end of input (when not *first*).
+    def read_header(self, *, first: bool) -> int:
+        """Read a stream header and return its version; 0 at a clean end of input (when not
+        *first*).
 
         Raises DecodeError for an empty input (when *first*), a cut or foreign header, or a
         version this reader does not know.
@@ -161,7 +207,7 @@ class FrameReader:
         if not len(h):
             if first:
                 raise DecodeError("empty input: not a cty gob stream (no header)", offset=off)
-            return False
+            return 0
         h = bytes(h)
         magic = h[:len(MAGIC)]
         if magic != MAGIC[:len(magic)]:
@@ -173,10 +219,10 @@ class FrameReader:
         if len(h) < len(HEADER):
             raise DecodeError("the header is incomplete: the tail is incomplete (torn write)",
                               offset=off)
-        if h[-1] != VERSION:
+        if not 1 <= h[-1] <= VERSION:
             raise DecodeError(f"unsupported cty gob format version {h[-1]} (this reader "
-                              f"knows version {VERSION})", offset=off)
-        return True
+                              f"knows versions 1 to {VERSION})", offset=off)
+        return h[-1]
 
     def read_frame(self) -> tuple[Any, int, int]:
         """Return (body, frame index, frame offset) of the next frame.
@@ -226,28 +272,79 @@ class FrameReader:
         return body, idx, off
 
 
-def stream_spans(data: bytes | bytearray | memoryview) -> list[tuple[int, int]]:
+class BlockSequence:
+    """Checks the blocks of one dataset file as their end frames are read: numbered 0, 1, 2,
+    ... and the last one marked last, so a block deleted from the middle or cut off the end
+    (at a block boundary, where every frame is whole) is an error. A file whose streams carry
+    no block numbers (written by gob.Encoder, or by version 1) is not checked."""
+
+    __slots__ = ("_after_last", "_next", "_plain")
+
+    def __init__(self) -> None:
+        self._next = 0
+        self._plain = False
+        self._after_last = False
+
+    def see(self, info: EndInfo | None, idx: int, off: int) -> None:
+        """Take the end frame *info* (frame *idx* at *off*) of the file's next stream."""
+        block = None if info is None else info.block
+        if block is None:
+            if self._next:
+                raise DecodeError(f"frame {idx}: a stream without a block number follows "
+                                  f"block {self._next - 1} of a dataset file", offset=off)
+            self._plain = True
+            return
+        index, last = block
+        if self._plain:
+            raise DecodeError(f"frame {idx}: block {index} follows a stream without a block "
+                              f"number: not one dataset file", offset=off)
+        if self._after_last:
+            raise DecodeError(f"frame {idx}: block {index} follows the file's last block "
+                              f"({self._next - 1})", offset=off)
+        if index != self._next:
+            missing = ("the blocks are out of order" if index < self._next
+                       else f"block {self._next} is missing" if index == self._next + 1
+                       else f"blocks {self._next} to {index - 1} are missing")
+            raise DecodeError(f"frame {idx}: block {index} where block {self._next} was due: "
+                              f"{missing}", offset=off)
+        self._next = index + 1
+        self._after_last = last
+
+    def finish(self, off: int) -> None:
+        """The file has ended (at *off*) after the streams seen."""
+        if self._next and not self._after_last:
+            raise DecodeError(f"the dataset file ends after block {self._next - 1}, which is "
+                              f"not its last: the blocks after it are missing (was the file "
+                              f"cut short?)", offset=off)
+
+
+def stream_spans(data: bytes | bytearray | memoryview, *, dataset_file: bool = False
+                 ) -> list[tuple[int, int]]:
     """The (start, stop) byte ranges of the streams written one after another in *data*.
 
     A stream runs from its header to just past its end frame; a last stream without one (a
     torn tail) runs to the end of the data, and its reader reports the tear. Only frame
-    lengths are read, not bodies, so finding the streams of a large file costs a few bytes per
-    frame. Raises DecodeError where a stream should start and no header is.
+    lengths and end frames are read, so finding the streams of a large file costs a few bytes
+    per frame. Raises DecodeError where a stream should start and no header is. With
+    *dataset_file*, *data* is a whole file of cty.dataset blocks: a block missing from their
+    numbering, or a last block not marked last, raises DecodeError (see BlockSequence).
     """
     try:
         view = memoryview(data)
     except TypeError:
         raise CtyTypeError(f"stream_spans reads bytes, not {type(data).__name__}") from None
     with view, view.cast("B") as buf:  # (both released, so an mmap can close)
-        return _spans(buf)
+        return _spans(buf, BlockSequence() if dataset_file else None)
 
 
-def _spans(buf: memoryview) -> list[tuple[int, int]]:
+def _spans(buf: memoryview, blocks: BlockSequence | None) -> list[tuple[int, int]]:
     n = len(buf)
     spans: list[tuple[int, int]] = []
     off = 0
+    index = 0
     while off < n:
-        if buf[off:off + len(HEADER)] != HEADER:
+        version = buf[off + len(MAGIC)] if off + len(HEADER) <= n else 0
+        if buf[off:off + len(MAGIC)].tobytes() != MAGIC or not 1 <= version <= VERSION:
             raise DecodeError("no gob stream starts here (a header was expected)", offset=off)
         start = off
         off += len(HEADER)
@@ -260,9 +357,14 @@ def _spans(buf: memoryview) -> list[tuple[int, int]]:
             if stop > n:
                 spans.append((start, n))
                 return spans
-            is_end = length == 1 and buf[off + 4] == KIND_END
+            is_end = length and buf[off + 4] == KIND_END
+            if is_end and blocks is not None:
+                blocks.see(parse_end(buf[off + 4:stop - 4], version, index, off), index, off)
+            index += 1
             off = stop
             if is_end:
                 break
         spans.append((start, off))
+    if blocks is not None:
+        blocks.finish(off)
     return spans

@@ -42,14 +42,16 @@ from ._failure_memo import forget_failures
 from ._gob_decode import Dec, decode_deep, plan
 from ._gob_encode import ValueEncoder, value_encoder
 from ._gob_frame import (
-    END_FRAME,
     HEADER,
     KIND_END,
     KIND_TYPES,
     KIND_VALUE,
     MAX_BODY,
+    BlockSequence,
     FrameReader,
+    end_frame,
     frame,
+    parse_end,
     parse_value_prefix,
     stream_spans,
     value_frame,
@@ -84,9 +86,6 @@ __all__ = [
     "stream_spans",
 ]
 
-FORMAT_VERSION: Final = 1
-"""The version of the format this module writes and reads."""
-
 _encode_descs: Final = msgspec.msgpack.Encoder().encode
 _decode_msgpack: Final = msgspec.msgpack.decode
 _pack: Final = struct.Struct(">I").pack
@@ -115,9 +114,10 @@ def _write_all(fp: io.RawIOBase) -> Any:
 class _Writer:
     """The frames of one stream: its type table, and the last type written (the fast path)."""
 
-    __slots__ = ("last_enc", "last_prefix", "last_type", "types")
+    __slots__ = ("frames_written", "last_enc", "last_prefix", "last_type", "types")
 
     def __init__(self) -> None:
+        self.frames_written = 0
         self.types = EncoderTypes()
         self.last_type: Type | None = None
         self.last_prefix = b""
@@ -133,8 +133,10 @@ class _Writer:
         prefix = value_prefix(tid)
         enc = value_encoder(ty)
         out = value_frame(prefix, enc(value._v, value._marks))
+        self.frames_written += 1
         if descs:
             out = frame(b"T", _encode_descs(descs)) + out
+            self.frames_written += 1
         self.types.commit(pending)
         self.last_type, self.last_prefix, self.last_enc = ty, prefix, enc
         return out
@@ -145,7 +147,8 @@ class Encoder:
 
     The header is written at once; encode() writes each value (and, the first time a type
     appears, its description); close() writes the end frame, without which a reader reports
-    the stream's tail as incomplete. Used as a context manager, the encoder closes the stream
+    the stream's tail as incomplete. *block* numbers the stream as a block of a dataset file
+    (cty.dataset writes them; see close). Used as a context manager, the encoder closes the stream
     when the block ends normally, and leaves it unterminated when the block raises, so a
     reader can tell that the writer did not finish. Not thread-safe.
 
@@ -157,16 +160,19 @@ class Encoder:
     True
     """
 
-    __slots__ = ("_closed", "_write", "_writer")
+    __slots__ = ("_block", "_closed", "_write", "_writer")
 
-    def __init__(self, fp: IO[bytes], /) -> None:
+    def __init__(self, fp: IO[bytes], /, *, block: int | None = None) -> None:
         write = getattr(fp, "write", None)
         if write is None:
             raise CtyTypeError(f"gob.Encoder writes to a binary file, not {type(fp).__name__}")
+        if block is not None and (block.__class__ is not int or block < 0):
+            raise CtyValueError(f"a block number is a non-negative int, not {block!r}")
         if isinstance(fp, io.RawIOBase):  # unbuffered: a write may take only part of the data
             write = _write_all(fp)
         self._write = write
         self._writer = _Writer()
+        self._block = block
         self._closed = False
         write(HEADER)
 
@@ -187,17 +193,23 @@ class Encoder:
                 self._write(value_frame(prefix, payload))  # raises EncodeError
             head = _pack(n) + prefix
             self._write(b"".join((head, payload, _pack(_crc32(payload, _crc32(head))))))
+            w.frames_written += 1
             return
         if self._closed:
             raise CtyValueError("gob.Encoder.encode() after close()")
         self._write(w.frames(_check_value(value)))
 
-    def close(self) -> None:
-        """Write the end frame (once); the file itself stays open."""
+    def close(self, *, last_block: bool = True) -> None:
+        """Write the end frame (once); the file itself stays open. It counts the stream's
+        frames, so a reader notices one that went missing. For a stream made with *block*
+        (a block of a cty.dataset file), it also holds that number and *last_block*, whether
+        this is the file's last block, so a reader of the whole file notices a lost block."""
         if not self._closed:
             self._closed = True
-            self._writer.last_type = None
-            self._write(END_FRAME)
+            w = self._writer
+            w.last_type = None
+            block = None if self._block is None else (self._block, bool(last_block))
+            self._write(end_frame(w.frames_written, block))
 
     def __enter__(self) -> Encoder:
         return self
@@ -215,21 +227,29 @@ class Decoder:
     however long the stream. Streams written one after another into one file are read in
     turn. A stream whose tail is missing (a torn write) yields every intact value and then
     raises DecodeError saying the tail is incomplete; a corrupt frame raises DecodeError
-    naming the frame's index. After an error the decoder is exhausted.
+    naming the frame's index; a stream whose end frame counts more (or fewer) frames than came
+    before it raises DecodeError after its values (a frame was deleted). With *dataset_file*,
+    *src* is a whole cty.dataset file, whose blocks must all be there: numbered from 0, the
+    last marked last (BlockSequence). After an error the decoder is exhausted.
 
     >>> for v in gob.Decoder(gob.dumps(cty.string_val("a"))):
     ...     print(v.as_string())
     a
     """
 
-    __slots__ = ("_done", "_first", "_last", "_reader", "_types")
+    __slots__ = ("_blocks", "_done", "_first", "_last", "_reader", "_stream_start", "_types",
+                 "_version")
 
-    def __init__(self, src: IO[bytes] | bytes | bytearray | memoryview, /) -> None:
+    def __init__(self, src: IO[bytes] | bytes | bytearray | memoryview, /, *,
+                 dataset_file: bool = False) -> None:
         self._reader = FrameReader(src)
         self._types: DecoderTypes | None = None
         self._first = True
         self._done = False
         self._last: tuple[int, Type, Dec | None] = (-1, DynamicPseudoType, None)
+        self._version = 0
+        self._stream_start = 0
+        self._blocks = BlockSequence() if dataset_file else None
 
     def __iter__(self) -> Decoder:
         return self
@@ -283,9 +303,14 @@ class Decoder:
         r = self._reader
         while True:
             if self._types is None:
-                if not r.read_header(first=self._first):
+                version = r.read_header(first=self._first)
+                if not version:
+                    if self._blocks is not None:
+                        self._blocks.finish(r.offset)
                     return None
                 self._first = False
+                self._version = version
+                self._stream_start = r.index
                 self._types = DecoderTypes()
                 self._last = (-1, DynamicPseudoType, None)
             body, idx, off = r.read_frame()
@@ -295,13 +320,25 @@ class Decoder:
             if kind == KIND_TYPES:
                 _define(self._types, body, idx, off)
             elif kind == KIND_END:
-                if len(body) != 1:
-                    raise DecodeError(f"frame {idx}: an end frame has no content", offset=off)
+                self._end(body, idx, off)
                 self._types = None
                 if stop_at_end:
                     return None
             else:
                 raise DecodeError(f"frame {idx}: unknown frame kind {kind:#04x}", offset=off)
+
+    def _end(self, body: Any, idx: int, off: int) -> None:
+        info = parse_end(body, self._version, idx, off)
+        if info is not None:
+            came = idx - self._stream_start
+            if info.frames != came:
+                lost = info.frames - came
+                what = (f"{lost} of them {'is' if lost == 1 else 'are'} missing (deleted or "
+                        f"lost)" if lost > 0 else "frames were added")
+                raise DecodeError(f"frame {idx}: the stream's end frame counts {info.frames} "
+                                  f"frames before it, but {came} came: {what}", offset=off)
+        if self._blocks is not None:
+            self._blocks.see(info, idx, off)
 
     def _value(self, body: Any, idx: int, off: int) -> Value:
         tid = body[1] if len(body) > 1 else 0xFF
@@ -361,10 +398,12 @@ def dumps(value: Value, /) -> bytes:
     Raises EncodeError (naming the path) for what gob cannot write, such as a capsule without a
     registered codec or a mark of an unregistered class.
 
-    >>> gob.dumps(cty.string_val("hi")).hex(" ")
-    '89 63 74 79 67 6f 62 01 00 00 00 05 56 01 a2 68 69 fa 9d 69 4e 00 00 00 01 45 d9 8f 73 43'
+    >>> gob.dumps(cty.string_val("hi")).hex(" ", 4)
+    '89637479 676f6202 00000005 5601a268 69fa9d69 4e000000 03459101 e6d5b476'
     """
-    return b"".join((HEADER, _Writer().frames(_check_value(value)), END_FRAME))
+    w = _Writer()
+    body = w.frames(_check_value(value))
+    return b"".join((HEADER, body, end_frame(w.frames_written)))
 
 
 def dump(value: Value, fp: IO[bytes] | str | os.PathLike[str], /) -> None:

@@ -77,7 +77,8 @@ class Block:
 
 def blocks(paths: Paths) -> list[Block]:
     """The blocks of the files *paths* names, in order (see expand). Reads only the frames'
-    lengths; raises gob.DecodeError for a file that is not gob streams."""
+    lengths and end frames; raises gob.DecodeError for a file that is not gob streams, or
+    whose blocks are not all there (one deleted, or the file cut off after a block)."""
     out: list[Block] = []
     for path in expand(paths):
         with open(path, "rb") as f:
@@ -85,7 +86,7 @@ def blocks(paths: Paths) -> list[Block]:
                 continue
             with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
                 try:
-                    spans = gob.stream_spans(mm)  # type: ignore[arg-type]
+                    spans = gob.stream_spans(mm, dataset_file=True)  # type: ignore[arg-type]
                 except gob.DecodeError as e:
                     raise gob.DecodeError(f"{path}: {e.message}", offset=e.offset) from None
         out += [Block(path, a, b, i) for i, (a, b) in enumerate(spans)]
@@ -105,7 +106,9 @@ def read_block(block: Block) -> Iterator[Value]:
 def read(paths: Paths) -> Iterator[Value]:
     """Every value of the files *paths* names, in order, decoded one by one as the files are
     read (memory stays constant however large they are). A damaged file raises
-    gob.DecodeError after its intact values. Which files are meant is settled at the call
+    gob.DecodeError after its intact values, and so does one that lost a whole block (from
+    the middle, or cut off after one: each block's end frame holds its number, and the last
+    says it is the last). Which files are meant is settled at the call
     (see expand), so a bad path fails at once."""
     return _read_files(expand(paths))
 
@@ -113,7 +116,7 @@ def read(paths: Paths) -> Iterator[Value]:
 def _read_files(files: list[str]) -> Iterator[Value]:
     for path in files:
         with open(path, "rb") as f:
-            yield from gob.Decoder(f)
+            yield from gob.Decoder(f, dataset_file=True)
 
 
 def write(path: str | os.PathLike[str], values: Iterable[Value], /, *,
@@ -125,12 +128,12 @@ def write(path: str | os.PathLike[str], values: Iterable[Value], /, *,
         raise CtyValueError(f"block_size is a positive int, not {block_size!r}")
     count = 0
     with atomic_writer(os.fspath(path)) as f:
-        enc = gob.Encoder(f)
+        enc = gob.Encoder(f, block=0)
         for v in values:
             if count and count % block_size == 0:
-                enc.close()
-                enc = gob.Encoder(f)
+                enc.close(last_block=False)
+                enc = gob.Encoder(f, block=count // block_size)
             enc.encode(check_value(v, "a dataset value"))
             count += 1
-        enc.close()
+        enc.close(last_block=True)
     return count

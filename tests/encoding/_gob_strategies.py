@@ -197,7 +197,7 @@ def split_frames(data: bytes) -> list[tuple[int, int, str]]:
     import struct
     import zlib
 
-    assert data[:7] == b"\x89ctygob" and data[7] == 1
+    assert data[:7] == b"\x89ctygob" and data[7] == 2
     out = []
     pos = HEADER_SIZE
     while pos < len(data):

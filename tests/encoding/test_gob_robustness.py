@@ -125,9 +125,11 @@ def test_the_header_is_checked() -> None:
         gob.loads(b"")
     with pytest.raises(DecodeError, match="not a cty gob stream"):
         gob.loads(b"PK\x03\x04" + good[4:])
-    with pytest.raises(DecodeError, match=r"unsupported cty gob format version 2 \(this reader "
-                                          r"knows version 1\)"):
-        gob.loads(good[:7] + b"\x02" + good[8:])
+    with pytest.raises(DecodeError, match=r"unsupported cty gob format version 3 \(this reader "
+                                          r"knows versions 1 to 2\)"):
+        gob.loads(good[:7] + b"\x03" + good[8:])
+    with pytest.raises(DecodeError, match=r"unsupported cty gob format version 0"):
+        gob.loads(good[:7] + b"\x00" + good[8:])
     with pytest.raises(DecodeError, match="unexpected bytes after the end frame"):
         list(gob.Decoder(good + b"junk-junk"))
 
@@ -146,7 +148,7 @@ FRAME_CASES = [
     # bodies, message
     ((b"",), "frame 0 is empty"),
     ((b"X",), "unknown frame kind 0x58"),
-    ((b"E\x00",), "an end frame has no content"),
+    ((b"E\x00",), "a version 1 end frame has no content"),
     ((b"V",), "starts with a type id"),
     ((b"V\xcc",), "starts with a type id"),
     ((b"V\x04\xc0",), r"type id 4 is not defined \(the stream has described ids 0 to 3"),
