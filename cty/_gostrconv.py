@@ -1,40 +1,19 @@
 """Go's strconv.Quote, which go-cty uses for set hash bytes and GoString.
 
 A rune is kept as it is when Go's strconv.IsPrint says it is printable: the categories L, M,
-N, P and S, plus the ASCII space. Go 1.21 and later use Unicode 15.0.0 tables; this module
-uses the ``unicodedata2`` package when it is installed at exactly that version (or Python's
-own tables when those are 15.0.0), otherwise Python's ``unicodedata`` (14.0.0 on Python 3.11),
-which differs from Go only for the characters Unicode 15.0 added.
+N, P and S, plus the ASCII space, in Go's Unicode tables (15.0.0: cty._unicode_data).
 """
 
 from __future__ import annotations
 
-import importlib
-import unicodedata
-from typing import Any, Final
+from typing import Final
 
-_GO_UNICODE_VERSION: Final = "15.0.0"
+from ._unicode_data import BUILTIN_TABLES as _BUILTIN_TABLES
+from ._unicode_data import UCD as _UCD
+from ._unicode_data import UNICODE_VERSION
 
+__all__ = ["UNICODE_VERSION", "go_quote"]
 
-def _unicode_tables() -> Any:
-    """Return the unicodedata module closest to Go's Unicode version."""
-    if unicodedata.unidata_version == _GO_UNICODE_VERSION:
-        return unicodedata
-    try:
-        ucd2 = importlib.import_module("unicodedata2")
-    except ImportError:
-        return unicodedata
-    if getattr(ucd2, "unidata_version", None) == _GO_UNICODE_VERSION:
-        return ucd2
-    return unicodedata
-
-
-_UCD: Final = _unicode_tables()
-UNICODE_VERSION: Final[str] = _UCD.unidata_version
-"""The Unicode version whose tables decide which runes are printable."""
-_BUILTIN_TABLES: Final = _UCD is unicodedata
-"""Python's str.isprintable (Other and Separator, bar the ASCII space, are not printable) is
-Go's IsPrint exactly, when it uses the same tables."""
 _SHORT: Final = {0x07: "\\a", 0x08: "\\b", 0x0C: "\\f", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t",
                  0x0B: "\\v", 0x22: '\\"', 0x5C: "\\\\"}
 

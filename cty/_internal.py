@@ -37,6 +37,7 @@ from ._type_expr import DefaultsBuilder, check_text, interpret
 from ._type_expr_syntax import parse_expression
 from ._type_height import is_tall
 from ._type_json import go_json_string
+from ._unicode_data import UCD
 from ._unknown import UNKNOWN, Unknown
 from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
 from ._value import check_value, make, payload, wrap
@@ -46,6 +47,7 @@ __all__ = [
     "MAX_KNOWN_LIST_LENGTH",
     "NOT_NULL",
     "NO_MARKS",
+    "UCD",
     "UNKNOWN",
     "CapsuleType",
     "ConversionFromHook",

@@ -11,7 +11,8 @@ continuation can change, in go-cty's two steps:
    extend, unless it is a single character of go-cty's delimiter list (``-``, ``:``, ``/``,
    a space...), which never begins a cluster with what follows.
 
-Step 1 reads Unicode's composition data from ``unicodedata`` (computed once, on first use).
+Step 1 reads Unicode's composition data from Go's tables (cty._unicode_data; computed once, on
+first use).
 Step 2 finds the last extended grapheme cluster with the rules of Unicode's UAX 29 that can
 join characters across a cluster's end (extending marks, joiners and modifiers, emoji joined
 by ZWJ, regional indicator pairs, Hangul syllable sequences, CR LF); like go-cty's scanner, a
@@ -21,10 +22,10 @@ trailing run of regional indicators is dropped whole.
 from __future__ import annotations
 
 import threading
-import unicodedata
 from typing import Final
 
 from ._strings import normalize_string
+from ._unicode_data import UCD
 
 _DELIMITERS: Final = frozenset("-_:;/\\,.(){}[]|?!~ \t@#$%^&*+\"'")
 """Single characters that go-cty keeps at the end of a prefix (sequenceMustEndGraphemeCluster)."""
@@ -83,7 +84,7 @@ def _tables() -> tuple[frozenset[int], frozenset[int]]:
             if _combines_forward is None:
                 first: set[int] = set()
                 second: set[int] = set()
-                decomposition = unicodedata.decomposition
+                decomposition = UCD.decomposition
                 for cp in range(0x110000):
                     d = decomposition(chr(cp))
                     if not d or d[0] == "<":
@@ -92,7 +93,7 @@ def _tables() -> tuple[frozenset[int], frozenset[int]]:
                     if len(parts) != 2:
                         continue
                     a, b = chr(int(parts[0], 16)), chr(int(parts[1], 16))
-                    if unicodedata.normalize("NFC", a + b) == chr(cp):  # not excluded
+                    if UCD.normalize("NFC", a + b) == chr(cp):  # not excluded
                         first.add(ord(a))
                         second.add(ord(b))
                 _combines_backward = frozenset(second)
@@ -124,9 +125,9 @@ def _is_inert(c: str) -> bool:
     Properties.isInert: combining class at most 1, no canonical decomposition, quick check
     yes, composes with nothing)."""
     cp = ord(c)
-    if unicodedata.combining(c) > 1:
+    if UCD.combining(c) > 1:
         return False
-    d = unicodedata.decomposition(c)
+    d = UCD.decomposition(c)
     if d and d[0] != "<":  # go's tables mark every canonically decomposable character
         return False
     forward, backward = _tables()
@@ -146,7 +147,7 @@ def _last_nfc_boundary(s: str) -> int | None:
     run = 0
     i = len(s) - 1
     while i >= 0:
-        if not unicodedata.combining(s[i]):
+        if not UCD.combining(s[i]):
             return i
         run += 1
         if run > _MAX_NON_STARTERS:
@@ -158,14 +159,14 @@ def _last_nfc_boundary(s: str) -> int | None:
 def _is_extend(cp: int, c: str) -> bool:
     """Return whether *c* continues the grapheme cluster before it (Extend, SpacingMark and
     ZWJ of UAX 29, with emoji modifiers, variation selectors and tags)."""
-    return (unicodedata.category(c) in ("Mn", "Me", "Mc") or cp == 0x200D
+    return (UCD.category(c) in ("Mn", "Me", "Mc") or cp == 0x200D
             or 0x1F3FB <= cp <= 0x1F3FF or 0xFE00 <= cp <= 0xFE0F
             or 0xE0020 <= cp <= 0xE007F or 0xE0100 <= cp <= 0xE01EF)
 
 
 def _is_pictographic(cp: int, c: str) -> bool:
     """Return whether *c* is (approximately) Extended_Pictographic."""
-    return (unicodedata.category(c) == "So" or 0x1F000 <= cp <= 0x1FAFF
+    return (UCD.category(c) == "So" or 0x1F000 <= cp <= 0x1FAFF
             or cp in (0x00A9, 0x00AE, 0x203C, 0x2049, 0x2122, 0x2139))
 
 

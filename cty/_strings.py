@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import unicodedata
+from collections.abc import Callable
+from typing import Final
 
 from ._errors import CtyTypeError, CtyValueError
+from ._unicode_data import UCD
 
-_is_normalized = unicodedata.is_normalized
-_normalize = unicodedata.normalize
+_normalize: Final[Callable[[str, str], str]] = UCD.normalize
+"""NFC at Go's Unicode version (cty._unicode_data); it returns a string that is already NFC
+as it is, after a quick check."""
 
 
 def normalize_string(s: str, /) -> str:
@@ -28,6 +31,4 @@ def normalize_string(s: str, /) -> str:
         raise CtyValueError(
             f"string {s!r} holds a lone surrogate at index {e.start}: not valid Unicode"
         ) from None
-    if _is_normalized("NFC", s):
-        return s
     return _normalize("NFC", s)

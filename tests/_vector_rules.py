@@ -9,8 +9,10 @@ any directory of freshly generated lines (CTY_VECTORS_DIR).
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -401,6 +403,30 @@ def _error_redacted(case: Case, run: Run) -> None:
     assert got == want, f"{case['id']}: expected {want!r}, got {got!r}"
 
 
+# --- NFC: golang.org/x/text's composition of supplementary-plane starters -----------------------
+
+
+def _composes(a: str, b: str) -> bool:
+    return len(unicodedata.normalize("NFC", a + b)) == 1
+
+
+def _astral_starter_composed(case: Case) -> bool:
+    """A string op whose input has a code point above U+FFFF directly followed by a character
+    that its low 16 bits, as a BMP starter, would compose with (x/text v0.11 composes it so)."""
+    s = case.get("s")
+    if case.get("op") != "string" or not isinstance(s, str):
+        return False
+    return any(ord(c) > 0xFFFF and _composes(chr(ord(c) & 0xFFFF), d)
+               for c, d in itertools.pairwise(s))
+
+
+def _unicode_nfc(case: Case, run: Run) -> None:
+    got = run()
+    want = unicodedata.normalize("NFC", case["s"])  # (Python's own tables: Unicode's answer)
+    assert got["nfc"] == want, f"{case['id']}: expected Unicode's NFC {want!r}, got {got!r}"
+    assert got["nfc"] != case["expect"]["nfc"]
+
+
 # --- the rules, in the order they claim lines --------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
@@ -439,6 +465,9 @@ RULES: tuple[Rule, ...] = (
     Rule("REDACTED_MARKED_TEXT", "a function's error never shows a marked string argument's "
          "text: it reads (sensitive value) (go-cty quotes the text)", _marked_text_in_error,
          _error_redacted),
+    Rule("NFC_ASTRAL_STARTER", "a code point above U+FFFF followed by a combining mark is "
+         "normalised as Unicode says (go-cty's x/text composes it as if it were its low 16 "
+         "bits)", _astral_starter_composed, _unicode_nfc),
     Rule("VARIADIC_ARG_INDEX", "a variadic argument of the wrong type is named by its place in "
          "the call (go-cty counts among the variadic arguments only, naming another argument)",
          _variadic_arg_index, _names_the_whole_call_index),

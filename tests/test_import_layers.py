@@ -22,8 +22,8 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
-    ["cty._errors", "cty._gostrconv", "cty._go_names", "cty._mpfr_range", "cty._unknown",
-     "cty._strings", "cty._limits", "cty._codegen", "cty._deep", "cty._msgspec_deep",
+    ["cty._errors", "cty._unicode_data", "cty._gostrconv", "cty._go_names", "cty._mpfr_range",
+     "cty._unknown", "cty._strings", "cty._limits", "cty._codegen", "cty._deep", "cty._msgspec_deep",
      "cty._string_prefix", "cty._atomic_file", "cty._hcl_ident", "cty._hcl_names",
      "cty._json_repeats"],
     # numbers

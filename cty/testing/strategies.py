@@ -30,7 +30,6 @@ given instead: ``names=unicode_names`` draws any Unicode name, as wire-format te
 from __future__ import annotations
 
 import functools
-import unicodedata
 from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -73,7 +72,7 @@ attribute_names = st.sampled_from(ATTRIBUTE_NAMES)
 unicode_text = st.text(st.characters(codec="utf-8"), max_size=8)
 """Text of any Unicode scalar values (no lone surrogates, which no encoding carries)."""
 
-unicode_names = unicode_text.map(lambda s: unicodedata.normalize("NFC", s))
+unicode_names = unicode_text.map(cty.normalize_string)
 """Any Unicode names, NFC-normalised (so that distinct names stay distinct in cty)."""
 
 
@@ -89,7 +88,7 @@ def _check_text(what: str, strategy: st.SearchStrategy[str] | None,
 def _nfc(s: str) -> str:
     if not isinstance(s, str):
         raise cty.CtyTypeError(f"a names strategy drew {s!r}, not a str")
-    return unicodedata.normalize("NFC", s)
+    return cty.normalize_string(s)
 
 
 Capsules = Mapping[cty.Type, st.SearchStrategy[Any]]

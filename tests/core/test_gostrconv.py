@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
-import unicodedata
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import cty
 from cty import _gostrconv
 from cty._gostrconv import go_quote
+from cty._unicode_data import UCD
 
 QUOTES = [
     ("", '""'),
@@ -108,7 +110,7 @@ def test_quote_round_trips_and_shows_only_printable_runes(s: str) -> None:
     q = go_quote(s)
     assert _go_unquote(q) == s
     for c in q:
-        assert c == " " or unicodedata.category(c)[0] in "LMNPS" or c in "\\\""
+        assert c == " " or UCD.category(c)[0] in "LMNPS" or c in "\\\""
 
 
 def test_the_reported_unicode_version_is_the_one_quoting_uses() -> None:
@@ -116,3 +118,12 @@ def test_the_reported_unicode_version_is_the_one_quoting_uses() -> None:
     shown_raw = go_quote("\U0001f6dc") == '"\U0001f6dc"'
     major = int(_gostrconv.UNICODE_VERSION.split(".")[0])
     assert shown_raw == (major >= 15), (_gostrconv.UNICODE_VERSION, go_quote("\U0001f6dc"))
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="Python 3.13's own tables are 15.1.0, "
+                    "and unicodedata2 is a dependency only where Python's are older than 15")
+def test_the_tables_are_go_s_unicode_version() -> None:
+    # go-cty normalises with Unicode 15.0.0 (x/text v0.11); on Python 3.11, unicodedata2
+    assert _gostrconv.UNICODE_VERSION == "15.0.0"
+    # U+1E08F, a combining mark Unicode 15.0 added (class 230), moves after U+0323 (220)
+    assert cty.string_val("a\U0001e08f\u0323").as_string() == "\u1ea1\U0001e08f"

@@ -9,9 +9,7 @@ Go's, so ours are these.
 
 from __future__ import annotations
 
-import unicodedata
-
-from cty._internal import go_quote
+from cty._internal import UCD, go_quote
 
 __all__ = ["GO_SPACE", "go_lower", "go_quote_rune", "go_title", "go_upper"]
 
@@ -60,7 +58,8 @@ def _is_separator(c: str) -> bool:
     """strings.Title's word boundary test for the character before a letter."""
     if c < "\x80":
         return not (c.isalnum() or c == "_")
-    if c.isalpha() or unicodedata.category(c) == "Nd":
+    category = UCD.category(c)
+    if category[0] == "L" or category == "Nd":
         return False
     return c in GO_SPACE
 
