@@ -265,9 +265,14 @@ def _distinct(args: list[Value], ty: Type) -> Value:
     v = args[0]
     if not v.is_wholly_known():
         return unknown_val(ty)
+    # go-cty compares each element with every one kept (quadratic); equal values are
+    # raw-equal once unmarked, so only those of the same hash are compared: O(n) expected
     kept: list[Value] = []
+    same_hash: dict[int, list[Value]] = {}
     for _, e in v.elements():
-        if not any(k.equals(e).true() for k in kept):
+        bucket = same_hash.setdefault(hash(e.unmark_deep()[0]), [])
+        if not any(k.equals(e).true() for k in bucket):
+            bucket.append(e)
             kept.append(e)
     if not kept:
         return list_val_empty(ty.element_type())
