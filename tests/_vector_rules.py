@@ -427,6 +427,19 @@ def _unicode_nfc(case: Case, run: Run) -> None:
     assert got["nfc"] != case["expect"]["nfc"]
 
 
+# --- function panics ----------------------------------------------------------------------------
+
+
+def _function_panicked(case: Case) -> bool:
+    return case.get("op") in ("call", "return_type") and "panic" in case["expect"]
+
+
+def _refused_not_panicked(case: Case, run: Run) -> None:
+    got = run()
+    assert "error" in got, f"{case['id']}: go-cty panicked, and we answered {got!r}"
+    assert "returned" not in got, f"{case['id']}: a PanicError, not a refusal: {got!r}"
+
+
 # --- the rules, in the order they claim lines --------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
@@ -468,6 +481,9 @@ RULES: tuple[Rule, ...] = (
     Rule("NFC_ASTRAL_STARTER", "a code point above U+FFFF followed by a combining mark is "
          "normalised as Unicode says (go-cty's x/text composes it as if it were its low 16 "
          "bits)", _astral_starter_composed, _unicode_nfc),
+    Rule("FUNCTION_PANIC", "a call that makes a go-cty function panic is refused with a "
+         "FunctionError or ArgError saying why (go-cty returns a PanicError)",
+         _function_panicked, _refused_not_panicked),
     Rule("VARIADIC_ARG_INDEX", "a variadic argument of the wrong type is named by its place in "
          "the call (go-cty counts among the variadic arguments only, naming another argument)",
          _variadic_arg_index, _names_the_whole_call_index),

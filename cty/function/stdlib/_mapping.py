@@ -259,6 +259,8 @@ def _zipmap(args: list[Value], ty: Type) -> Value:
     out: dict[str, Value] = {}
     for i, (_, marked_name) in enumerate(key_list.elements()):
         name, name_marks = marked_name.unmark()
+        if name.is_null():  # (go-cty panics)
+            raise ArgError(0, f"element {i} is null: map keys must not be null")
         marks.append(name_marks)
         out[name.as_string()] = vals.index(number_int_val(i))
     if ty.is_map_type():

@@ -23,7 +23,7 @@ from cty import (
 )
 from cty._internal import go_quote
 
-from .._errors import ArgError
+from .._errors import ArgError, FunctionError
 from .._function import Function, static_return_type
 from .._parameter import Parameter
 from ._go_math import go_div, go_log, go_pow
@@ -107,8 +107,8 @@ parse_int = Function(
 
 def _float_result(f: float, what: str) -> Value:
     if math.isnan(f):
-        # go-cty panics making a number of NaN; an error of the implementation here too
-        raise ValueError(f"{what} is not a number (NaN), which cty numbers cannot hold")
+        # go-cty panics making a number of NaN; a call that cannot answer is refused instead
+        raise FunctionError(f"{what} is not a number (NaN), which cty numbers cannot hold")
     return number_float_val(f)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from cty import NegativeInfinity, Number, PositiveInfinity, Type, Value, _number, number_val
 from cty._internal import make
 
-from .._errors import FunctionError
+from .._errors import ArgError, FunctionError
 from .._function import Function, static_return_type
 from .._parameter import Parameter
 from ._refine import not_null
@@ -44,7 +44,10 @@ def _int(args: list[Value], ty: Type) -> Value:
     if _number.is_integer(p):
         return args[0]
     # truncated toward zero, as a new exact float (go: SetInt on a zero Float); an infinity
-    # has no integer part, which go-cty meets with a nil pointer (a panic, here an error)
+    # has no integer part, which go-cty meets with a nil pointer (a panic; here the argument
+    # is refused)
+    if _number.is_inf(p):
+        raise ArgError(0, "an infinite number has no integer part")
     return number_val(_number.trunc(p))
 
 

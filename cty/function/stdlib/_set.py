@@ -48,7 +48,9 @@ set_has_element = Function(
 
 def _set_operation_type(args: list[Value]) -> Type:
     types = []
-    for a in args:
+    for i, a in enumerate(args):
+        if a.type() is DynamicPseudoType:  # (go-cty panics asking for its element type)
+            raise ArgError(i, "a set is required, but the type of this argument is not known")
         ety = a.type().element_type()
         if a.is_known() and a.length_int() == 0 and ety is DynamicPseudoType:
             continue

@@ -236,8 +236,8 @@ chomp = _string_function("Removes one or more newline characters from the end of
 
 def _indent(args: list[Value], ty: Type) -> Value:
     spaces = go_int(args[0])
-    if spaces < 0:  # go-cty panics in strings.Repeat: a PanicError here as there
-        raise ValueError("strings: negative Repeat count")
+    if spaces < 0:  # go-cty panics in strings.Repeat; the argument is refused here
+        raise ArgError(0, "the number of spaces must not be negative")
     return string_val(args[1]._v.replace("\n", "\n" + " " * spaces))
 
 

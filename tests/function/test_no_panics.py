@@ -1,0 +1,111 @@
+"""No stdlib function panics, whatever it is given: every call answers with a value or refuses
+with a FunctionError (an ArgError naming the argument, or the PathError of a number or index
+that does not fit), never a PanicError (an exception escaping an implementation).
+
+The arguments are drawn from generated values of every kind (nulls, unknowns, marks, refined
+unknowns, collections and structures) and from inputs chosen to be hard: huge, tiny, negative
+and infinite numbers, long, empty, combining and format-directive strings, durations and
+timestamps out of range. How long the calls take is the benchmarks' business
+(benchmarks/bench_functions_scale.py), not an assertion here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cty
+import cty.testing.strategies as cst
+from cty import PathError
+from cty.function import FunctionError, PanicError
+from cty.function import stdlib as S
+
+FUNCTIONS = sorted((name, fn) for name, fn in vars(S).items()
+                   if not name.startswith("_") and isinstance(fn, S.Function))
+
+_HARD_NUMBERS = ["1e400000000", "-1e400000000", "1e-400000000", "9223372036854775808",
+                 "-9223372036854775809", "0", "-0", "0.5", "-1", "1" + "0" * 5000, "65536",
+                 "18446744073709551616"]
+_HARD_STRINGS = ["", " ", "%", "%999999999d", "%[2]*[1]d", "%-0+#v", "1" + "0" * 10000 + "h",
+                 "1e400000000h", "9223372036854775807ns", "-1h", "2006-01-02T15:04:05Z",
+                 "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "e\u0301\u0302" * 50,
+                 "\U00010044\u0331", "a" * 5000, "0x" + "f" * 3000, "\x00", "[", "{", "(",
+                 "a*", "(a+)+$", "$0$1${2}", "\\", "\"", "\n\n\n", "🇺🇸👩‍👩‍👧",
+                 "YYYY-MM-DD'T'hh:mm:ssZZZZZ", "'", "EEEE, MMMM d"]
+HARD_VALUES: list[cty.Value] = (
+    [cty.parse_number_val(t) for t in _HARD_NUMBERS]
+    + [cty.PositiveInfinity, cty.NegativeInfinity]
+    + [cty.string_val(t) for t in _HARD_STRINGS]
+    + [cty.list_val([cty.number_int_val(i) for i in range(2_000)]),
+       cty.list_val([cty.string_val("x")] * 500),
+       cty.set_val([cty.number_int_val(i) for i in range(300)]),
+       cty.map_val({f"k{i}": cty.string_val("v") for i in range(300)}),
+       cty.list_val([cty.list_val([cty.number_int_val(1)])] * 50),
+       cty.EmptyTupleVal, cty.EmptyObjectVal, cty.DynamicVal,
+       cty.unknown_val(cty.String).refine().string_prefix("ab").new_value(),
+       cty.unknown_val(cty.Number).refine().number_range_inclusive(
+           cty.number_int_val(-5), cty.number_int_val(5)).new_value(),
+       cty.null_val(cty.DynamicPseudoType), cty.string_val("secret").mark("sensitive")]
+)
+
+arguments = st.one_of(
+    st.sampled_from(HARD_VALUES),
+    st.sampled_from(HARD_VALUES).map(lambda v: v.mark("m")),
+    cst.types(max_depth=2).flatmap(cst.values),
+)
+
+
+def _arity(fn: Any) -> tuple[int, bool]:
+    return len(fn.params()), fn.var_param() is not None
+
+
+@pytest.mark.parametrize(("name", "fn"), FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_no_function_panics(name: str, fn: Any, data: st.DataObject) -> None:
+    fixed, variadic = _arity(fn)
+    n = fixed + (data.draw(st.integers(0, 3), label="variadic") if variadic else 0)
+    args = [data.draw(arguments, label=f"arg{i}") for i in range(n)]
+    try:
+        result = fn(*args)
+    except PanicError as e:  # the failure this test looks for
+        raise AssertionError(f"{name}{tuple(args)!r} panicked: {e}") from e
+    except (FunctionError, PathError):
+        return
+    assert isinstance(result, cty.Value)
+
+
+def test_the_functions_are_all_here() -> None:
+    assert len(FUNCTIONS) >= 85
+    assert {"format_", "time_add", "regex_replace", "parse_int", "floor"} <= {
+        n for n, _ in FUNCTIONS}
+
+
+N = cty.number_int_val
+REFUSED_WHERE_GO_CTY_PANICS = [
+    ("zipmap", [cty.list_val([cty.string_val("a"), cty.null_val(cty.String)]),
+                cty.list_val([N(1), N(2)])], 0, "element 1 is null: map keys must not be null"),
+    ("int_", [cty.PositiveInfinity], 0, "an infinite number has no integer part"),
+    ("int_", [cty.NegativeInfinity], 0, "an infinite number has no integer part"),
+    ("indent", [N(-1), cty.string_val("a\nb")], 0, "the number of spaces must not be negative"),
+    ("set_union", [cty.set_val([cty.string_val("a")]), cty.DynamicVal], 1,
+     "a set is required, but the type of this argument is not known"),
+    ("set_subtract", [cty.unknown_val(cty.DynamicPseudoType).mark("m"),
+                      cty.set_val([N(1)])], 0, "a set is required"),
+    ("log", [N(-1), N(10)], None, r"log\(-1.0\) / log\(10.0\) is not a number \(NaN\)"),
+    ("pow_", [N(-8), cty.number_float_val(1 / 3)], None, "is not a number"),
+    ("log", [cty.parse_number_val("1e-400000000")] * 2, None, "is not a number"),
+]
+
+
+@pytest.mark.parametrize(("name", "args", "arg", "message"), REFUSED_WHERE_GO_CTY_PANICS,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(REFUSED_WHERE_GO_CTY_PANICS)])
+def test_calls_go_cty_panics_on_are_refused(name: str, args: list[cty.Value], arg: int | None,
+                                             message: str) -> None:
+    with pytest.raises(FunctionError, match=message) as e:
+        getattr(S, name)(*args)
+    assert not isinstance(e.value, PanicError)
+    assert getattr(e.value, "index", None) == arg
