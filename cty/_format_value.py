@@ -33,6 +33,12 @@ class _Style:
     sensitive_marks: frozenset[Hashable]
 
 
+POSITIONAL_EXPONENTS: Final = 64
+"""format_value writes a number whose decimal exponent is within this of 0 digit by digit
+(``1e+63`` as 64 digits), and one farther out in exponent form (``1e+64``), so that 1e400000000
+does not print 400 million digits."""
+
+
 @deep
 def format_value(value: Value, /, *, width: int = 80, unknown: str = "(known after apply)",
                  sensitive: str = "(sensitive value)",
@@ -75,10 +81,14 @@ def _format(v: Value, style: _Style, indent: int) -> str:
         return _quote(v.as_string())
     if ty is Number:
         n = v.as_big_float()
-        try:
-            return _number.format_f(n)
-        except LimitExceededError:  # too long written out: exponent form instead
-            return _number.format_g(n)
+        text = _number.format_g(n)  # shortest digits; written out unless far from 1
+        _, e, exponent = text.partition("e")
+        if e and -POSITIONAL_EXPONENTS < int(exponent) < POSITIONAL_EXPONENTS:
+            try:
+                return _number.format_f(n)
+            except LimitExceededError:
+                pass
+        return text
     if ty is Bool:
         return "true" if v.true() else "false"
     if ty.is_list_type() or ty.is_tuple_type():

@@ -96,3 +96,12 @@ def test_bad_arguments() -> None:
         cty.format_value(S("x"), sensitive_marks="sensitive")
     with pytest.raises(cty.CtyTypeError):
         cty.format_value(S("x"), width="80")  # type: ignore[arg-type]
+
+
+def test_numbers_far_from_one_print_in_exponent_form() -> None:
+    shown = {t: cty.format_value(cty.parse_number_val(t))
+             for t in ("1e63", "1e64", "1e400", "1e400000000", "-2.5e-70", "1e-5", "0.5")}
+    assert shown == {"1e63": "1" + "0" * 63, "1e64": "1e+64", "1e400": "1e+400",
+                     "1e400000000": "1e+400000000", "-2.5e-70": "-2.5e-70", "1e-5": "0.00001",
+                     "0.5": "0.5"}
+    assert cty.format_value(cty.number_val(10**70 + 1)) == "1." + "0" * 69 + "1e+70"  # exact
