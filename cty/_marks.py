@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 from typing import Any, Final
-
-ValueMarks = frozenset
-"""A set of marks (any hashable objects). Functions take and return frozensets."""
 
 NO_MARKS: Final[frozenset[Any]] = frozenset()
 
@@ -40,12 +37,3 @@ def new_value_marks(*marks: Hashable) -> frozenset[Any]:
             hash(m)
             out.add(m)
     return frozenset(out) if out else NO_MARKS
-
-
-def union_marks(sets: Iterable[frozenset[Any]]) -> frozenset[Any]:
-    """Return the union of mark sets, reusing an operand when it already is the union."""
-    result: frozenset[Any] = NO_MARKS
-    for s in sets:
-        if s and s is not result:
-            result = s if not result else result | s
-    return result

@@ -44,11 +44,12 @@ def mark_with_paths(v: Value, pvm: list[Any]) -> Value:
                 f"mark_with_paths takes a list of cty.PathValueMarks, not one holding {e!r}")
     if not pvm:
         return v
+    at: dict[Path, frozenset[Any]] = {}
+    for e in pvm:
+        at.setdefault(e.path, e.marks)  # (steps hash as they compare: keys raw)
 
     def exit_(path: Path, x: Value) -> Value:
-        for e in pvm:
-            if path.equals(e.path):
-                return x.with_marks(e.marks)
-        return x
+        marks = at.get(path)
+        return x if marks is None else x.with_marks(marks)
 
     return transform(v, exit_)

@@ -128,12 +128,6 @@ def number_val(n: int | float | str | Decimal | Fraction | Any, /) -> Value:
     )
 
 
-def _elem_payload(v: Value) -> Any:
-    if v._marks:
-        return Marked(v._v, v._marks)
-    return v._v
-
-
 def _check_iterable(vals: object, what: str) -> None:
     if vals.__class__ is Value or not isinstance(vals, Iterable):
         shown = repr(vals)

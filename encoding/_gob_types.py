@@ -31,8 +31,6 @@ from ._errors import EncodeError, Fail
 BUILTIN_TYPES: Final[tuple[Type, ...]] = (cty.DynamicPseudoType, cty.String, cty.Number,
                                           cty.Bool)
 """The types with built-in ids 0, 1, 2, 3."""
-FIRST_ID: Final = len(BUILTIN_TYPES)
-"""The id the first described type of a stream gets."""
 
 T_LIST, T_MAP, T_SET, T_OBJECT, T_TUPLE, T_CAPSULE = 1, 2, 3, 4, 5, 6
 

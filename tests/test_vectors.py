@@ -14,10 +14,7 @@ compared exactly:
 Where we deliberately answer otherwise, a rule in tests/_vector_rules.py claims the line: a
 predicate on the case says which lines it covers, and a check asserts what we answer instead
 (docs/design/divergences.md has a paragraph per rule). No line is named by its id, so a
-directory of freshly generated lines is judged the same way.
-
-Skipped, with the issue named: the function calls (``call``, ``return_type``) until
-cty.function.stdlib exists (issue #15).
+directory of freshly generated lines is judged the same way. No line is skipped.
 """
 
 from __future__ import annotations
@@ -28,12 +25,14 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any
 
 import msgspec
 import pytest
 
 import cty
+from cty import convert
+from cty.function import stdlib
 
 from ._tvn import (
     InvalidUTF8,
@@ -229,32 +228,14 @@ def run_op(case: dict[str, Any]) -> Result:
 # --- string, number_parse, number_format (strings.jsonl) ---------------------------------------
 
 
-def _convert_module() -> Any:
-    mod = _module("cty.convert")
-    return mod if mod is not None and hasattr(mod, "convert") else None
-
-
 def _number_to_string(v: cty.Value) -> str:
     """go-cty's number-to-string conversion: the number's Text('f', -1)."""
-    conv = _convert_module()
-    if conv is not None:
-        out: str = conv.convert(v, cty.String).as_string()
-        return out
-    # Until cty.convert exists: the conversion is exactly this (go-cty's primitive conversion).
-    return str(cty._number.format_f(v._v))
+    return convert.convert(v, cty.String).as_string()
 
 
 def _string_to_number(s: str) -> cty.Value:
     """go-cty's string-to-number conversion of cty.StringVal(s)."""
-    conv = _convert_module()
-    if conv is not None:
-        out: cty.Value = conv.convert(cty.string_val(s), cty.Number)
-        return out
-    # Until cty.convert exists: go-cty's conversion is ParseNumberVal, failing with this text.
-    try:
-        return cty.parse_number_val(cty.string_val(s).as_string())
-    except ValueError:
-        raise cty.PathError(cty.Path(), "a number is required") from None
+    return convert.convert(cty.string_val(s), cty.Number)
 
 
 def _go_parse_float(text: str) -> float:
@@ -313,7 +294,7 @@ def run_strings(case: dict[str, Any]) -> Result:
 
 def run_convert(case: dict[str, Any]) -> Result:
     """Run a ``convert``, ``conversion_kind`` or ``unify`` line against cty.convert."""
-    conv = _convert_module()
+    conv = convert
     op = case["op"]
     if op == "conversion_kind":
         src, dst = build_type(case["from"]), build_type(case["to"])
@@ -355,26 +336,11 @@ def run_convert(case: dict[str, Any]) -> Result:
 # --- msgpack, msgpack_decode, msgpack_implied_type (cty.encoding.msgpack) ---------------------
 
 
-def _needs_conversion(case: dict[str, Any]) -> bool:
-    """Whether a msgpack/json line's value must be converted to its marshal type first."""
-    if "marshal_type" not in case:
-        return False
-    v = build(case["type"], case["value"])
-    return bool(v.type().test_conformance(build_type(case["marshal_type"])))
-
-
-def _skip_without_convert(case: dict[str, Any]) -> None:
-    if _convert_module() is None and _needs_conversion(case):
-        pytest.skip("marshalling converts the value to the marshal type first: needs "
-                    "cty.convert, not built yet (issue #3)")
-
-
 def run_msgpack(case: dict[str, Any]) -> Result:
     """Run a ``msgpack``, ``msgpack_decode`` or ``msgpack_implied_type`` line."""
     msgpack = importlib.import_module("cty.encoding.msgpack")
     op = case["op"]
     if op == "msgpack":
-        _skip_without_convert(case)
         v = build(case["type"], case["value"])
         ty = build_type(case.get("marshal_type", case["type"]))
         data, err = _attempt(lambda: msgpack.marshal(v, ty))
@@ -405,7 +371,6 @@ def run_json(case: dict[str, Any]) -> Result:
     cjson = importlib.import_module("cty.encoding.json")
     op = case["op"]
     if op == "json":
-        _skip_without_convert(case)
         v = build(case["type"], case["value"])
         ty = build_type(case.get("marshal_type", case["type"]))
         out: Result = {}
@@ -445,9 +410,6 @@ def run_json(case: dict[str, Any]) -> Result:
 def _function(name: str, target: Any = None) -> Any:
     """Return the stdlib Function for go-cty's *name* (Upper, CoalesceList...; the oracle's
     to_string... and "to", with *target*, are MakeToFunc's), or None."""
-    stdlib = _module("cty.function.stdlib")
-    if stdlib is None:
-        return None
     if name == "to":
         return stdlib.make_to_func(build_type(target))
     return go_function(name)
@@ -483,58 +445,23 @@ def run_function(case: dict[str, Any]) -> Result:
     return _call_error(err) if err else render(v)
 
 
-def _function_missing(case: dict[str, Any]) -> str | None:
-    if _module("cty.function.stdlib") is None or _function(case["name"], "string") is None:
-        return f"{FUNCTION_MISSING}: {case['name']}"
-    return None
-
-
 # --- dispatch ----------------------------------------------------------------------------------
 
 
-def _module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
+_FAMILIES: dict[str, Callable[[dict[str, Any]], Result]] = {}
 
 
-def _has(name: str, *attrs: str) -> bool:
-    mod = _module(name)
-    return mod is not None and all(hasattr(mod, a) for a in attrs)
-
-
-CONVERT_MISSING = "cty.convert not built yet (issue #3)"
-ENCODING_MISSING = "cty.encoding not built yet (issue #4)"
-FUNCTION_MISSING = "cty.function.stdlib not built yet (issue #15)"
-
-Missing: TypeAlias = Callable[[dict[str, Any]], str | None]
-"""Says why a line cannot run yet (the issue that builds what it needs), or None."""
-_FAMILIES: dict[str, tuple[Callable[[dict[str, Any]], Result], Missing]] = {}
-
-
-def _family(ops: tuple[str, ...], runner: Callable[[dict[str, Any]], Result],
-            missing: Missing) -> None:
+def _family(ops: tuple[str, ...], runner: Callable[[dict[str, Any]], Result]) -> None:
     for op in ops:
-        _FAMILIES[op] = (runner, missing)
+        _FAMILIES[op] = runner
 
 
-def _always(why_not: str | None) -> Missing:
-    return lambda case: why_not
-
-
-_family(("call", "return_type"), run_function, _function_missing)
-_family(("op",), run_op, _always(None))
-_family(("string", "number_parse", "number_format"), run_strings, _always(None))
-_family(("convert", "conversion_kind", "unify"), run_convert, _always(None if _has(
-    "cty.convert", "convert", "get_conversion", "get_conversion_unsafe", "unify",
-    "unify_unsafe", "mismatch_message") else CONVERT_MISSING))
-_family(("msgpack", "msgpack_decode", "msgpack_implied_type"), run_msgpack, _always(None if _has(
-    "cty.encoding.msgpack", "marshal", "unmarshal", "implied_type") else ENCODING_MISSING))
-_family(("json", "json_decode", "implied_type", "simple_json", "type_decode"), run_json,
-        _always(None if _has("cty.encoding.json", "marshal", "unmarshal", "implied_type",
-                             "marshal_type", "unmarshal_type", "simple_json_marshal",
-                             "simple_json_unmarshal") else ENCODING_MISSING))
+_family(("call", "return_type"), run_function)
+_family(("op",), run_op)
+_family(("string", "number_parse", "number_format"), run_strings)
+_family(("convert", "conversion_kind", "unify"), run_convert)
+_family(("msgpack", "msgpack_decode", "msgpack_implied_type"), run_msgpack)
+_family(("json", "json_decode", "implied_type", "simple_json", "type_decode"), run_json)
 
 
 # ===============================================================================================
@@ -582,13 +509,10 @@ def _aligned(got: Result, want: dict[str, Any]) -> Result:
 
 
 def judge(case: dict[str, Any]) -> None:
-    """Run one vector line and fail (or skip, naming the issue) unless our answer is right:
-    go-cty's exactly, or what the rule that claims the line asserts."""
+    """Run one vector line and fail unless our answer is right: go-cty's exactly, or what the
+    rule that claims the line asserts."""
     cid = case["id"]
-    runner, missing = _FAMILIES[case["op"]]
-    why_not = missing(case)
-    if why_not:
-        pytest.skip(why_not)
+    runner = _FAMILIES[case["op"]]
     try:
         rule = claim(case)
         if rule is not None:

@@ -134,3 +134,20 @@ def test_walk_can_prune() -> None:
 
     cty.walk(v, visit)
     assert seen == ["", ".a", ".b"]
+
+
+def test_mark_with_paths_takes_any_iterable_of_path_marks() -> None:
+    v = cty.list_val([cty.string_val("a"), cty.string_val("b")])
+    entries = [cty.PathValueMarks(cty.Path().index_int(1), frozenset({"s"}))]
+    want = cty.list_val([cty.string_val("a"), cty.string_val("b").mark("s")])
+    for given in (entries, tuple(entries), (e for e in entries), iter(entries),
+                  {0: entries[0]}.values()):
+        assert v.mark_with_paths(given) == want  # type: ignore[arg-type]
+
+
+def test_marks_of_many_paths_go_back_in_linear_time() -> None:
+    # (each path was compared with every entry before: quadratic in the marked elements)
+    v = cty.list_val([cty.number_int_val(i).mark(i % 3) for i in range(10_000)])
+    plain, paths = v.unmark_deep_with_paths()
+    assert len(paths) == 10_000
+    assert plain.mark_with_paths(paths) == v
