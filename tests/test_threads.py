@@ -22,7 +22,7 @@ import subprocess
 import sys
 import textwrap
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -104,27 +104,38 @@ def _fine_switching() -> Iterator[None]:
         sys.setswitchinterval(old)
 
 
-def test_eight_threads_compute_what_one_thread_computes() -> None:
-    barrier = threading.Barrier(THREADS)
-    results: list[list[tuple[Any, ...]]] = [[] for _ in range(THREADS)]
+def _on_threads(run: Callable[[int, threading.Barrier], None], n: int = THREADS) -> None:
+    """Runs ``run(k, barrier)`` for k in 0..n-1, each on its own thread, all at once, switching
+    often; the first error any thread raised is raised here, in the test's thread."""
+    barrier = threading.Barrier(n)
     errors: list[BaseException] = []
 
-    def run(k: int) -> None:
+    def body(k: int) -> None:
         try:
-            for r in range(ROUNDS):
-                barrier.wait(timeout=120)  # all threads start each round's fresh types together
-                results[k].append(_work(r))
-        except BaseException as e:  # reported below, in the test's thread
+            run(k, barrier)
+        except BaseException as e:  # reported below
             errors.append(e)
             barrier.abort()
 
     with _fine_switching():
-        threads = [threading.Thread(target=run, args=(k,)) for k in range(THREADS)]
+        threads = [threading.Thread(target=body, args=(k,)) for k in range(n)]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
-    assert not errors, errors[0]
+    if errors:
+        raise errors[0]
+
+
+def test_eight_threads_compute_what_one_thread_computes() -> None:
+    results: list[list[tuple[Any, ...]]] = [[] for _ in range(THREADS)]
+
+    def run(k: int, barrier: threading.Barrier) -> None:
+        for r in range(ROUNDS):
+            barrier.wait(timeout=120)  # all threads start each round's fresh types together
+            results[k].append(_work(r))
+
+    _on_threads(run)
     expected = [_work(r) for r in range(ROUNDS)]  # one thread, caches warm
     for k in range(THREADS):
         assert results[k] == expected, f"thread {k} differs"
@@ -134,28 +145,16 @@ def test_values_and_types_shared_between_threads_stay_whole() -> None:
     ty = cty.List(cty.Object({"k": cty.String, "n": cty.Number}))
     v = cty.from_python([{"k": str(i), "n": i} for i in range(200)], ty)
     before = (gob.dumps(v), hash(ty), repr(ty))
-    barrier = threading.Barrier(THREADS)
-    errors: list[BaseException] = []
 
-    def run() -> None:
-        try:
-            barrier.wait(timeout=120)
-            for _ in range(20):
-                assert v.length_int() == 200
-                assert v.index(cty.number_int_val(7)).get_attr("k").as_string() == "7"
-                assert convert.convert(v, cty.List(cty.Map(cty.String))).length_int() == 200
-                assert v.mark("m").unmark()[0] == v
-        except BaseException as e:  # reported below, in the test's thread
-            errors.append(e)
-            barrier.abort()
+    def run(k: int, barrier: threading.Barrier) -> None:
+        barrier.wait(timeout=120)
+        for _ in range(20):
+            assert v.length_int() == 200
+            assert v.index(cty.number_int_val(7)).get_attr("k").as_string() == "7"
+            assert convert.convert(v, cty.List(cty.Map(cty.String))).length_int() == 200
+            assert v.mark("m").unmark()[0] == v
 
-    with _fine_switching():
-        threads = [threading.Thread(target=run) for _ in range(THREADS)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    assert not errors, errors[0]
+    _on_threads(run)
     assert (gob.dumps(v), hash(ty), repr(ty)) == before
 
 
@@ -208,12 +207,18 @@ HAMMER = textwrap.dedent('''
 ''')
 
 
+def _hammer(script: str, depths: list[str]) -> dict[str, str]:
+    """Runs a hammer script in a child interpreter (an abort fails the test, not the run) and
+    returns the lines it printed, by their first word."""
+    done = subprocess.run([sys.executable, "-c", script, *depths], capture_output=True,
+                          check=False, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return dict(line.split(" ", 1) for line in done.stdout.splitlines())
+
+
 def test_four_threads_on_values_thousands_deep_agree_and_never_abort() -> None:
     depths = ["2000", "3000", "6000", "9000"]
-    done = subprocess.run([sys.executable, "-c", HAMMER, *depths], capture_output=True, check=False,
-                          text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    lines = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    lines = _hammer(HAMMER, depths)
     assert lines["limits"] == f"[{sys.getrecursionlimit()}]"  # never changed, seen from any thread
     answers = ast.literal_eval(lines["answers"])
     for n, answer in zip(depths, answers, strict=True):
@@ -256,11 +261,7 @@ def test_four_threads_through_the_encodings_at_depth_agree_and_never_abort() -> 
     """The issue's case: threads reading JSON thousands deep and printing it, and more: every
     wire format both ways, at once."""
     depths = ["2000", "3000", "4000", "5000"]
-    done = subprocess.run([sys.executable, "-c", WIRE_HAMMER, *depths], capture_output=True,
-                          check=False, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    (line,) = done.stdout.splitlines()
-    answers = ast.literal_eval(line.removeprefix("answers "))
+    answers = ast.literal_eval(_hammer(WIRE_HAMMER, depths)["answers"])
     for n, answer in zip(depths, answers, strict=True):
         assert answer[0] > 2 * int(n)  # printed: every bracket, and some layout
         assert answer[1] == 2 * int(n) + 1  # the same as JSON

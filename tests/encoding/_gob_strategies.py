@@ -13,7 +13,7 @@ refinement fields, mark classes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 from hypothesis import strategies as st
 
@@ -224,3 +224,14 @@ def raw_stream(*bodies: bytes, end: bool = True) -> bytes:
     """Return a version-1 stream of frames around *bodies* (and the end frame)."""
     return b"\x89ctygob\x01" + b"".join(raw_frame(b) for b in bodies) + (
         raw_frame(b"E") if end else b"")
+
+
+def read_all(source: bytes | IO[bytes]) -> tuple[list[cty.Value], gob.DecodeError | None]:
+    """Every value a gob decoder yields from ``source``, and the error that stopped it, if any."""
+    got: list[cty.Value] = []
+    try:
+        for v in gob.Decoder(source):
+            got.append(v)
+    except gob.DecodeError as e:
+        return got, e
+    return got, None

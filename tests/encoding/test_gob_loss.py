@@ -17,7 +17,7 @@ from cty import dataset
 from cty.encoding import gob
 from cty.encoding.gob import DecodeError
 
-from ._gob_strategies import raw_frame, split_frames
+from ._gob_strategies import raw_frame, read_all, split_frames
 
 V2 = b"\x89ctygob\x02"
 
@@ -31,15 +31,6 @@ def _stream() -> tuple[bytes, list[cty.Value]]:
             enc.encode(v)
     return buf.getvalue(), values
 
-
-def _read_all(data: bytes) -> tuple[list[cty.Value], DecodeError | None]:
-    got: list[cty.Value] = []
-    try:
-        for v in gob.Decoder(data):
-            got.append(v)
-    except DecodeError as e:
-        return got, e
-    return got, None
 
 
 def test_the_end_frame_counts_the_frames_before_it() -> None:
@@ -55,7 +46,7 @@ def test_deleting_any_whole_frame_is_reported() -> None:
     data, values = _stream()
     frames = split_frames(data)
     for start, end, kind in frames[:-1]:
-        got, err = _read_all(data[:start] + data[end:])
+        got, err = read_all(data[:start] + data[end:])
         assert err is not None, f"deleting a {kind} frame at {start} went unnoticed"
         assert len(got) < len(values)
 
@@ -64,7 +55,7 @@ def test_a_deleted_value_frame_is_counted_after_the_values() -> None:
     data, values = _stream()
     start, end, kind = split_frames(data)[3]  # the third value
     assert kind == "V"
-    got, err = _read_all(data[:start] + data[end:])
+    got, err = read_all(data[:start] + data[end:])
     assert [v.raw_equals(w) for v, w in zip(got, values[:2] + values[3:], strict=True)]
     assert err is not None
     assert "the stream's end frame counts 6 frames before it, but 5 came: 1 of them is " \
@@ -75,7 +66,7 @@ def test_a_deleted_value_frame_is_counted_after_the_values() -> None:
 def test_a_repeated_frame_is_reported() -> None:
     data, _ = _stream()
     start, end, _ = split_frames(data)[2]
-    got, err = _read_all(data[:end] + data[start:end] + data[end:])
+    got, err = read_all(data[:end] + data[start:end] + data[end:])
     assert len(got) == 6
     assert err is not None and "counts 6 frames before it, but 7 came: frames were added" \
         in str(err)

@@ -20,7 +20,7 @@ from msgspec.msgpack import Ext
 import cty
 from cty.encoding import DecodeError, gob
 
-from ._gob_strategies import THING, Thing, raw_frame, raw_stream, split_frames
+from ._gob_strategies import THING, Thing, raw_frame, raw_stream, read_all, split_frames
 
 enc = msgspec.msgpack.encode
 
@@ -41,23 +41,11 @@ def _stream(vs: list[cty.Value]) -> bytes:
 
 
 def _read_all(data: bytes) -> tuple[list[cty.Value], DecodeError | None]:
-    got: list[cty.Value] = []
-    try:
-        for v in gob.Decoder(data):
-            got.append(v)
-    except DecodeError as e:
-        return got, e
-    return got, None
+    return read_all(data)
 
 
 def _file_read_all(data: bytes) -> tuple[list[cty.Value], DecodeError | None]:
-    got: list[cty.Value] = []
-    try:
-        for v in gob.Decoder(io.BytesIO(data)):
-            got.append(v)
-    except DecodeError as e:
-        return got, e
-    return got, None
+    return read_all(io.BytesIO(data))
 
 
 # --- torn tails ----------------------------------------------------------------------------------
