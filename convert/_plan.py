@@ -342,10 +342,6 @@ class Plan:
         """Return the result payload for the unknown input payload *p*."""
         return unknown_result(self.in_ty, self.null_type(), p)
 
-    def __repr__(self) -> str:
-        mode = "unsafe" if self.unsafe else "safe"
-        return f"<conversion plan {self.in_ty} -> {self.out_ty} ({mode})>"
-
 
 def static_plan(in_ty: Type, out_ty: Type, unsafe: bool, known: PayloadFn | None, ty: Type,
                 *, fast: Callable[[PayloadFn], PayloadFn] | None = None) -> Plan:

@@ -3,9 +3,10 @@
 Two plans per type, both cached:
 
 * the *fast* plan rewrites only what msgspec cannot take as it is (objects and maps, which gob
-  writes as arrays, and capsules); everything else (strings, bools, ints, tuples, nulls) goes to
-  msgspec untouched, and msgspec's enc_hook turns the rest (sets, unknowns, marked payloads,
-  mpfr numbers) into their wire forms as it meets them;
+  writes as arrays, sets, written as the array of their elements, and capsules); everything
+  else (strings, bools, ints, tuples, nulls) goes to msgspec untouched, and msgspec's enc_hook
+  turns the rest (unknowns, marked payloads, mpfr numbers) into their wire forms as it meets
+  them;
 * the *full* plan converts every slot explicitly and records the path of anything it cannot
   write; it runs only when the fast one fails (an integer beyond 64 bits, an unencodable mark,
   a failing capsule codec), to write the value or to say precisely why not.
@@ -72,8 +73,6 @@ class EncFail(Exception):
 
 def _hook(o: Any) -> Any:
     c = o.__class__
-    if c is SetPayload:
-        return o.elems
     if c is Unknown:
         return unknown_ext(o)
     if c is Marked:
@@ -85,7 +84,7 @@ def _hook(o: Any) -> Any:
 
 _fast_encode: Final = msgspec.msgpack.Encoder(enc_hook=_hook).encode
 _plain_encode: Final = msgspec.msgpack.Encoder().encode
-_EXPAND: Final = {SetPayload: _hook, Marked: _hook}
+_EXPAND: Final[dict[type, Callable[[Any], Any]]] = {Marked: _hook}
 """What encode_spliced must open that _hook opens into containers."""
 
 

@@ -7,6 +7,8 @@ not-null, we check that the result is unknown, of the right type, with the right
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import cty
@@ -1806,3 +1808,46 @@ def test_length_of_an_unknown_object_is_a_type_error() -> None:
     assert cty.null_val(t).length() == cty.number_int_val(1)
     with pytest.raises(TypeError, match="unknown object"):
         cty.unknown_val(t).length()
+
+
+# --- v[key]: Python indexing --------------------------------------------------------------------
+
+_OBJ = cty.object_val({"a": cty.string_val("x"), "café": cty.True_})
+_MAP = cty.map_val({"café": cty.number_int_val(1), "b": cty.number_int_val(2)})
+_LIST = cty.list_val([cty.number_int_val(i) for i in range(3)])
+_TUPLE = cty.tuple_val([cty.string_val("s"), cty.True_])
+
+
+@pytest.mark.parametrize(("collection", "key", "want"), [
+    (_OBJ, "a", cty.string_val("x")),
+    (_OBJ, "cafe\u0301", cty.True_),  # names are NFC-normalised, as get_attr's
+    (_MAP, "b", cty.number_int_val(2)),
+    (_MAP, "cafe\u0301", cty.number_int_val(1)),  # so are map keys
+    (_MAP, cty.string_val("b"), cty.number_int_val(2)),
+    (_LIST, 0, cty.number_int_val(0)),
+    (_LIST, -1, cty.number_int_val(2)),  # from the end, as Python's sequences
+    (_LIST, cty.number_int_val(1), cty.number_int_val(1)),
+    (_TUPLE, 1, cty.True_),
+    (_TUPLE, -2, cty.string_val("s")),
+    (cty.unknown_val(cty.List(cty.String)), 0, cty.unknown_val(cty.String)),
+])
+def test_getitem(collection: cty.Value, key: object, want: cty.Value) -> None:
+    assert collection[key] == want
+    assert collection[key].type() == want.type()
+
+
+@pytest.mark.parametrize(("collection", "key", "error", "message"), [
+    (_OBJ, 1, cty.CtyTypeError, "object attributes are named by str, not int"),
+    (_OBJ, "zz", cty.ElementNotFoundError, "no attribute 'zz'"),
+    (_LIST, True, cty.CtyTypeError, "cannot index a cty value with a bool"),
+    (_LIST, "a", cty.CtyTypeError, "list of number values are not indexed by str"),
+    (_LIST, 1.0, cty.CtyTypeError, "cannot index a cty value with float"),
+    (_LIST, 3, cty.IndexOutOfRangeError, "no element 3"),
+    (_LIST, -4, cty.IndexOutOfRangeError, "index -4 out of range for a list of number of length 3"),
+    (_MAP, 1, cty.CtyTypeError, "map of number values are not indexed by int"),
+    (cty.unknown_val(cty.List(cty.String)), -1, cty.IndexOutOfRangeError, "index -1 out of range"),
+])
+def test_getitem_refuses(collection: cty.Value, key: object, error: type[Exception],
+                         message: str) -> None:
+    with pytest.raises(error, match=re.escape(message)):
+        collection[key]

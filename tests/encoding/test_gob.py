@@ -176,6 +176,19 @@ def test_marks_at_every_depth() -> None:
     assert_same(v, gob.loads(gob.dumps(v)))
 
 
+def test_a_mark_set_is_written_once_and_remembered() -> None:
+    """The wire form of a mark set is computed once per set object: a value holding one mark set
+    in many places (every element of a list marked alike) costs one encoding of the marks."""
+    from cty.encoding import _gob_scalar
+
+    marks = frozenset({"a", ("b", 1)})
+    first = _gob_scalar.marks_wire(marks)
+    assert _gob_scalar.marks_wire(marks) is first
+    other = frozenset({"a"})
+    assert _gob_scalar.marks_wire(other) is not first
+    assert len(_gob_scalar.marks_wire(other)) == 1 and len(first) == 2
+
+
 def test_every_kind_of_type_survives() -> None:
     t = cty.ObjectWithOptionalAttrs({
         "a": cty.List(cty.DynamicPseudoType),
