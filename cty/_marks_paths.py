@@ -47,9 +47,19 @@ def mark_with_paths(v: Value, pvm: list[Any]) -> Value:
     at: dict[Path, frozenset[Any]] = {}
     for e in pvm:
         at.setdefault(e.path, e.marks)  # (steps hash as they compare: keys raw)
+    # A visited path is looked for among the entries of its length and last step first: hashing
+    # a whole path costs its length, so looking every visited path up in `at` would cost the
+    # depth squared on deep values (a 10,000-level list: minutes).
+    candidates: dict[tuple[int, Any], list[tuple[Path, frozenset[Any]]]] = {}
+    for path, marks in at.items():
+        candidates.setdefault((len(path), path[-1] if path else None), []).append((path, marks))
 
     def exit_(path: Path, x: Value) -> Value:
-        marks = at.get(path)
-        return x if marks is None else x.with_marks(marks)
+        found = candidates.get((len(path), path[-1] if path else None))
+        if found is not None:
+            for p, marks in found:
+                if p == path:
+                    return x.with_marks(marks)
+        return x
 
     return transform(v, exit_)
