@@ -13,6 +13,7 @@ Record the score in docs/testing.md when the list or the suite changes.
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import time
@@ -36,6 +37,8 @@ class Mutant:
 CORE = ("tests/core", "tests/test_vectors.py")
 CONVERT = ("tests/convert", "tests/test_vectors.py")
 ENCODING = ("tests/encoding", "tests/test_vectors.py")
+FUNCTION = ("tests/function/test_function.py", "tests/function/test_string.py",
+            "tests/function/test_go_ports.py", "tests/test_vectors.py")
 
 MUTANTS: list[Mutant] = [
     Mutant("and_: a known false beside an unknown no longer wins",
@@ -56,7 +59,8 @@ MUTANTS: list[Mutant] = [
            "}\nUNSAFE_EXTRA = {(Bool, String): _bool_to_string}", CONVERT),
     Mutant("msgpack writes every int as an integer, past int64 too",
            "encoding/_msgpack_encode.py",
-           "return p if _INT64_MIN <= p <= _INT64_MAX else str(p)", "return p", ENCODING),
+           "return p if _INT64_MIN <= p <= _INT64_MAX else _number.whole_number_text(p)",
+           "return p", ENCODING),
     Mutant("JSON forgets Go's HTML escapes",
            "encoding/_json_type.py", "    for raw, esc in _HTML:\n", "    for raw, esc in ():\n",
            ENCODING),
@@ -76,6 +80,104 @@ MUTANTS: list[Mutant] = [
            "            pass", CORE),
     Mutant("strings are not NFC-normalised",
            "cty/_strings.py", "    if s.isascii():", "    if True:", CORE),
+    # --- core ---
+    Mutant("v[name] on an object gives None",
+           "cty/_value_ops.py", "        return get_attr(v, key)\n    if isinstance(key, bool):",
+           "        return None\n    if isinstance(key, bool):", ("tests/core",)),
+    Mutant("`in` on a map does not normalise the key",
+           "cty/_value_ops.py", "        return normalize_string(item) in p",
+           "        return item in p", ("tests/core",)),
+    Mutant("less_than is less-or-equal",
+           "cty/_value_arith.py", "lambda c: c < 0, False)", "lambda c: c <= 0, False)", CORE),
+    Mutant("unmark_deep forgets the marks of the top value",
+           "cty/_marks_deep.py", "    found: set[Any] = set(v._marks)",
+           "    found: set[Any] = set()", CORE),
+    Mutant("from_python takes True as the number 1",
+           "cty/_from_python.py",
+           "        if isinstance(x, bool):\n            raise _required(\"a number\", x)\n",
+           "", ("tests/core",)),
+    Mutant("attribute steps on a null value pass",
+           "cty/_path.py",
+           "            raise CtyValueError(\"cannot access attributes on a null value\")",
+           "            return v", ("tests/core",)),
+    # --- convert ---
+    Mutant("string to bool accepts \"True\"",
+           "convert/_conversion_primitive.py", '    if lower in ("true", "false"):',
+           '    if lower in ("true", "false"):\n        return lower == "true"', CONVERT),
+    Mutant("string to bool forgets \"1\"",
+           "convert/_conversion_primitive.py",
+           '_BOOL_TEXT = {"true": True, "1": True, "false": False, "0": False}',
+           '_BOOL_TEXT = {"true": True, "false": False, "0": False}', CONVERT),
+    Mutant("unify prefers the last type of equal standing",
+           "convert/_sort_types.py", "    queue = deque(i for i in range(n) if in_degree[i] == 0)",
+           "    queue = deque(i for i in reversed(range(n)) if in_degree[i] == 0)", CONVERT),
+    Mutant("unify of maps and objects never tries a map",
+           "convert/_unify.py", "        if r is not None and r[0].is_map_type():",
+           "        if False:", CONVERT),
+    # --- encoding ---
+    Mutant("msgpack writes int64's minimum as text",
+           "encoding/_msgpack_encode.py", "return p if _INT64_MIN <= p <= _INT64_MAX else",
+           "return p if _INT64_MIN < p <= _INT64_MAX else", ENCODING),
+    Mutant("msgpack lets a NaN through",
+           "encoding/_msgpack_decode.py", "        if math.isnan(x):", "        if False:",
+           ENCODING),
+    Mutant("msgpack keeps the last of repeated keys unchecked",
+           "encoding/_msgpack_decode.py", "    for k, v in x.shadowed:\n        try:",
+           "    for k, v in ():\n        try:", ENCODING),
+    Mutant("JSON objects may repeat a property",
+           "encoding/_json_decode.py",
+           "                raise Fail(f\"duplicate {_quote(k)} property in JSON object\")",
+           "                pass", ENCODING),
+    Mutant("a gob stream's end frame count is not checked",
+           "encoding/gob.py", "            if info.frames != came:", "            if False:",
+           ENCODING),
+    Mutant("a gob end frame may carry a block number without the last flag",
+           "encoding/_gob_frame.py",
+           "and _count(info[1]) and info[2].__class__ is bool:", "and _count(info[1]):",
+           ENCODING),
+    Mutant("the gob mark-set cache never hits",
+           "encoding/_gob_scalar.py", "    if hit is not None and hit[0] is marks:",
+           "    if hit is not None and hit[1] is marks:", ("tests/encoding/test_gob.py",)),
+    # --- functions ---
+    Mutant("range counts down only from one argument",
+           "cty/function/stdlib/_sequence.py",
+           "        step = minus_one if end.less_than(start).true() else one", "        step = one",
+           FUNCTION),
+    Mutant("substr ignores its length",
+           "cty/function/stdlib/_string.py", "        parts = parts[:length]", "        pass",
+           FUNCTION),
+    Mutant("element does not wrap around",
+           "cty/function/stdlib/_collection.py",
+           "    return coll.index(number_int_val(i % n)).with_marks(marks)",
+           "    return coll.index(number_int_val(i)).with_marks(marks)", FUNCTION),
+    Mutant("keys of an object in declaration order",
+           "cty/function/stdlib/_mapping.py",
+           "        names = sorted(m.type().attribute_types())",
+           "        names = list(m.type().attribute_types())", FUNCTION),
+    Mutant("lookup drops the key's marks",
+           "cty/function/stdlib/_mapping.py",
+           "            return m.get_attr(key).with_marks(map_marks, key_marks)",
+           "            return m.get_attr(key).with_marks(map_marks)", FUNCTION),
+    Mutant("coalesce skips unknowns",
+           "cty/function/stdlib/_general.py",
+           "        if not a.is_known():\n            return unknown_val(ty)\n        if a.is_null",
+           "        if a.is_null", FUNCTION),
+    Mutant("chunklist of size 0 gives no chunks",
+           "cty/function/stdlib/_collection.py",
+           "        return list_val([coll]).with_marks(coll_marks, size_marks)",
+           "        return list_val_empty(coll.type()).with_marks(coll_marks, size_marks)",
+           FUNCTION),
+    Mutant("join accepts a null element",
+           "cty/function/stdlib/_string.py", "        if None in elements:", "        if False:",
+           FUNCTION),
+    Mutant("signum of zero is 1",
+           "cty/function/stdlib/_math.py",
+           "    return number_int_val(-1 if n < 0 else 1 if n > 0 else 0)",
+           "    return number_int_val(-1 if n < 0 else 1)", FUNCTION),
+    Mutant("a format width pads on the wrong side",
+           "cty/function/stdlib/_format.py",
+           "    pads = (\"0\" if verb.zero else \" \") * (verb.width - have)",
+           "    pads = \"\"", FUNCTION),
 ]
 
 
@@ -99,7 +201,19 @@ def run(m: Mutant) -> tuple[bool, float]:
     return killed, time.monotonic() - start
 
 
+def unapplicable() -> list[str]:
+    """Return what is wrong with the list: a mutant whose text is not found exactly once."""
+    wrong = []
+    for i, m in enumerate(MUTANTS, 1):
+        n = (ROOT / m.path).read_text().count(m.old)
+        if n != 1:
+            wrong.append(f"mutant {i} ({m.what}): its text is found {n} times in {m.path}")
+    return wrong
+
+
 def main(argv: list[str]) -> int:
+    # killed from outside, restore the mutated file first (run's finally block)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     chosen = [int(a) for a in argv] or list(range(1, len(MUTANTS) + 1))
     killed = 0
     for i in chosen:
