@@ -12,6 +12,9 @@ def test_every_mutant_still_applies() -> None:
 
 def test_every_mutant_names_tests_that_exist() -> None:
     for m in MUTANTS:
+        previous = ""
         for t in m.tests:
-            assert (ROOT / t.split("::")[0]).exists(), (m.what, t)
+            if not t.startswith("-") and previous != "-k":  # (a module, not an option)
+                assert (ROOT / t.split("::")[0]).exists(), (m.what, t)
+            previous = t
         assert m.old != m.new, m.what
