@@ -37,6 +37,7 @@ from . import _gob_registry as registry
 from ._errors import Fail
 from ._failure_memo import forget_failures, remember_failures, worth_remembering
 from ._gob_codegen import Kind, can_generate, object_decoder
+from ._gob_opaque import OpaqueCapsule, opaque_name
 from ._gob_scalar import (
     EXT_MARKED,
     EXT_NUMBER,
@@ -211,6 +212,13 @@ def _plan(ty: Type, marks_ok: bool) -> Dec:
 
 def _plan_capsule(ty: Type, marks_ok: bool) -> Dec:
     native = ty.encapsulated_type()
+    opaque = opaque_name(ty)
+    if opaque is not None:
+        def opaque_capsule(x: Any) -> Any:
+            if x.__class__ is not bytes:
+                return _tail(x, opaque_capsule, marks_ok, "binary data (a capsule)")
+            return OpaqueCapsule(opaque, x)
+        return opaque_capsule
 
     def capsule(x: Any) -> Any:
         if x.__class__ is not bytes:

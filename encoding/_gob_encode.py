@@ -36,6 +36,7 @@ from cty._internal import (
 from . import _gob_registry as registry
 from ._errors import EncodeError
 from ._gob_codegen import EncKind, can_generate, object_encoder
+from ._gob_opaque import opaque_name
 from ._gob_scalar import (
     MARK_TAG,
     UnencodableMark,
@@ -102,6 +103,9 @@ def capsule_bytes(ty: Type, p: Any) -> bytes:
     """Return the bytes the registered codec of capsule type *ty* makes of payload *p*."""
     codec = registry.capsules_by_type.get(ty)
     if codec is None:
+        if opaque_name(ty) is not None:
+            data: bytes = p.data  # (an OpaqueCapsule's: the bytes its codec wrote)
+            return data
         raise EncFail(f"no gob codec is registered for capsule type {ty!r}")
     try:
         data = codec.encode(p)

@@ -27,6 +27,7 @@ from cty._internal import child_types
 
 from . import _gob_registry as registry
 from ._errors import EncodeError, Fail
+from ._gob_opaque import opaque_capsule_type, opaque_name
 
 BUILTIN_TYPES: Final[tuple[Type, ...]] = (cty.DynamicPseudoType, cty.String, cty.Number,
                                           cty.Bool)
@@ -39,6 +40,9 @@ def capsule_name(t: Type) -> str:
     """Return the codec name of capsule type *t*; raise EncodeError when it has none."""
     codec = registry.capsules_by_type.get(t)
     if codec is None:
+        name = opaque_name(t)
+        if name is not None:
+            return name
         raise EncodeError(Path(), (
             f"cannot encode capsule type {t!r} ({t.friendly_name()}): no gob codec is "
             f"registered for it (see cty.encoding.gob.register_capsule_codec)"))
@@ -139,9 +143,11 @@ def _names(x: Any, what: str) -> list[str]:
 class DecoderTypes:
     """The reader's side of a stream's type table."""
 
-    __slots__ = ("heights", "types")
+    __slots__ = ("heights", "opaque", "types")
 
-    def __init__(self) -> None:
+    def __init__(self, *, opaque: bool = False) -> None:
+        self.opaque = opaque
+        """Whether a capsule type whose codec is not registered is read as an opaque one."""
         self.types: list[Type] = list(BUILTIN_TYPES)
         self.heights: dict[Type, int] = dict.fromkeys(BUILTIN_TYPES, 0)
         """How many levels of containers each type described so far nests."""
@@ -203,6 +209,8 @@ class DecoderTypes:
                 raise Fail("a capsule descriptor is [6, codec name]")
             codec = registry.capsules_by_name.get(name)
             if codec is None:
+                if self.opaque:
+                    return opaque_capsule_type(name)
                 raise Fail(f"no capsule codec is registered under the name {name!r} "
                            f"(see cty.encoding.gob.register_capsule_codec)")
             return codec.capsule_type

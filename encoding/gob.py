@@ -57,6 +57,7 @@ from ._gob_frame import (
     value_frame,
     value_prefix,
 )
+from ._gob_opaque import OpaqueCapsule
 from ._gob_registry import (
     CapsuleDecodeHook,
     CapsuleEncodeHook,
@@ -77,6 +78,7 @@ __all__ = [
     "Encoder",
     "MarkDecodeHook",
     "MarkEncodeHook",
+    "OpaqueCapsule",
     "dump",
     "dumps",
     "load",
@@ -230,18 +232,22 @@ class Decoder:
     naming the frame's index; a stream whose end frame counts more (or fewer) frames than came
     before it raises DecodeError after its values (a frame was deleted). With *dataset_file*,
     *src* is a whole cty.dataset file, whose blocks must all be there: numbered from 0, the
-    last marked last (BlockSequence). After an error the decoder is exhausted.
+    last marked last (BlockSequence). With *opaque_capsules*, a capsule type whose codec is
+    not registered here is read as an opaque one (OpaqueCapsule payloads, the codec's bytes;
+    written to gob again, they give back the same bytes) instead of raising DecodeError.
+    After an error the decoder is exhausted.
 
     >>> for v in gob.Decoder(gob.dumps(cty.string_val("a"))):
     ...     print(v.as_string())
     a
     """
 
-    __slots__ = ("_blocks", "_done", "_first", "_last", "_reader", "_stream_start", "_types",
-                 "_version")
+    __slots__ = ("_blocks", "_done", "_first", "_last", "_opaque", "_reader", "_stream_start",
+                 "_types", "_version")
 
     def __init__(self, src: IO[bytes] | bytes | bytearray | memoryview, /, *,
-                 dataset_file: bool = False) -> None:
+                 dataset_file: bool = False, opaque_capsules: bool = False) -> None:
+        self._opaque = opaque_capsules
         self._reader = FrameReader(src)
         self._types: DecoderTypes | None = None
         self._first = True
@@ -311,7 +317,7 @@ class Decoder:
                 self._first = False
                 self._version = version
                 self._stream_start = r.index
-                self._types = DecoderTypes()
+                self._types = DecoderTypes(opaque=self._opaque)
                 self._last = (-1, DynamicPseudoType, None)
             body, idx, off = r.read_frame()
             kind = body[0]

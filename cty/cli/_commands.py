@@ -122,7 +122,8 @@ def inspect_command(args: argparse.Namespace) -> int:
     """Print each value of a gob or msgpack file: its type, the value, and its marks."""
     data = read_bytes(args.file)
     if data.startswith(GOB_MAGIC):
-        values: Iterator[cty.Value] = iter(gob.Decoder(data))
+        # (capsules whose codec is not registered here are shown as opaque: name and size)
+        values: Iterator[cty.Value] = iter(gob.Decoder(data, opaque_capsules=True))
     else:
         ty = read_type(args.type)[0] if args.type else cty.DynamicPseudoType
         values = iter([_unmarshal_msgpack(args.file, data, ty)])
@@ -141,10 +142,52 @@ def _show(i: int, v: cty.Value, show_sensitive: bool) -> None:
     print(f"# {i}: {v.type()}")
     marks = () if show_sensitive else ("sensitive",)
     print(cty.format_value(v, sensitive_marks=marks))
-    _, paths = v.unmark_deep_with_paths()
+    bare, paths = v.unmark_deep_with_paths()
     for pm in paths:
         where = pm.path.format() or "(the value)"
         print(f"#   marks at {where}: {', '.join(sorted(map(repr, pm.marks)))}")
+    hidden = [pm.path for pm in paths if set(marks) & pm.marks]
+    for path, x in cty.deep_values(bare):
+        refined = _refinements(x)
+        if refined and not any(path[:len(h)] == h for h in hidden):  # (nothing of secrets)
+            where = path.format() or "(the value)"
+            print(f"#   unknown at {where}: {', '.join(refined)}")
+
+
+def _refinements(x: cty.Value) -> list[str]:
+    """What is known about the unknown *x* (its refinements), in words; [] for other values."""
+    if x.is_known():
+        return []
+    r = x.range()
+    out = ["not null"] if r.definitely_not_null() else []
+    ty = r.type_constraint()
+    if ty is cty.String and r.string_prefix():
+        out.append(f"starts with {cty.format_value(cty.string_val(r.string_prefix()))}")
+    elif ty is cty.Number:
+        lo, lo_inc = r.number_lower_bound()
+        hi, hi_inc = r.number_upper_bound()
+        if lo.is_known() and not _infinite(lo):
+            out.append(f"{'>=' if lo_inc else '>'} {cty.format_value(lo)}")
+        if hi.is_known() and not _infinite(hi):
+            out.append(f"{'<=' if hi_inc else '<'} {cty.format_value(hi)}")
+    elif ty.is_collection_type():
+        lo_n, hi_n = r.length_lower_bound(), r.length_upper_bound()
+        if lo_n == hi_n:
+            out.append(f"length {lo_n}")
+        else:
+            if lo_n > 0:
+                out.append(f"length >= {lo_n}")
+            if hi_n < _GO_MAX_INT:
+                out.append(f"length <= {hi_n}")
+    return out
+
+
+_GO_MAX_INT = 2**63 - 1
+"""An unknown collection's length upper bound when nothing bounds it (Go's MaxInt)."""
+
+
+def _infinite(n: cty.Value) -> bool:
+    return n.raw_equals(cty.PositiveInfinity) or n.raw_equals(cty.NegativeInfinity)
 
 
 def _unmarshal_msgpack(name: str, data: bytes, ty: cty.Type) -> cty.Value:

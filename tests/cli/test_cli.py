@@ -123,6 +123,54 @@ def test_inspect_shows_marks_and_unknowns(tmp_path: Path) -> None:
     assert "hunter2" in run("inspect", "--show-sensitive", str(path)).stdout
 
 
+def test_inspect_says_what_is_known_of_unknowns(tmp_path: Path) -> None:
+    def refined(v: cty.Value) -> cty.RefinementBuilder:
+        return v.refine()
+
+    number = refined(cty.unknown_val(cty.Number)).number_range_inclusive(
+        cty.number_int_val(1), cty.number_int_val(5)).new_value()
+    text = refined(cty.unknown_val(cty.String)).not_null().string_prefix("ab-").new_value()
+    many = refined(cty.unknown_val(cty.List(cty.String))).collection_length_lower_bound(
+        2).new_value()
+    two = refined(cty.unknown_val(cty.Map(cty.Bool))).collection_length_lower_bound(
+        2).collection_length_upper_bound(2).new_value()
+    below = refined(cty.unknown_val(cty.Number)).number_range_upper_bound(
+        cty.number_int_val(0), False).new_value()
+    secret = refined(cty.unknown_val(cty.String)).string_prefix("hunter").new_value()
+    path = tmp_path / "refined.gob"
+    path.write_bytes(gob.dumps(cty.object_val({
+        "n": number, "s": text, "l": many, "m": two, "below": below,
+        "plain": cty.unknown_val(cty.Bool), "secret": secret.mark("sensitive")})))
+    p = run("inspect", str(path))
+    assert p.returncode == 0, p.stderr
+    assert [line for line in p.stdout.splitlines() if line.startswith("#   ")] == [
+        "#   marks at .secret: 'sensitive'",
+        "#   unknown at .below: < 0",
+        "#   unknown at .l: length >= 2",
+        "#   unknown at .m: length 2",
+        "#   unknown at .n: >= 1, <= 5",
+        '#   unknown at .s: not null, starts with "ab-"',
+    ]
+    assert "hunter" not in p.stdout  # a sensitive unknown's prefix is not shown
+    assert '#   unknown at .secret: starts with "hunte"' in run(
+        "inspect", "--show-sensitive", str(path)).stdout
+
+
+def test_inspect_shows_capsules_it_has_no_codec_for_as_opaque(tmp_path: Path) -> None:
+    path = tmp_path / "capsules.gob"
+    thing = cty.Capsule("thing", bytes)
+    with path.open("wb") as f, gob.Encoder(f) as enc:  # (a codec registered here only)
+        gob.register_capsule_codec(thing, "test-cli-thing", bytes, bytes)
+        enc.encode(cty.object_val({"x": cty.list_val([cty.capsule_val(thing, b"abc")]),
+                                   "y": cty.string_val("s")}))
+    p = run("inspect", str(path))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == [
+        "# 0: object({x=list(opaque test-cli-thing),y=string})",
+        '{ x = [opaque test-cli-thing(<3 bytes>)], y = "s" }',
+    ]
+
+
 def test_inspect_reports_a_torn_file(tmp_path: Path) -> None:
     # (the end frame is 13 bytes: cut into the value frame before it)
     data = gob.dumps(cty.string_val("a")) + gob.dumps(cty.string_val("b"))[:-14]
