@@ -40,8 +40,9 @@ from ._report import REPORT
 SEED = int(os.environ.get("CTY_DIFF_SEED", "2026"))
 TYPE_EXPRESSIONS = 5_000
 VALUES = int(os.environ.get("CTY_DIFF_VALUES", "10000"))
-"""Generated values (10,000 by default, as issue #30 asks); each gives up to five cases (two
-conversions, two encodings, a mutated decoding), about 54,000 in all."""
+"""Generated values (10,000 by default, as issue #30 asks); each gives up to six cases (two
+conversions, two encodings, a damaged msgpack and a damaged JSON decoding), about 60,000 in
+all."""
 
 
 def _oracle(var: str, build: str) -> Path:
