@@ -118,7 +118,7 @@ def run(args: argparse.Namespace, data: str) -> int:
         client = Client(args.scheduler)
     else:
         cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address=":0")
         client = Client(cluster)
     with client:
         t0 = time.perf_counter()

@@ -47,7 +47,7 @@ NOT_FUNCTION_VECTORS = ("-k", "not functions")
 function)"""
 CORE = (*_files("tests/core"), *VECTORS, *NOT_FUNCTION_VECTORS)
 CONVERT = ("tests/convert", *VECTORS, *NOT_FUNCTION_VECTORS)
-ENCODING = (*_files("tests/encoding"), *VECTORS, *NOT_FUNCTION_VECTORS)
+ENCODING = (*_files("tests/encoding", leave_out=("deep",)), *VECTORS, *NOT_FUNCTION_VECTORS)
 FUNCTION = ("tests/function/test_function.py", "tests/function/test_string.py",
             "tests/function/test_go_ports.py", *VECTORS, "-k", "functions or not test_vector")
 

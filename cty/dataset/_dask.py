@@ -9,6 +9,7 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Iterable
+from concurrent.futures.process import BrokenProcessPool
 from typing import cast
 
 import dask.bag as db
@@ -44,6 +45,16 @@ def to_dask_bag(paths: Paths, /, *, split_blocks: bool = True) -> db.Bag:
     return cast(db.Bag, db.from_delayed(parts))
 
 
+MAIN_GUARD_HINT = (
+    "a worker process of the process scheduler ended abruptly. If this runs from a script, "
+    "is the script's top-level code under `if __name__ == \"__main__\":`? Dask starts each "
+    "worker process by importing the main module again, which without that guard starts the "
+    "computation again inside the worker (each worker's own error, on standard error, says "
+    "so too). Otherwise a worker crashed or ran out of memory.")
+"""The message write_partitions gives when the process pool breaks (a missing main guard, most
+often)."""
+
+
 def _write_partition(values: Iterable[Value], path: str, block_size: int) -> str:
     write(path, values, block_size=block_size)
     return path
@@ -68,7 +79,10 @@ def write_partitions(bag: db.Bag, directory: str | os.PathLike[str], /, *,
     tasks = [delayed(_write_partition)(part, os.path.join(out, f"{prefix}-{i:05d}.gob"),
                                        block_size)
              for i, part in enumerate(bag.to_delayed())]
-    paths: list[str] = list(compute(*tasks))
+    try:
+        paths: list[str] = list(compute(*tasks))
+    except BrokenProcessPool as e:
+        raise BrokenProcessPool(MAIN_GUARD_HINT) from e
     # a worker killed while writing leaves its temporary file; the retry wrote the partition
     for stray in glob.glob(os.path.join(glob.escape(out), f".{glob.escape(prefix)}-*.tmp")):
         os.unlink(stray)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,7 +52,7 @@ def _write_inputs(directory: Path) -> list[cty.Value]:
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                      dashboard_address=":0", silence_logs=logging.ERROR) as cluster, \
             Client(cluster) as c:
         yield c
 
@@ -113,3 +114,24 @@ def test_a_worker_killed_mid_task_loses_no_record(tmp_path: Path, client: Client
     back = list(dataset.read(tmp_path / "out"))
     assert len(back) == len(values)
     assert all(a.raw_equals(b) for a, b in zip(back, values, strict=True))
+
+
+NO_MAIN_GUARD = """
+import dask, dask.bag as db
+import cty
+from cty import dataset
+bag = db.from_sequence([cty.string_val("a"), cty.string_val("b")], npartitions=2)
+with dask.config.set(scheduler="processes"):
+    dataset.write_partitions(bag, {out!r})
+"""
+
+
+def test_a_script_without_a_main_guard_is_told_to_add_one(tmp_path: Path) -> None:
+    script = tmp_path / "no_guard.py"
+    script.write_text(NO_MAIN_GUARD.format(out=str(tmp_path / "out")))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=300, check=False, cwd=tmp_path)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("concurrent.futures.process.BrokenProcessPool: a worker process")
+    assert 'under `if __name__ == "__main__":`?' in last

@@ -48,7 +48,7 @@ def test_the_same_code_runs_on_a_running_cluster_given_its_address(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(_PATH.parent))
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+                      dashboard_address=":0", silence_logs=logging.ERROR) as cluster:
         assert vas.main(["--records", "1500", "--files", "3", "--scheduler",
                          cluster.scheduler_address, "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
