@@ -218,6 +218,11 @@ ENCODINGS = [
     (cty.number_int_val(-33), cty.Number, "d0df"),
     (cty.number_int_val(-129), cty.Number, "d1ff7f"),
     (cty.number_int_val(-(2**31) - 1), cty.Number, "d3ffffffff7fffffff"),
+    # the int64 range's ends are integers; one past either is written as its digits
+    (cty.number_int_val(-(2**63)), cty.Number, "d38000000000000000"),
+    (cty.parse_number_val("-9223372036854775809"), cty.Number,
+     "b4" + b"-9223372036854775809".hex()),
+    (cty.number_int_val(2**63 - 1), cty.Number, "cf7fffffffffffffff"),
     (cty.parse_number_val("-0"), cty.Number, "00"),
     (cty.number_float_val(0.5), cty.Number, "cb3fe0000000000000"),
     (cty.number_float_val(5.0), cty.Number, "05"),
