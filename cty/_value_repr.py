@@ -206,6 +206,10 @@ def value_repr(v: Value) -> str:
     if ty is Bool:
         return "cty.True_" if p else "cty.False_"
     if ty is Number:
+        if p.__class__ is not int and _number.is_inf(p):
+            # (infinities of every precision are equal; a refinement's bound keeps its own,
+            # as the singletons there mean "no bound")
+            return "cty.PositiveInfinity" if _number.sign(p) > 0 else "cty.NegativeInfinity"
         return _py_number(p)
     if ty is String:
         return f"cty.string_val({p!r})"

@@ -84,7 +84,8 @@ MUTANTS: list[Mutant] = [
     Mutant("decoding failures are not remembered (retries redo the failing subtree)",
            "encoding/_failure_memo.py",
            "            _failed[(_get_ident(), id(remembering), id(x))] = (x, e, e.message, "
-           "len(e.steps))\n", "", ENCODING),
+           "len(e.steps))\n", "",
+           ("tests/encoding/test_deep_decoding.py", *ENCODING)),  # (only time shows it)
     Mutant("an unknown's repr drops its upper length bound",
            "cty/_value_repr.py",
            "            py += f\".collection_length_upper_bound({r.length_max})\"",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import gmpy2
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -122,6 +123,27 @@ def test_marks_survive_every_number_operation(x: Any, y: Any, mx: Any, my: Any) 
 @given(any_value)
 def test_repr_rebuilds_the_value(v: Any) -> None:
     assert eval(repr(v), {"cty": cty, "gmpy2": gmpy2}) == v
+
+
+@pytest.mark.parametrize("inf", [
+    cty.PositiveInfinity,
+    cty.number_float_val(float("inf")),
+    cty.number_float_val(float("inf")).add(cty.number_int_val(1)),  # (precision 64)
+    cty.number_val(gmpy2.mpfr("inf", 700)),
+])
+def test_an_infinity_of_any_precision_prints_as_the_singleton(inf: cty.Value) -> None:
+    assert repr(inf) == "cty.PositiveInfinity"
+    assert repr(inf.negate()) == "cty.NegativeInfinity"
+    assert repr(cty.list_val([inf])) == "cty.list_val([cty.PositiveInfinity])"
+    assert eval(repr(inf), {"cty": cty}) == inf
+
+
+def test_an_infinite_bound_other_than_the_singleton_keeps_its_precision() -> None:
+    # (a refinement's bound at the singleton means "unbounded": another infinity is a bound)
+    bound = cty.number_float_val(float("inf")).add(cty.number_int_val(1))
+    u = cty.unknown_val(cty.Number).refine().number_range_upper_bound(bound, True).new_value()
+    assert "gmpy2.mpfr('inf', 64)" in repr(u)
+    assert eval(repr(u), {"cty": cty, "gmpy2": gmpy2}) == u
 
 
 @given(cst.numbers, st.booleans())
