@@ -23,7 +23,7 @@ from typing import Any, Final
 
 import cty
 from cty import Path, Type, limits
-from cty._internal import child_types
+from cty._internal import child_types, deep
 
 from . import _gob_registry as registry
 from ._errors import EncodeError, Fail
@@ -47,6 +47,48 @@ def capsule_name(t: Type) -> str:
             f"cannot encode capsule type {t!r} ({t.friendly_name()}): no gob codec is "
             f"registered for it (see cty.encoding.gob.register_capsule_codec)"))
     return codec.name
+
+
+class _Found(Exception):
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+
+def unencodable_capsule_place(value: cty.Value) -> Path:
+    """Return where *value* holds a capsule whose type gob cannot describe (no codec): the
+    path of the first such capsule, or, when there is none to point at (an empty list of
+    them, a null), of the innermost value whose type holds that capsule type."""
+    memo: dict[Type, bool] = {}
+
+    @deep
+    def holds(t: Type) -> bool:
+        h = memo.get(t)
+        if h is None:
+            if t.is_capsule_type():
+                h = registry.capsules_by_type.get(t) is None and opaque_name(t) is None
+            else:
+                h = any(holds(c) for c in child_types(t))
+            memo[t] = h
+        return h
+
+    innermost = Path()
+
+    def visit(path: Path, x: cty.Value) -> bool:
+        nonlocal innermost
+        t = x.type()
+        if not holds(t):
+            return False
+        if t.is_capsule_type():
+            raise _Found(path)
+        if len(path) > len(innermost):
+            innermost = path
+        return True
+
+    try:
+        cty.walk(value, visit)
+    except _Found as found:
+        return found.path
+    return innermost
 
 
 class EncoderTypes:

@@ -67,7 +67,7 @@ from ._gob_registry import (
     register_mark_type,
 )
 from ._gob_scalar import BASE_BUDGET, BUDGET_PER_BYTE, set_budget
-from ._gob_types import DecoderTypes, EncoderTypes
+from ._gob_types import DecoderTypes, EncoderTypes, unencodable_capsule_place
 
 __all__ = [
     "CapsuleDecodeHook",
@@ -131,7 +131,10 @@ class _Writer:
         (Encoder.encode writes a value of the last type itself, without calling this.)
         """
         ty = value._ty
-        tid, descs, pending = self.types.plan(ty)
+        try:
+            tid, descs, pending = self.types.plan(ty)
+        except EncodeError as e:  # (a capsule type without a codec: say where it is)
+            raise EncodeError(unencodable_capsule_place(value), e.message) from None
         prefix = value_prefix(tid)
         enc = value_encoder(ty)
         out = value_frame(prefix, enc(value._v, value._marks))

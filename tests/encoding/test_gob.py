@@ -459,6 +459,25 @@ def test_an_unencodable_mark_is_an_error_with_its_path() -> None:
         gob.dumps(cty.True_.mark(("ok", object())))
 
 
+_NO_CODEC = cty.Capsule("no-codec", object)
+
+
+@pytest.mark.parametrize(("value", "where"), [
+    (cty.capsule_val(_NO_CODEC, 1), ""),
+    (cty.object_val({"x": cty.list_val([cty.capsule_val(_NO_CODEC, 1)])}), ".x[0]"),
+    (cty.object_val({"a": cty.map_val({"k": cty.unknown_val(_NO_CODEC)})}), '.a["k"]'),
+    # no capsule to point at: the innermost value whose type holds the capsule type
+    (cty.object_val({"x": cty.list_val_empty(_NO_CODEC), "y": cty.string_val("a")}), ".x"),
+    (cty.tuple_val([cty.string_val("s"), cty.null_val(cty.Map(_NO_CODEC))]), "[1]"),
+])
+def test_a_capsule_type_without_a_codec_is_an_error_at_its_place(value: cty.Value,
+                                                                  where: str) -> None:
+    with pytest.raises(EncodeError, match=r"cannot encode capsule type .*no-codec.* no gob "
+                                          r"codec is registered") as e:
+        gob.dumps(value)
+    assert e.value.path.format() == where
+
+
 def test_mark_type_registration_rules() -> None:
     with pytest.raises(ValueError, match="built in"):
         gob.register_mark_type(str, "s", str.encode, bytes.decode)
