@@ -195,10 +195,37 @@ def _init_slot(obj: object, name: str, value: object) -> None:
     object.__setattr__(obj, name, value)
 
 
+_BRIEF_LEVELS = 8
+"""brief() names a cty value or type nesting this many levels of containers by its depth."""
+
+
+def _nests(t: Type, levels: int, memo: dict[tuple[Type, int], bool]) -> bool:
+    """Return whether *t* nests containers *levels* deep or more (levels is small)."""
+    if levels <= 0:
+        return True
+    key = (t, levels)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = any(_nests(c, levels - 1, memo) for c in child_types(t))
+    return found
+
+
+def brief(obj: object, limit: int = 200) -> str:
+    """Return *obj* for an error message: its repr, cut to *limit* characters; a cty value or
+    type nesting many levels of containers is named so instead (its repr would be as big as
+    it is, and as slow to make)."""
+    ty = obj if isinstance(obj, Type) else getattr(obj, "_ty", None)
+    if isinstance(ty, Type) and _nests(ty, _BRIEF_LEVELS, {}):
+        what = "type" if ty is obj else "value of a type"
+        return f"<a cty {what} nesting {_BRIEF_LEVELS} or more levels of containers>"
+    text = repr(obj)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def check_type(t: object, what: str) -> Type:
     """Return *t* if it is a Type; raise TypeError naming *what* otherwise."""
     if not isinstance(t, Type):
-        raise CtyTypeError(f"{what} must be a cty.Type, not {type(t).__name__} {t!r}")
+        raise CtyTypeError(f"{what} must be a cty.Type, not {type(t).__name__} {brief(t)}")
     return t
 
 

@@ -43,7 +43,7 @@ from ._json_repeats import repeats_dropped
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._structural_types import Object, ObjectWithOptionalAttrs, Tuple
-from ._type import Type
+from ._type import Type, brief
 
 __all__ = ["TypeJSONError", "type_from_json", "type_to_json"]
 
@@ -140,7 +140,7 @@ def type_to_json(t: Type) -> bytes:
     and TypeError when *t* is not a cty type.
     """
     if not isinstance(t, Type):
-        raise CtyTypeError(f"type_to_json needs a cty.Type, not {t!r}")
+        raise CtyTypeError(f"type_to_json needs a cty.Type, not {brief(t)}")
     found = _written.get(t)
     if found is not None:
         return found

@@ -18,7 +18,7 @@ from ._marks import NO_MARKS, Marked
 from ._primitive_type import Bool, Number, String
 from ._set_rules import value_hash
 from ._structural_types import EmptyObject, EmptyTuple
-from ._type import Type, check_type
+from ._type import Type, brief, check_type
 from ._unknown import UNKNOWN, Unknown
 
 if TYPE_CHECKING:
@@ -326,7 +326,7 @@ def check_mark(mark: object) -> Any:
 def check_value(v: object, what: str) -> Value:
     """Return *v* if it is a Value; raise TypeError naming *what* otherwise."""
     if v.__class__ is not Value:
-        raise CtyTypeError(f"{what} must be a cty.Value, not {type(v).__name__} {v!r}")
+        raise CtyTypeError(f"{what} must be a cty.Value, not {type(v).__name__} {brief(v)}")
     return v
 
 

@@ -14,7 +14,7 @@ import threading
 from typing import Final
 
 import cty
-from cty import Type
+from cty import CtyTypeError, Type
 
 
 class OpaqueCapsule:
@@ -26,6 +26,11 @@ class OpaqueCapsule:
     data: bytes
 
     def __init__(self, name: str, data: bytes) -> None:
+        if not isinstance(name, str):
+            raise CtyTypeError(f"an opaque capsule's codec name is a str, not "
+                               f"{type(name).__name__}")
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise CtyTypeError(f"an opaque capsule's data is bytes, not {type(data).__name__}")
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "data", bytes(data))
 

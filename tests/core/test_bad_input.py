@@ -203,3 +203,21 @@ def test_repr_of_unknowns_shows_their_length_refinements() -> None:
     assert repr(one) != repr(two)
     assert ".collection_length_lower_bound(2).collection_length_upper_bound(2)" in repr(two)
     assert "CollectionLengthLowerBound(2)" in two.go_string()
+
+
+def test_a_wrong_kind_of_argument_is_named_briefly() -> None:
+    deep = cty.string_val("x")
+    for _ in range(1_000):
+        deep = cty.list_val([deep])
+    with pytest.raises(cty.CtyTypeError) as e:
+        cty.map_val_empty(deep)  # type: ignore[arg-type]
+    assert str(e.value) == ("element type must be a cty.Type, not Value <a cty value of a type "
+                            "nesting 8 or more levels of containers>")
+    with pytest.raises(cty.CtyTypeError) as t:
+        cty.unknown_as_null(deep.type())  # type: ignore[arg-type]
+    assert str(t.value).endswith("<a cty type nesting 8 or more levels of containers>")
+    with pytest.raises(cty.CtyTypeError) as s:
+        cty.type_to_json("x" * 500)  # type: ignore[arg-type]
+    assert str(s.value) == "type_to_json needs a cty.Type, not '" + "x" * 196 + "..."
+    with pytest.raises(cty.CtyTypeError, match=r"not Value cty.string_val\('x'\)$"):
+        cty.map_val_empty(cty.string_val("x"))  # type: ignore[arg-type]

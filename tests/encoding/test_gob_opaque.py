@@ -106,3 +106,7 @@ def test_opaque_capsules_are_immutable_and_compare_by_content() -> None:
         o.data = b"y"  # type: ignore[misc]
     assert o == OpaqueCapsule("n", bytearray(b"x")) and hash(o) == hash(OpaqueCapsule("n", b"x"))
     assert o != OpaqueCapsule("m", b"x")
+    with pytest.raises(cty.CtyTypeError, match="data is bytes, not str"):
+        OpaqueCapsule("n", "x")  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError, match="codec name is a str, not int"):
+        OpaqueCapsule(1, b"x")  # type: ignore[arg-type]
