@@ -162,3 +162,22 @@ def test_a_rule_check_fails_on_a_wrong_answer() -> None:
 def test_every_rule_has_its_paragraph_and_every_paragraph_its_rule() -> None:
     headings = set(re.findall(r"^### ([A-Z0-9_]+)$", DIVERGENCES_MD.read_text(), re.M))
     assert headings == {r.name for r in RULES}
+
+
+def test_null_marks_accepts_only_marks_the_input_nulls_carried() -> None:
+    case = {"id": "x-null-marks", "op": "convert", "type": ["list", "string"],
+            "value": {"list": [{"marked": {"marks": ["m"], "value": {"null": True}}}]},
+            "target": ["set", "string"], "unsafe": True,
+            "expect": {"type": ["set", "string"], "value": {"set": [{"null": True}]}}}
+    rule = claim(case)
+    assert rule is not None and rule.name == "NULL_MARKS"
+
+    def answer(marks: list[str]) -> Any:
+        return lambda: {"type": ["set", "string"],
+                        "value": {"marked": {"marks": marks, "value": {"set": [{"null": True}]}}}}
+
+    rule.check(case, answer(["m"]))  # the null's mark, kept (on the set that holds it)
+    with pytest.raises(AssertionError, match="marks kept"):
+        rule.check(case, answer(["m", "invented"]))
+    with pytest.raises(AssertionError, match="marks kept"):
+        rule.check(case, lambda: {"type": ["set", "string"], "value": {"set": []}})
