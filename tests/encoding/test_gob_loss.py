@@ -15,7 +15,7 @@ import pytest
 import cty
 from cty import dataset
 from cty.encoding import gob
-from cty.encoding.gob import DecodeError
+from cty.encoding.gob import DecodeError, EncodeError
 
 from ._gob_strategies import raw_frame, read_all, split_frames
 
@@ -184,3 +184,45 @@ def test_a_block_number_is_a_non_negative_int() -> None:
     for bad in (-1, True, 1.0, "0"):
         with pytest.raises(cty.CtyValueError, match="a block number is a non-negative int"):
             gob.Encoder(io.BytesIO(), block=bad)  # type: ignore[arg-type]
+
+
+def test_the_frame_size_limit_holds_at_its_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frame's body is at most MAX_BODY bytes (its length is a uint32): at the limit a value
+    is written, one byte past it is an EncodeError, on every way a frame is written (a value
+    whose type is new, one of the type just written, a type frame). The limit is lowered here,
+    as a 4 GiB value is too big for a test."""
+    from cty.encoding import _gob_frame
+
+    short, long = cty.string_val("x"), cty.string_val("x" * 50)
+    data = gob.dumps(long)
+    ((start, end, kind), _) = split_frames(data)
+    assert kind == "V"
+    need = end - 4 - (start + 4)
+
+    def limit(n: int) -> None:
+        monkeypatch.setattr(_gob_frame, "MAX_BODY", n)
+        monkeypatch.setattr(gob, "MAX_BODY", n)
+
+    limit(need)
+    assert gob.dumps(long) == data
+    buf = io.BytesIO()
+    with gob.Encoder(buf) as enc:
+        enc.encode(short)
+        enc.encode(long)  # (a value of the type just written: the encoder's fast path)
+    assert list(gob.Decoder(buf.getvalue())) == [short, long]
+    limit(need - 1)
+    message = f"a gob frame holds at most {need - 1} bytes; this value needs {need}"
+    with pytest.raises(EncodeError, match=message):
+        gob.dumps(long)
+    with gob.Encoder(io.BytesIO()) as enc:
+        enc.encode(short)
+        with pytest.raises(EncodeError, match=message):
+            enc.encode(long)
+    # a type frame: a null of a type with a long name is a short value of a long description
+    limit(need - 1 + (1 << 20))
+    null = cty.null_val(cty.Object({"a" * 60: cty.String}))
+    ((start, end, kind), _, _) = split_frames(gob.dumps(null))
+    assert kind == "T"
+    limit(end - start - 8 - 1)
+    with pytest.raises(EncodeError, match=f"this value needs {end - start - 8}$"):
+        gob.dumps(null)
