@@ -12,13 +12,11 @@ required attribute is an error, a missing optional one becomes null.
 
 from __future__ import annotations
 
-import itertools
-import linecache
 from collections.abc import Callable
 from typing import Any
 
 from cty import Object, Type
-from cty._internal import go_quote, is_tall
+from cty._internal import compile_generated, go_quote, is_tall
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message
@@ -125,27 +123,17 @@ def _static_known(in_ty: Type, out_ty: Type,
                         "        return slow(p)", *body]) + "\n"
 
     def fast(slow: PayloadFn) -> PayloadFn:
-        return _compile(fn_src, "fn", {**namespace, "slow": slow},
-                        f"{_shown(in_ty)} -> {_shown(out_ty)}")
+        fn: PayloadFn = compile_generated("fn", fn_src, {**namespace, "slow": slow},
+                                          f"{_shown(in_ty)} -> {_shown(out_ty)}")
+        return fn
 
     return None, fast
-
-
-_generated = itertools.count()
 
 
 def _shown(t: Type) -> str:
     """*t* as a generated function's file name shows it: whole unless it is tall (a type
     thousands of levels deep would be written out again at every level)."""
     return "object(...)" if is_tall(t) else str(t)
-
-
-def _compile(src: str, name: str, namespace: dict[str, Any], what: str) -> PayloadFn:
-    """Return the function *name* that *src* defines, named in linecache for tracebacks."""
-    filename = f"<cty.convert generated {name} {next(_generated)}: {what}>"
-    linecache.cache[filename] = (len(src), None, src.splitlines(True), filename)
-    exec(compile(src, filename, "exec"), namespace)
-    return namespace[name]  # type: ignore[no-any-return]
 
 
 def _typed_known(actions: list[tuple[str, int, Plan | None, Type | None, Type]]) -> Any:

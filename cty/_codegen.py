@@ -21,14 +21,17 @@ _counter = itertools.count()
 _lock = threading.Lock()
 
 
-def compile_generated(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:
-    """Return the function *name* that *source* defines, run in *namespace*."""
+def compile_generated(name: str, source: str, namespace: dict[str, Any],
+                      what: str = "") -> Callable[..., Any]:
+    """Return the function *name* that *source* defines, run in *namespace*; *what* it does,
+    if given, is part of the file name tracebacks show (that of the first identical source)."""
     code = _codes.get(source)
     if code is None:
         with _lock:
             code = _codes.get(source)
             if code is None:
-                filename = f"<cty generated {name} {next(_counter)}>"
+                label = f": {what}" if what else ""
+                filename = f"<cty generated {name} {next(_counter)}{label}>"
                 code = compile(source, filename, "exec")
                 linecache.cache[filename] = (len(source), None, source.splitlines(True),
                                              filename)
