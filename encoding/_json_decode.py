@@ -29,23 +29,21 @@ from cty._internal import (
     JSONHooks,
     SetPayload,
     build_set_payload,
-    deep,
     go_quote,
     hop,
     in_deep_thread,
-    is_tall,
     json_loads_deep,
     json_repeats_dropped,
 )
 
 from ._errors import DecodeError, Fail
-from ._failure_memo import remember_failures, worth_remembering
 from ._json_number import JNum
 from ._json_number import parse as _parse
 from ._json_number import parse_int as _parse_int
 from ._json_type import type_from_tree
 from ._msgpack_codegen import Check, object_decoder
 from ._msgpack_decode import Dec, VarDec, is_fixed
+from ._plans import planned_decoders
 
 _DynamicPseudoType: Final = cty.DynamicPseudoType
 
@@ -230,38 +228,6 @@ def _decode_bool(x: Any) -> Any:
 
 
 # --- planning --------------------------------------------------------------------------------
-
-_fixed_cache: dict[Type, Dec] = {}
-_var_cache: dict[Type, VarDec] = {}
-
-
-@deep
-def fixed_decoder(ty: Type) -> Dec:
-    """Return the JSON decoder of the fixed type *ty* (planned once, cached)."""
-    found = _fixed_cache.get(ty)
-    if found is None:
-        found = _plan_fixed(ty)
-        if is_tall(ty):
-            found = hop(found)  # (a hop point for cty._deep: values of any depth)
-        if worth_remembering(ty):
-            found = remember_failures(found)
-        _fixed_cache[ty] = found
-    return found
-
-
-@deep
-def var_decoder(ty: Type) -> VarDec:
-    """Return the (type, payload) JSON decoder of *ty* (planned once, cached)."""
-    found = _var_cache.get(ty)
-    if found is None:
-        found = _plan_var(ty)
-        if is_tall(ty):
-            found = hop(found)  # (a hop point for cty._deep: values of any depth)
-        if worth_remembering(ty):
-            found = remember_failures(found)
-        _var_cache[ty] = found
-    return found
-
 
 def _plan_fixed(ty: Type) -> Dec:
     if ty is cty.String:
@@ -721,3 +687,12 @@ def _implied(x: Any) -> Type:
     if c is list:
         return cty.Tuple([_implied(e) for e in x])
     raise AssertionError(f"unexpected JSON value {x!r}")  # pragma: no cover
+
+
+# --- the planners' caches (encoding._plans) ------------------------------------------------
+
+fixed_decoder: Callable[[Type], Dec] = planned_decoders(
+    _plan_fixed, "fixed_decoder",
+    "Return the decoder of the fixed type *ty* (planned once, cached).")
+var_decoder: Callable[[Type], VarDec] = planned_decoders(
+    _plan_var, "var_decoder", "Return the (type, payload) decoder of *ty* (planned once, cached).")

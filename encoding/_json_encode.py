@@ -29,9 +29,7 @@ from cty._internal import (
     Unknown,
     deep,
     encode_spliced,
-    hop,
     in_deep_thread,
-    is_tall,
 )
 
 from ._codec import element_slots
@@ -39,6 +37,7 @@ from ._errors import EncodeError
 from ._json_number import float_text_as_msgspec, format_f
 from ._json_type import go_escape, type_to_json
 from ._msgpack_codegen import EncKind, object_encoder
+from ._plans import planned_encoders
 
 Enc: TypeAlias = Callable[[Any], Any]
 
@@ -77,23 +76,6 @@ def _hook(obj: Any) -> Any:
 _encoder: Final = msgspec.json.Encoder(enc_hook=_hook)
 _capsule_encoder: Final = msgspec.json.Encoder()
 
-_plans: dict[tuple[Type, Type], Enc | None] = {}
-
-
-@deep
-def plan(decl: Type, actual: Type) -> Enc | None:
-    """Return the converter for a payload of type *actual* in a slot of type *decl*, or None
-    when msgspec encodes it correctly as it is."""
-    key = (decl, actual)
-    try:
-        return _plans[key]
-    except KeyError:
-        pass
-    found = _plan(decl, actual)
-    if found is not None and is_tall(decl):
-        found = hop(found)  # (a hop point for cty._deep: values of any depth)
-    _plans[key] = found
-    return found
 
 
 def _refuse(p: Any) -> Any:
@@ -242,3 +224,10 @@ def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
             raise EncodeError(path, str(e)) from None
     for d, a, elem, elem_path in element_slots(decl, actual, p, path):
         explain(d, a, elem, elem_path)
+
+
+# --- the planner's cache (encoding._plans) -------------------------------------------------
+
+plan: Callable[[Type, Type], Enc | None] = planned_encoders(
+    _plan, "plan", "Return the converter for a payload of type *actual* in a slot of type "
+    "*decl*, or None when msgspec encodes it correctly as it is.")

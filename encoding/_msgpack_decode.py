@@ -32,19 +32,17 @@ from cty._internal import (
     SetPayload,
     build_set_payload,
     deep,
-    hop,
     in_deep_thread,
-    is_tall,
 )
 
 from ._errors import DecodeError, Fail
-from ._failure_memo import remember_failures, worth_remembering
 from ._json_number import from_float as _from_float
 from ._json_number import parse as _parse
 from ._json_type import type_from_json
 from ._msgpack_codegen import Check, object_decoder
 from ._msgpack_reader import DupDict, ReaderError, read
 from ._msgpack_refinement import decode_unknown
+from ._plans import planned_decoders
 
 Dec: TypeAlias = Callable[[Any], Any]
 """A fixed-type decoder: decoded msgspec object -> payload."""
@@ -210,43 +208,11 @@ def _decode_bool(x: Any) -> Any:
 # --- planning ----------------------------------------------------------------------------
 
 
-_fixed_cache: dict[Type, Dec] = {}
-_var_cache: dict[Type, VarDec] = {}
-
-
 def is_fixed(ty: Type) -> bool:
     """Return whether decoding *ty* always gives a value of exactly *ty*."""
     if ty.has_dynamic_types():
         return False
     return ty.without_optional_attributes_deep() is ty
-
-
-@deep
-def fixed_decoder(ty: Type) -> Dec:
-    """Return the decoder of the fixed type *ty* (planned once, cached)."""
-    found = _fixed_cache.get(ty)
-    if found is None:
-        found = _plan_fixed(ty)
-        if is_tall(ty):
-            found = hop(found)  # (a hop point for cty._deep: values of any depth)
-        if worth_remembering(ty):
-            found = remember_failures(found)
-        _fixed_cache[ty] = found
-    return found
-
-
-@deep
-def var_decoder(ty: Type) -> VarDec:
-    """Return the (type, payload) decoder of *ty* (planned once, cached)."""
-    found = _var_cache.get(ty)
-    if found is None:
-        found = _plan_var(ty)
-        if is_tall(ty):
-            found = hop(found)  # (a hop point for cty._deep: values of any depth)
-        if worth_remembering(ty):
-            found = remember_failures(found)
-        _var_cache[ty] = found
-    return found
 
 
 def _plan_fixed(ty: Type) -> Dec:
@@ -732,3 +698,12 @@ def implied_type(x: Any) -> Type:
 
 
 __all__ = ["UNKNOWN", "fixed_decoder", "implied_type", "is_fixed", "load", "var_decoder"]
+
+
+# --- the planners' caches (encoding._plans) ------------------------------------------------
+
+fixed_decoder: Callable[[Type], Dec] = planned_decoders(
+    _plan_fixed, "fixed_decoder",
+    "Return the decoder of the fixed type *ty* (planned once, cached).")
+var_decoder: Callable[[Type], VarDec] = planned_decoders(
+    _plan_var, "var_decoder", "Return the (type, payload) decoder of *ty* (planned once, cached).")

@@ -31,9 +31,7 @@ from cty._internal import (
     Unknown,
     deep,
     encode_spliced,
-    hop,
     in_deep_thread,
-    is_tall,
 )
 
 from ._codec import element_slots
@@ -41,6 +39,7 @@ from ._errors import EncodeError
 from ._json_type import type_to_json
 from ._msgpack_codegen import EncKind, object_encoder
 from ._msgpack_refinement import number_wire, unknown_ext
+from ._plans import planned_encoders
 
 Enc: TypeAlias = Callable[[Any], Any]
 """A planned converter: payload -> what msgspec encodes as go-cty's bytes."""
@@ -76,25 +75,6 @@ encoder: Final = msgspec.msgpack.Encoder(enc_hook=_hook)
 """The one msgspec encoder every cty msgpack encoder uses."""
 
 
-_plans: dict[tuple[Type, Type], Enc | None] = {}
-
-
-@deep
-def plan(decl: Type, actual: Type) -> Enc | None:
-    """Return the converter for a payload of type *actual* in a slot of type *decl*.
-
-    None means that msgspec encodes the payload correctly as it is (with the enc_hook).
-    """
-    key = (decl, actual)
-    try:
-        return _plans[key]
-    except KeyError:
-        pass
-    found = _plan(decl, actual)
-    if found is not None and is_tall(decl):
-        found = hop(found)  # (a hop point for cty._deep: values of any depth)
-    _plans[key] = found
-    return found
 
 
 def _number_enc(p: Any) -> Any:
@@ -230,3 +210,10 @@ def explain(decl: Type, actual: Type, p: Any, path: cty.Path) -> None:
         raise EncodeError(path, "capsule types not supported for msgpack encoding")
     for d, a, elem, elem_path in element_slots(decl, actual, p, path):
         explain(d, a, elem, elem_path)
+
+
+# --- the planner's cache (encoding._plans) -------------------------------------------------
+
+plan: Callable[[Type, Type], Enc | None] = planned_encoders(
+    _plan, "plan", "Return the converter for a payload of type *actual* in a slot of type "
+    "*decl*, or None when msgspec encodes it correctly as it is.")

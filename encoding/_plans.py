@@ -1,0 +1,65 @@
+"""The planners' caches, shared by the JSON and msgpack formats.
+
+Each format plans a decoder per type and an encoder per (declared type, actual type) once, and
+keeps it. What every plan gets on the way into the cache is the same for both formats: a tall
+type's plan is a hop point for cty._deep (values of any depth), and a decoder worth it
+remembers its failures (encoding._failure_memo). A format fills in only how to plan one type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from cty import Type
+from cty._internal import deep, hop, is_tall
+
+from ._failure_memo import remember_failures, worth_remembering
+
+D = TypeVar("D", bound=Callable[..., Any])
+
+
+def planned_decoders(plan: Callable[[Type], D], name: str, doc: str) -> Callable[[Type], D]:
+    """Return the function *name* that gives the decoder *plan* makes for a type, planned once
+    per type and cached (a hop point when the type is tall, remembering failures where
+    that is worth it)."""
+    cache: dict[Type, D] = {}
+
+    def decoder(ty: Type) -> D:
+        found = cache.get(ty)
+        if found is None:
+            found = plan(ty)
+            if is_tall(ty):
+                found = cast(D, hop(found))
+            if worth_remembering(ty):
+                found = cast(D, remember_failures(found))
+            cache[ty] = found
+        return found
+
+    decoder.__name__ = decoder.__qualname__ = name
+    decoder.__doc__ = doc
+    return deep(decoder)
+
+
+def planned_encoders(plan: Callable[[Type, Type], D | None], name: str,
+                     doc: str) -> Callable[[Type, Type], D | None]:
+    """Return the function *name* that gives the encoder *plan* makes for a payload of one
+    type in a slot of another (None: none needed), planned once per pair and cached (a hop
+    point when the slot's type is tall)."""
+    cache: dict[tuple[Type, Type], D | None] = {}
+
+    def encoder(decl: Type, actual: Type) -> D | None:
+        key = (decl, actual)
+        try:
+            return cache[key]
+        except KeyError:
+            pass
+        found = plan(decl, actual)
+        if found is not None and is_tall(decl):
+            found = cast(D, hop(found))
+        cache[key] = found
+        return found
+
+    encoder.__name__ = encoder.__qualname__ = name
+    encoder.__doc__ = doc
+    return deep(encoder)
