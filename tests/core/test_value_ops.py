@@ -1851,3 +1851,15 @@ def test_getitem_refuses(collection: cty.Value, key: object, error: type[Excepti
                          message: str) -> None:
     with pytest.raises(error, match=re.escape(message)):
         collection[key]
+
+
+def test_in_looks_keys_and_attributes_up_in_nfc() -> None:
+    m = cty.map_val({"café": cty.True_})
+    o = cty.object_val({"café": cty.True_})
+    for v in (m, o):
+        assert "cafe\u0301" in v and "café" in v
+        assert cty.string_val("cafe\u0301") in v
+        assert "cafe" not in v and 1 not in v
+    assert cty.string_val("x") in cty.list_val([cty.string_val("x")])
+    with pytest.raises(cty.CtyValueError, match="null or unknown"):
+        "a" in cty.unknown_val(cty.Map(cty.String))  # noqa: B015
