@@ -168,10 +168,17 @@ def _decoder_classes(judged: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+GO_CTY_TIMEOUT_MS = "3000"
+"""How long go-cty may take over one case (all its runs) before the case is left out as not
+answered. A case takes go-cty well under a millisecond, but a few generated numbers with
+hundreds of thousands of digits take it past 20 seconds (the oracle's default limit), which
+made most of this test's time."""
+
+
 def test_values_against_go_cty() -> None:
     oracle = _oracle("CTY_GOCTY_ORACLE", "sh ../shared/oracle/build118.sh")
     cases = _cases_from_values()
-    answers = _ask(oracle, cases, "-repeat", "1")
+    answers = _ask(oracle, cases, "-repeat", "1", "-timeout-ms", GO_CTY_TIMEOUT_MS)
     disagree, claimed, asked = [], 0, 0
     doubtful, judged = [], []
     for case, answer in zip(cases, answers, strict=True):
@@ -193,7 +200,7 @@ def test_values_against_go_cty() -> None:
     # called a disagreement
     if doubtful:
         again = _ask(oracle, [{k: v for k, v in c.items() if k != "expect"} for c in doubtful],
-                     "-repeat", "500")
+                     "-repeat", "500", "-timeout-ms", GO_CTY_TIMEOUT_MS)
         for case, answer in zip(doubtful, again, strict=True):
             answer.pop("id", None)
             case["expect"] = answer
