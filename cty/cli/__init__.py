@@ -16,6 +16,7 @@ type, 2 for a mistake on the command line. No traceback is printed for bad input
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import sys
 from collections.abc import Sequence
 
@@ -35,10 +36,37 @@ from ._input import InputError
 __all__ = ["main", "parser"]
 
 
+_EPILOG = """\
+A type is a type expression (HCL's syntax, optional(T, default) included), or
+@FILE for one written in a file. Exit status: 0 success, 1 bad data or a bad
+type, 2 a mistake on the command line.
+
+examples:
+  cty convert --type 'list(object({name=string, port=number}))' services.json
+  cty check --type @schema.type config/*.yaml
+  cty unify 'list(string)' 'tuple([string, number])'
+  cty type 'map(object({a=optional(number)}))'
+  cty inspect values.gob
+  cty decode --type 'list(string)' values.msgpack"""
+
+
+def _version() -> str:
+    """The installed distribution's version (the command is run from an installed cty)."""
+    try:
+        return importlib.metadata.version("cty")
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def parser() -> argparse.ArgumentParser:
     """Return the command line parser of the ``cty`` command."""
-    p = argparse.ArgumentParser(prog="cty", description=__doc__.splitlines()[0])
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = argparse.ArgumentParser(
+        prog="cty", description="Check and convert data against cty types.",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_EPILOG)
+    p.add_argument("--version", action="version", version=f"cty {_version()}",
+                   help="print the library's version and exit")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                           help="what to do (cty COMMAND --help says more)")
 
     def data_options(c: argparse.ArgumentParser) -> None:
         c.add_argument("--type", "-t", required=True, metavar="EXPR",
@@ -63,21 +91,21 @@ def parser() -> argparse.ArgumentParser:
 
     c = sub.add_parser("check", help="check JSON or YAML documents against a type")
     data_options(c)
-    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("files", nargs="+", metavar="FILE", help="the documents to check")
     c.set_defaults(run=check_command)
 
     c = sub.add_parser("unify", help="the one type the given types all convert to")
-    c.add_argument("types", nargs="+", metavar="EXPR")
+    c.add_argument("types", nargs="+", metavar="EXPR", help="type expressions")
     c.add_argument("--unsafe", action="store_true", help="allow unsafe conversions")
     c.set_defaults(run=unify_command)
 
     c = sub.add_parser("type", help="a type's canonical form and friendly name")
-    c.add_argument("type", metavar="EXPR")
+    c.add_argument("type", metavar="EXPR", help="a type expression")
     c.add_argument("--json", action="store_true", help="print the type's JSON instead")
     c.set_defaults(run=type_command)
 
     c = sub.add_parser("inspect", help="the values of a gob or msgpack file")
-    c.add_argument("file", metavar="FILE")
+    c.add_argument("file", metavar="FILE", help="a gob or msgpack file")
     c.add_argument("--type", "-t", metavar="EXPR",
                    help="the type of a msgpack file's value (default: any, go-cty's "
                         "dynamic form)")
@@ -86,10 +114,12 @@ def parser() -> argparse.ArgumentParser:
     c.set_defaults(run=inspect_command)
 
     c = sub.add_parser("decode", help="decode a msgpack file holding a value of a type")
-    c.add_argument("file", metavar="FILE")
-    c.add_argument("--type", "-t", required=True, metavar="EXPR")
-    c.add_argument("--to", choices=OUTPUT_FORMATS, default="json")
-    c.add_argument("--output", "-o", metavar="FILE")
+    c.add_argument("file", metavar="FILE", help="the msgpack file")
+    c.add_argument("--type", "-t", required=True, metavar="EXPR",
+                   help="the type of its value: a type expression, or @FILE holding one")
+    c.add_argument("--to", choices=OUTPUT_FORMATS, default="json",
+                   help="what to write: cty JSON (default), msgpack, gob, or text for people")
+    c.add_argument("--output", "-o", metavar="FILE", help="write there (default: stdout)")
     c.set_defaults(run=decode_command)
     return p
 

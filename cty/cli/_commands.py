@@ -84,10 +84,16 @@ def check_command(args: argparse.Namespace) -> int:
         progress.advance()
     progress.close()
     if failed:
-        print(f"cty: {failed} of {len(args.files)} files do not conform ({count} errors)",
-              file=sys.stderr)
+        verb = "does" if failed == 1 else "do"
+        print(f"cty: {failed} of {_counted(len(args.files), 'file')} {verb} not conform "
+              f"({_counted(count, 'error')})", file=sys.stderr)
         return 1
     return 0
+
+
+def _counted(n: int, noun: str) -> str:
+    """*n* and *noun*, in the plural unless n is 1 ("1 error", "4 errors")."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def _report(name: str, errors: Sequence[cty.PathError]) -> None:

@@ -199,6 +199,41 @@ def test_check_many_files(tmp_path: Path) -> None:
     assert (p.returncode, p.stdout, p.stderr) == (0, "", "")
 
 
+def test_a_single_failure_is_counted_in_the_singular(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": 1, "port": "x"}')
+    p = run("check", "-t", "object({port=number})", str(bad))
+    assert p.returncode == 1
+    assert p.stderr.splitlines()[-1] == "cty: 1 of 1 file does not conform (1 error)"
+
+
+def test_help_has_no_markup_and_ends_with_examples() -> None:
+    p = run("--help")
+    assert p.returncode == 0
+    assert "``" not in p.stdout and "cty check --type @schema.type" in p.stdout
+    assert p.stdout.rstrip().splitlines()[-1] == "  cty decode --type 'list(string)' values.msgpack"
+
+
+def test_version() -> None:
+    from importlib.metadata import version
+
+    p = run("--version")
+    assert (p.returncode, p.stdout) == (0, f"cty {version('cty')}\n")
+
+
+def test_every_option_of_every_command_has_help() -> None:
+    import argparse
+
+    from cty.cli import parser
+
+    top = parser()
+    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(commands.choices) == {"convert", "check", "unify", "type", "inspect", "decode"}
+    for name, sub in [("cty", top), *commands.choices.items()]:
+        for action in sub._actions:
+            assert action.help, f"{name}: {action.dest} has no help text"
+
+
 def test_type_and_unify() -> None:
     p = run("type", "map( object({ b = optional(number, 1), a = string }) )")
     assert (p.returncode, p.stdout) == (
