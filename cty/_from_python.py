@@ -49,7 +49,7 @@ from ._errors import CtyError
 from ._marks import Marked
 from ._marks_deep import unmark_deep
 from ._primitive_type import Bool, Number, String
-from ._python_implied_type import implied_type
+from ._python_implied_type import ImpliedTypeError, implied_type
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._strings import normalize_string
 from ._structural_types import Object, Tuple
@@ -630,6 +630,10 @@ def _dynamic(x: Any) -> tuple[Type, Any]:
         return _value(x, DynamicPseudoType)
     try:
         ty = implied_type(x)
+    except ImpliedTypeError as e:
+        fail = DataFail(e.reason, x)
+        fail.steps.extend(reversed(e.steps))  # (innermost first, as the walk adds them)
+        raise fail from None
     except CtyError as e:
         raise DataFail(str(e), x) from None
     return _build(ty, x)

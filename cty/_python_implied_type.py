@@ -133,6 +133,44 @@ def show(x: object) -> str:
     return repr(x)
 
 
-def _error(where: _Where, message: str) -> CtyTypeError:
+class ImpliedTypeError(CtyTypeError):
+    """implied_type's error: the place in Python's notation before the reason, and the same
+    place as cty path steps (for from_python's PathError)."""
+
+    def __init__(self, text: str, reason: str, steps: list[tuple[str, Any]]) -> None:
+        super().__init__(text)
+        self.reason = reason
+        self.steps = steps
+        """("attr", name) and ("index", i) steps from the top, as far as a cty path can
+        follow the data: a mapping's str keys and fields are attributes, a sequence's
+        positions indexes; a set's element (not yet a cty value) ends them."""
+
+
+def _steps(where: _Where) -> tuple[list[tuple[str, Any]], _Where]:
+    """Return the cty path steps to *where*, outermost first (see ImpliedTypeError), and what
+    of *where* they cannot follow (from a set's element on), relative to where they stop."""
+    chain = []
+    while where is not None:
+        where, step = where
+        chain.append(step)
+    chain.reverse()
+    steps: list[tuple[str, Any]] = []
+    for step in chain:
+        if isinstance(step, str):
+            steps.append(("attr", step[1:]) if step.startswith(".") else
+                         ("index", int(step[1:-1])))
+        elif step[0] == "[" and isinstance(step[1], str):
+            steps.append(("attr", step[1]))
+        else:
+            break
+    rest: _Where = None
+    for step in chain[len(steps):]:
+        rest = (rest, step)
+    return steps, rest
+
+
+def _error(where: _Where, message: str) -> ImpliedTypeError:
     text = _text(where)
-    return CtyTypeError(f"{text}: {message}" if text else message)
+    steps, rest = _steps(where)
+    reason = f"{_text(rest)}: {message}" if rest is not None else message
+    return ImpliedTypeError(f"{text}: {message}" if text else message, reason, steps)

@@ -197,8 +197,14 @@ ERRORS: list[tuple[Any, cty.Type, str, str]] = [
     ([1, "x"], cty.List(cty.DynamicPseudoType), "",
      "the elements of a list must all be of one type, not number and then string "
      "(element 1; cty.convert unifies them)"),
-    ({"a": b"x"}, cty.DynamicPseudoType, "",
-     "['a']: bytes is not data cty has a type for"),
+    ({"a": b"x"}, cty.DynamicPseudoType, ".a", "bytes is not data cty has a type for"),
+    ({"a": [{"b": 1j}]}, cty.DynamicPseudoType, ".a[0].b",
+     "complex is not data cty has a type for"),
+    ({"a": [{1: 2}]}, cty.Object({"a": cty.DynamicPseudoType}), ".a[0]",
+     "a mapping key must be a str to be an attribute name, not int (1)"),
+    # (a set's element is not a cty value yet: the path stops at the set)
+    ({"s": {frozenset({b"x"})}}, cty.DynamicPseudoType, ".s",
+     "{frozenset({b'x'})}{b'x'}: bytes is not data cty has a type for"),
     ([cty.string_val("x")], cty.List(cty.Number), "[0]",
      "a value of type number is required, not a cty value of type string "
      "(cty.convert converts values)"),
@@ -272,7 +278,7 @@ def test_a_cycle_is_an_error_not_a_crash() -> None:
     cyclic.append(cyclic)
     with pytest.raises(cty.PathError, match="the data contains itself"):
         cty.from_python(cyclic)
-    with pytest.raises(cty.PathError, match=r"^\[0\]: \[0\]: the data contains itself"):
+    with pytest.raises(cty.PathError, match=r"^\[0\]\[0\]: the data contains itself"):
         cty.from_python([cyclic], cty.List(cty.DynamicPseudoType))
 
 
