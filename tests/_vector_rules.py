@@ -207,34 +207,15 @@ def without_marks(x: Any) -> Any:
     return x
 
 
-def marks_in(x: Any) -> set[tuple[str, str]]:
-    """Return the (JSON position, mark) pairs of every marked node in rendered data."""
+def marks_in(x: Any, *, on_nulls_only: bool = False) -> set[tuple[str, str]]:
+    """Return the (JSON position, mark) pairs of every marked node in rendered data (or of
+    the marked nulls only)."""
     out: set[tuple[str, str]] = set()
 
     def walk(y: Any, where: str) -> None:
         if isinstance(y, dict):
             if set(y) == {"marked"}:
-                out.update((where, m) for m in y["marked"]["marks"])
-                walk(y["marked"]["value"], where)
-                return
-            for k, v in y.items():
-                walk(v, f"{where}.{k}")
-        elif isinstance(y, list):
-            for i, v in enumerate(y):
-                walk(v, f"{where}[{i}]")
-
-    walk(x, "$")
-    return out
-
-
-def _null_marks_in(x: Any) -> set[tuple[str, str]]:
-    """Return the (JSON position, mark) pairs of the marked nulls in rendered data."""
-    out: set[tuple[str, str]] = set()
-
-    def walk(y: Any, where: str) -> None:
-        if isinstance(y, dict):
-            if set(y) == {"marked"}:
-                if y["marked"]["value"] == {"null": True}:
+                if not on_nulls_only or y["marked"]["value"] == {"null": True}:
                     out.update((where, m) for m in y["marked"]["marks"])
                 walk(y["marked"]["value"], where)
                 return
@@ -255,7 +236,7 @@ def _keeps_more_marks(case: Case, run: Run) -> None:
     got = run()
     expect = case["expect"]
     variants = [expect, *expect.get("variants", ())]
-    carried = {m for _, m in _null_marks_in(case["value"])}
+    carried = {m for _, m in marks_in(case["value"], on_nulls_only=True)}
     for variant in variants:
         want = {k: v for k, v in variant.items() if k not in ("variants", "nondeterministic")}
         if without_marks(got) != without_marks(want) or not marks_in(got) >= marks_in(want):
