@@ -13,7 +13,9 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 from ._atomic_file import atomic_writer, replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import compile_generated
+from ._data_fail import DataFail
 from ._deep import deep, hop, in_deep_thread, owner_ident
+from ._from_python import fixed_builder
 from ._gostrconv import go_quote
 from ._hcl_lexer import (
     Node,
@@ -52,6 +54,7 @@ __all__ = [
     "CapsuleType",
     "ConversionFromHook",
     "ConversionToHook",
+    "DataFail",
     "DefaultsBuilder",
     "JSONHooks",
     "Marked",
@@ -72,6 +75,7 @@ __all__ = [
     "deep",
     "describe_token",
     "encode_spliced",
+    "fixed_builder",
     "go_json_string",
     "go_quote",
     "hop",

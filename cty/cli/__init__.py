@@ -24,14 +24,13 @@ import cty
 
 from ._commands import (
     OUTPUT_FORMATS,
-    check_command,
-    convert_command,
     decode_command,
     inspect_command,
     type_command,
     unify_command,
 )
 from ._input import InputError
+from ._main_job import check_command, convert_command
 
 __all__ = ["main", "parser"]
 
@@ -77,6 +76,12 @@ def parser() -> argparse.ArgumentParser:
         c.add_argument("--strict", action="store_true",
                        help="report object attributes the type does not have (conversion "
                             "drops them)")
+        c.add_argument("--lines", action="store_true",
+                       help="the data is JSON Lines: each line a record of the type (also "
+                            "for .jsonl and .ndjson files)")
+        c.add_argument("--allow-duplicate-keys", action="store_true",
+                       help="an object that gives a key twice takes the last (by default it "
+                            "is an error)")
         c.add_argument("--quiet", "-q", action="store_true",
                        help="no progress bar, no 'ok' lines")
 
@@ -127,7 +132,11 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``cty`` command with *argv* (default: the process's arguments); return the
     exit status."""
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
+    if getattr(args, "to", None) in ("msgpack", "gob") and args.output in (None, "-") \
+            and sys.stdout.isatty():
+        p.error(f"refusing to write {args.to} to a terminal; use -o FILE or a pipe")
     try:
         status: int = args.run(args)
     except InputError as e:

@@ -4,101 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import BinaryIO
 
 import cty
-from cty._atomic_file import replace_file
-from cty.convert import conversion_errors, convert, unify, unify_unsafe
+from cty._internal import replace_file
+from cty.convert import unify, unify_unsafe
 from cty.encoding import gob
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
 
-from ._input import GOB_MAGIC, InputError, read_bytes, read_data, read_type
-from ._progress import Progress
+from ._input import GOB_MAGIC, InputError, read_bytes, read_type
 
 OUTPUT_FORMATS = ("json", "msgpack", "gob", "text")
-
-
-def convert_command(args: argparse.Namespace) -> int:
-    """Convert one JSON or YAML document to a type and write the value."""
-    ty, defaults = read_type(args.type)
-    progress = Progress("converting", 3, enabled=not args.quiet)
-    value = read_data(args.file, args.input_format)
-    progress.advance()
-    if defaults is not None:
-        value = defaults.apply(value)
-    errors = _errors(value, ty, args.strict)
-    progress.advance()
-    if errors:
-        progress.close()
-        _report(args.file, errors)
-        return 1
-    result = convert(value, ty)
-    data = encode(result, ty, args.to)
-    progress.advance()
-    progress.close()
-    write_output(data, args.output, binary=args.to in ("msgpack", "gob"))
-    return 0
-
-
-def _errors(value: cty.Value, ty: cty.Type, strict: bool) -> list[cty.PathError]:
-    """Return every reason *value* does not convert to *ty* (and, when *strict*, attributes
-    the type does not have); convert first, since most data converts."""
-    if not strict:
-        try:
-            convert(value, ty)
-        except cty.PathError:
-            pass
-        else:
-            return []
-    return conversion_errors(value, ty, strict=strict)
-
-
-def check_command(args: argparse.Namespace) -> int:
-    """Check JSON or YAML documents against a type; list every error with its path."""
-    ty, defaults = read_type(args.type)
-    progress = Progress("checking", len(args.files), enabled=not args.quiet)
-    failed = 0
-    count = 0
-    for name in args.files:
-        try:
-            value = read_data(name, args.input_format)
-        except InputError as e:
-            progress.close()
-            print(f"cty: error: {e}", file=sys.stderr)
-            failed += 1
-            count += 1
-            progress.advance()
-            continue
-        if defaults is not None:
-            value = defaults.apply(value)
-        errors = _errors(value, ty, args.strict)
-        progress.close()
-        if errors:
-            _report(name, errors)
-            failed += 1
-            count += len(errors)
-        elif not args.quiet:
-            print(f"{name}: ok")
-        progress.advance()
-    progress.close()
-    if failed:
-        verb = "does" if failed == 1 else "do"
-        print(f"cty: {failed} of {_counted(len(args.files), 'file')} {verb} not conform "
-              f"({_counted(count, 'error')})", file=sys.stderr)
-        return 1
-    return 0
-
-
-def _counted(n: int, noun: str) -> str:
-    """*n* and *noun*, in the plural unless n is 1 ("1 error", "4 errors")."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
-
-
-def _report(name: str, errors: Sequence[cty.PathError]) -> None:
-    for e in errors:
-        print(f"{name}: {e}", file=sys.stderr)
 
 
 def unify_command(args: argparse.Namespace) -> int:

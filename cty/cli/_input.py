@@ -9,7 +9,6 @@ from typing import Any
 
 import cty
 from cty.convert import Defaults, parse_type_with_defaults
-from cty.encoding import json as cty_json
 
 GOB_MAGIC = b"\x89ctygob"
 """The first bytes of a gob stream (docs/formats/gob.md)."""
@@ -57,46 +56,34 @@ def read_bytes(name: str) -> bytes:
         raise InputError(f"{name}: {e.strerror or e}") from None
 
 
-def read_data(name: str, form: str) -> cty.Value:
-    """Return the value the JSON or YAML file *name* holds, with the type it implies.
-
-    *form* is ``json``, ``yaml``, or ``auto`` (YAML for a name ending in .yaml or .yml, JSON
-    otherwise). JSON is read as go-cty reads it (numbers exact at 512 bits); YAML needs
-    PyYAML, and its numbers are read the same way.
-    """
-    data = read_bytes(name)
-    if form == "auto":
-        form = "yaml" if name.endswith((".yaml", ".yml")) else "json"
-    if form == "yaml":
-        return _yaml_value(name, data)
-    try:
-        ty = cty_json.implied_type(data)
-        return cty_json.unmarshal(data, ty)
-    except cty.CtyError as e:  # DecodeError
-        raise InputError(f"{name}: not valid JSON: {e}") from None
-
-
-def _yaml_value(name: str, data: bytes) -> cty.Value:
+def yaml_documents(name: str, data: bytes) -> list[tuple[object, Any]]:
+    """Return the documents of the YAML text *data* (of the file *name*): each as plain
+    Python data (dates kept as strings, numbers exact) and its composed node, which knows
+    where each part of it was written."""
     try:
         import yaml  # noqa: PLC0415 - an optional dependency, needed only for YAML input
     except ImportError:
         raise InputError(f"{name}: reading YAML needs PyYAML (pip install pyyaml)") from None
     loader = _loader(yaml)(data)
+    out: list[tuple[object, Any]] = []
     try:
-        node = loader.get_single_node()
-        if node is not None:
-            _check_expansion(name, node, EXPANDED_NODES + EXPANDED_NODES_PER_BYTE * len(data))
-        doc = loader.construct_document(node) if node is not None else None
+        limit = EXPANDED_NODES + EXPANDED_NODES_PER_BYTE * len(data)
+        while loader.check_node():
+            node = loader.get_node()
+            _check_expansion(name, node, limit)
+            out.append((loader.construct_document(node), node))
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        where = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark else name
+        what = " ".join(filter(None, [e.context, e.problem]))
+        raise InputError(f"{where}: not valid YAML: {what}") from None
     except yaml.YAMLError as e:
         raise InputError(f"{name}: not valid YAML: {e}") from None
     except RecursionError:
         raise InputError(f"{name}: YAML nested too deeply to read") from None
     finally:
         loader.dispose()
-    try:
-        return cty.from_python(doc)
-    except cty.CtyError as e:
-        raise InputError(f"{name}: {e}") from None
+    return out
 
 
 EXPANDED_NODES = 1_000_000
@@ -128,9 +115,8 @@ def _check_expansion(name: str, root: Any, limit: int) -> None:
         size = 1 + sum(sizes.get(id(c), 1) for c in children)
         if size > limit:
             mark = node.start_mark
-            raise InputError(f"{name}: YAML document too large once its aliases are expanded (more "
-                             f"than {limit:,} nodes, at line {mark.line + 1}, column "
-                             f"{mark.column + 1})")
+            raise InputError(f"{name}:{mark.line + 1}:{mark.column + 1}: YAML document too "
+                             f"large once its aliases are expanded (more than {limit:,} nodes)")
         sizes[id(node)] = size
 
 
@@ -177,3 +163,19 @@ def _loader(yaml: Any) -> Any:
     Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
     _loaders["loader"] = Loader
     return Loader
+
+
+def yaml_position(node: Any, steps: list[str | int]) -> tuple[int, int]:
+    """Return the line and column where the part of the composed YAML *node* at *steps*
+    (keys and indexes) starts; the deepest part on the way that is there, if it is not."""
+    for step in steps:
+        found = None
+        if node.id == "mapping":
+            found = next((v for k, v in node.value if k.id == "scalar" and k.value == step),
+                         None)
+        elif node.id == "sequence" and isinstance(step, int) and 0 <= step < len(node.value):
+            found = node.value[step]
+        if found is None:
+            break
+        node = found
+    return node.start_mark.line + 1, node.start_mark.column + 1

@@ -1,0 +1,218 @@
+"""``cty convert`` and ``cty check``: data checked against a type and converted, record by
+record (cty.cli._pipeline), with progress and every error at its place."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from typing import BinaryIO
+
+import cty
+from cty._internal import atomic_writer, payload
+from cty.convert import Defaults, conversion_errors, convert
+
+from ._input import InputError, read_bytes, read_type, yaml_documents, yaml_position
+from ._json_scan import path_steps
+from ._pipeline import Problem, Records, open_input, syntax_problem
+from ._progress import Progress
+from ._records import Reader, SyntaxProblem
+from ._sinks import Sink
+
+LINE_SUFFIXES = (".jsonl", ".ndjson")
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+class _Abandon(Exception):
+    """The output is not to be kept (the data has errors)."""
+
+
+class _Job:
+    """One file's records checked against the type, and maybe converted and written."""
+
+    def __init__(self, args: argparse.Namespace, name: str, ty: cty.Type,
+                 defaults: Defaults | None, progress: Progress) -> None:
+        self.args = args
+        self.name = name
+        self.ty = ty
+        self.defaults = defaults
+        self.progress = progress
+        self.problems: list[Problem] = []
+
+    def run(self, out: BinaryIO | None) -> None:
+        """Check the file's records; with *out*, write them there converted (in the form
+        ``args.to``) while no record has had an error."""
+        if _form(self.args, self.name) == "yaml":
+            self._yaml(out)
+        else:
+            self._json(out)
+
+    def _say(self, since: int) -> None:
+        for p in self.problems[since:]:
+            self.progress.say(p.text(self.name))
+
+    def _json(self, out: BinaryIO | None) -> None:
+        args = self.args
+        records = Records(self.ty, self.defaults, strict=args.strict,
+                          duplicates=not args.allow_duplicate_keys)
+        problems = self.problems
+        with _opened(self.name) as src:
+            reader = Reader(src, self.progress.read)
+            try:
+                batches, rty, indexed = records.batches(reader, _lines(args, self.name))
+                sink = Sink(args.to, rty, indexed, out) if out is not None else None
+                for batch in batches:
+                    before = len(problems)
+                    payloads = records.convert(batch, rty, indexed, problems)
+                    self._say(before)
+                    if sink is not None and not problems:
+                        sink.add(payloads)
+                    self.progress.done(len(batch.records))
+            except SyntaxProblem as e:
+                problems.append(syntax_problem(e))
+                self._say(len(problems) - 1)
+                return
+        if sink is not None and not problems:
+            sink.close()
+
+    def _yaml(self, out: BinaryIO | None) -> None:
+        docs = yaml_documents(self.name, read_bytes(self.name))
+        sink = Sink(self.args.to, self.ty, False, out) if out is not None else None
+        for doc, node in docs:
+            before = len(self.problems)
+            p = self._yaml_record(doc, node)
+            self._say(before)
+            if sink is not None and not self.problems:
+                sink.add([p])
+            self.progress.done(1)
+        if sink is not None and not self.problems:
+            sink.close()
+
+    def _yaml_record(self, doc: object, node: object) -> object:
+        """The payload of the YAML document *doc* converted (None if it has errors: they are
+        added to the problems)."""
+        try:
+            value = cty.from_python(doc)
+        except cty.PathError as e:
+            self._yaml_problems(node, [e])
+            return None
+        if self.defaults is not None:
+            value = self.defaults.apply(value)
+        errors = conversion_errors(value, self.ty, strict=self.args.strict)
+        if errors:
+            self._yaml_problems(node, errors)
+            return None
+        return payload(convert(value, self.ty))
+
+    def _yaml_problems(self, node: object, errors: list[cty.PathError]) -> None:
+        for e in errors:
+            line, column = yaml_position(node, [*path_steps(e.path)])
+            self.problems.append(Problem(e.path, e.message, line, column))
+
+
+def convert_command(args: argparse.Namespace) -> int:
+    """Convert a JSON or YAML file to a type and write the value(s)."""
+    ty, defaults = read_type(args.type)
+    progress = Progress("converting", _size(args.file), enabled=not args.quiet)
+    job = _Job(args, args.file, ty, defaults, progress)
+    try:
+        with _destination(args.output) as out:
+            job.run(out)
+            if job.problems:
+                raise _Abandon
+    except _Abandon:
+        return 1
+    finally:
+        progress.close()
+    return 0
+
+
+def check_command(args: argparse.Namespace) -> int:
+    """Check JSON or YAML files against a type; list every error at its place."""
+    ty, defaults = read_type(args.type)
+    progress = Progress("checking", sum(_size(n) or 0 for n in args.files),
+                        enabled=not args.quiet)
+    failed = 0
+    count = 0
+    try:
+        for name in args.files:
+            job = _Job(args, name, ty, defaults, progress)
+            try:
+                job.run(None)
+            except InputError as e:
+                progress.say(f"cty: error: {e}")
+                failed += 1
+                count += 1
+                continue
+            if job.problems:
+                failed += 1
+                count += len(job.problems)
+            elif not args.quiet:
+                progress.tell(f"{name}: ok")
+    finally:
+        progress.close()
+    if failed:
+        verb = "does" if failed == 1 else "do"
+        print(f"cty: {failed} of {_counted(len(args.files), 'file')} {verb} not conform "
+              f"({_counted(count, 'error')})", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _counted(n: int, noun: str) -> str:
+    """*n* and *noun*, in the plural unless n is 1 ("1 error", "4 errors")."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def _form(args: argparse.Namespace, name: str) -> str:
+    form: str = args.input_format
+    if form == "auto":
+        return "yaml" if name.endswith(YAML_SUFFIXES) else "json"
+    return form
+
+
+def _lines(args: argparse.Namespace, name: str) -> bool:
+    return bool(args.lines) or name.endswith(LINE_SUFFIXES)
+
+
+def _size(name: str) -> int | None:
+    try:
+        return os.stat(name).st_size if name != "-" else None
+    except OSError:
+        return None
+
+
+@contextlib.contextmanager
+def _opened(name: str) -> Iterator[BinaryIO]:
+    try:
+        src = open_input(name)
+    except OSError as e:
+        raise InputError(f"{name}: {e.strerror or e}") from None
+    try:
+        yield src
+    finally:
+        if src is not sys.stdin.buffer:
+            src.close()
+
+
+@contextlib.contextmanager
+def _destination(output: str | None) -> Iterator[BinaryIO]:
+    """Where the output is written as it is made: a new file that replaces *output* only if
+    the work ends well, or a temporary file copied to standard output then; so bad data
+    never leaves half an output."""
+    if output is not None and output != "-":
+        try:
+            with atomic_writer(output) as f:
+                yield f
+        except OSError as e:
+            raise InputError(f"{output}: {e.strerror or e}") from None
+        return
+    with tempfile.TemporaryFile() as f:
+        yield f
+        f.seek(0)
+        shutil.copyfileobj(f, sys.stdout.buffer)
+        sys.stdout.buffer.flush()

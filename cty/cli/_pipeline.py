@@ -1,0 +1,198 @@
+"""The command's main job, record by record: read JSON a batch at a time, convert each record
+to the type in one typed pass (the full path for what it declines), report every error at
+its line and column, and write the converted records as they are done.
+
+What a record is: an element of a top-level JSON array when the type is a list (of a type
+without ``any``), a line of JSON Lines, or else the whole document.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO, Final
+
+import msgspec
+
+import cty
+from cty._internal import DataFail, make, payload
+from cty.convert import Defaults, conversion_errors, convert
+from cty.convert._typed_pass import json_text_fits, plan_typed_pass
+from cty.encoding import DecodeError
+from cty.encoding import json as cty_json
+
+from ._json_scan import offset_of, repeated_keys
+from ._records import (
+    Batch,
+    Reader,
+    SyntaxProblem,
+    array_batches,
+    line_batches,
+    start,
+    whole_batch,
+)
+
+_COLONS_OF: Final = msgspec.json.Encoder(enc_hook=lambda _: 0).encode
+
+
+class Problem:
+    """One error to report: where (line and column, when known), the path, and why."""
+
+    __slots__ = ("column", "line", "message", "path")
+
+    def __init__(self, path: cty.Path, message: str, line: int = 0, column: int = 0) -> None:
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def text(self, name: str) -> str:
+        """The error as the command prints it, for the file *name*."""
+        where = f"{name}:{self.line}:{self.column}" if self.line else name
+        path = self.path.format()
+        return f"{where}: {path}: {self.message}" if path else f"{where}: {self.message}"
+
+
+class Records:
+    """How the records of one JSON file are converted to the type *ty* (with *defaults*)."""
+
+    def __init__(self, ty: cty.Type, defaults: Defaults | None, *, strict: bool,
+                 duplicates: bool) -> None:
+        self.ty = ty
+        self.defaults = defaults
+        self.strict = strict
+        self.duplicates = duplicates
+        self._passes: dict[cty.Type, Callable[[Any], Any] | None] = {}
+
+    def batches(self, reader: Reader, lines: bool) -> tuple[Iterator[Batch], cty.Type, bool]:
+        """The batches of records of the text *reader* reads, the type of each record, and
+        whether the records are the elements of an array (of the list type)."""
+        if lines:
+            return line_batches(reader), self.ty, False
+        first = start(reader)
+        ty = self.ty
+        if first == b"[" and ty.is_list_type() and not ty.element_type().has_dynamic_types():
+            return array_batches(reader), ty.element_type(), True
+        return iter([whole_batch(reader)]), ty, False
+
+    def convert(self, batch: Batch, ty: cty.Type, indexed: bool,
+                problems: list[Problem]) -> list[Any]:
+        """Return the payloads of the records of *batch* converted to *ty*; add a Problem to
+        *problems* for each error (a record with errors gives no payload)."""
+        build = self._passes.get(ty, _UNPLANNED)
+        if build is _UNPLANNED:
+            build = self._passes[ty] = plan_typed_pass(ty, self.defaults_of(ty), strict=self.strict)
+        if build is not None and not json_text_fits(batch.text):
+            build = None
+        bad_keys = self.duplicates and self._suspect(batch)
+        out = []
+        for i, data in enumerate(batch.records):
+            if bad_keys and self._repeats(batch, i, indexed, problems):
+                continue
+            if build is not None:
+                try:
+                    out.append(build(data))
+                    continue
+                except DataFail:
+                    pass
+            found = self._full(batch.raw(i), ty)
+            if isinstance(found, cty.Value):
+                out.append(payload(found))
+            else:
+                self._located(batch, i, indexed, found, problems)
+        return out
+
+    def defaults_of(self, ty: cty.Type) -> Defaults | None:
+        """The defaults for records of *ty* (the type's own, or its elements')."""
+        d = self.defaults
+        if d is None or ty is self.ty:
+            return d
+        return d.children.get("")
+
+    def _full(self, raw: bytes, ty: cty.Type) -> cty.Value | list[cty.PathError]:
+        """The full path: the record's implied value, its defaults applied, converted."""
+        try:
+            value = cty_json.unmarshal(raw, cty_json.implied_type(raw))
+        except DecodeError as e:
+            return [cty.PathError(cty.Path(), f"cannot read the value: {e}")]
+        defaults = self.defaults_of(ty)
+        if defaults is not None:
+            value = defaults.apply(value)
+        if not self.strict:
+            try:
+                return convert(value, ty)
+            except cty.PathError:
+                pass
+        errors = conversion_errors(value, ty, strict=self.strict)
+        return errors or convert(value, ty)
+
+    def _located(self, batch: Batch, i: int, indexed: bool, errors: list[cty.PathError],
+                 problems: list[Problem]) -> None:
+        start_at, _ = batch.span(i)
+        for e in errors:
+            line, column = batch.position(offset_of(batch.text, e.path, start_at))
+            problems.append(Problem(_prefixed(batch, i, indexed, e.path), e.message, line,
+                                    column))
+
+    def _suspect(self, batch: Batch) -> bool:
+        """Whether some object of the batch may repeat a key: the text has more colons than
+        the decoded records written again (each key has one), or writes a colon as an
+        escape, which would hide the difference."""
+        text = batch.text
+        if b"\\u003a" in text or b"\\u003A" in text:
+            return True
+        return text.count(b":") != _COLONS_OF(batch.records).count(b":")
+
+    def _repeats(self, batch: Batch, i: int, indexed: bool, problems: list[Problem]) -> bool:
+        """Add a Problem for each key record *i* repeats; return whether there is one."""
+        start_at, _ = batch.span(i)
+        found = False
+        for where, first, again in repeated_keys(batch.text, start_at):
+            found = True
+            line, column = batch.position(first)
+            path = cty.Path([*_path_of(where[:-1])])
+            problems.append(Problem(
+                _prefixed(batch, i, indexed, path),
+                f'the key "{where[-1]}" is given twice (first at line {line}, column {column}; '
+                "--allow-duplicate-keys takes the last)",
+                *batch.position(again)))
+        return found
+
+
+_UNPLANNED: Final[Any] = object()
+
+
+def _path_of(steps: tuple[str | int, ...]) -> cty.Path:
+    p = cty.Path()
+    for s in steps:
+        p = p.index_int(s) if isinstance(s, int) else p.get_attr(s)
+    return p
+
+
+def _prefixed(batch: Batch, i: int, indexed: bool, path: cty.Path) -> cty.Path:
+    if not indexed:
+        return path
+    return cty.Path([*cty.Path().index_int(batch.first + i), *path])
+
+
+def syntax_problem(e: SyntaxProblem) -> Problem:
+    """The Problem for text that is not JSON."""
+    return Problem(cty.Path(), e.message, e.line, e.column)
+
+
+def report(name: str, problems: list[Problem]) -> None:
+    """Print *problems* on standard error, for the file *name*."""
+    for p in problems:
+        print(p.text(name), file=sys.stderr)
+
+
+def open_input(name: str) -> BinaryIO:
+    """The file *name* opened for reading (``-``: standard input)."""
+    if name == "-":
+        return sys.stdin.buffer
+    return open(name, "rb")
+
+
+def value_of(ty: cty.Type, p: Any) -> cty.Value:
+    """The value of type *ty* (without optional attributes) with payload *p*."""
+    return make(ty.without_optional_attributes_deep(), p)

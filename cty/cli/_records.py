@@ -1,0 +1,289 @@
+"""JSON read record by record, in bounded memory: the elements of a top-level array, the lines
+of JSON Lines, or a whole document as one record.
+
+The text is read in pieces of about a megabyte; each batch of records is decoded by msgspec
+at once (numbers with a fraction or an exponent become cty numbers, read as go-cty reads them),
+and keeps its text, so that the slow paths (an error's position, the full conversion of a
+record the typed pass declines) can find a record's own text again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO, Final
+
+import msgspec
+
+import cty
+
+from ._json_scan import line_and_column
+
+PIECE: Final = 1 << 20
+"""How much text is read at a time (a batch holds about this much)."""
+BOM: Final = b"\xef\xbb\xbf"
+
+_decode: Final = msgspec.json.Decoder(float_hook=cty.parse_number_val).decode
+_decode_raw: Final = msgspec.json.Decoder(list[msgspec.Raw]).decode
+_BYTE: Final = re.compile(r" \(byte (\d+)\)$")
+_SEPARATOR: Final = re.compile(rb"[}\]][ \t\r\n]*,[ \t\r\n]*[{\[]")
+"""Where one element of an array of objects (or arrays) may end and the next begin."""
+
+
+class SyntaxProblem(Exception):
+    """Text that is not JSON: the message, and where (line, column)."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+class Batch:
+    """Records read together: *records* decoded, *text* as in the file (*text[0]* at line
+    *line*, column *column*); the records' own text is found again on demand."""
+
+    __slots__ = ("_spans", "column", "first", "line", "records", "text")
+
+    def __init__(self, records: list[Any], text: bytes, line: int, column: int, first: int,
+                 *, spans: list[tuple[int, int]] | None = None) -> None:
+        self.records = records
+        self.text = text
+        self.line = line
+        self.column = column
+        self.first = first
+        """The index of the first record in the file (the array's, or the line's)."""
+        self._spans = spans
+
+    def span(self, i: int) -> tuple[int, int]:
+        """The start and end offsets in *text* of record *i* of the batch."""
+        if self._spans is None:
+            self._spans = _element_spans(self.text)
+        return self._spans[i]
+
+    def raw(self, i: int) -> bytes:
+        """The text of record *i*."""
+        start, end = self.span(i)
+        return self.text[start:end]
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The line and column of *offset* in *text*."""
+        line, column = line_and_column(self.text, offset, self.line)
+        if line == self.line:
+            column += self.column - 1
+        return line, column
+
+
+def _element_spans(text: bytes) -> list[tuple[int, int]]:
+    spans = []
+    at = 0
+    for raw in _decode_raw(b"[" + text + b"]"):
+        piece = bytes(raw)
+        start = text.find(piece, at)
+        spans.append((start, start + len(piece)))
+        at = start + len(piece)
+    return spans
+
+
+class Reader:
+    """Reads the file *source* (a binary stream) in pieces, keeping count of lines."""
+
+    def __init__(self, source: BinaryIO, on_read: Callable[[int], None] | None = None) -> None:
+        self.source = source
+        self.buf = b""
+        self.eof = False
+        self.line = 1
+        self.column = 1
+        self.on_read = on_read
+
+    def fill(self, least: int = PIECE) -> None:
+        """Read until the buffer holds *least* bytes, or the input ends."""
+        while len(self.buf) < least and not self.eof:
+            piece = self.source.read(PIECE)
+            if not piece:
+                self.eof = True
+            else:
+                if self.on_read is not None:
+                    self.on_read(len(piece))
+                self.buf += piece
+
+    def take(self, n: int) -> bytes:
+        """Remove and return the first *n* bytes, moving the line count past them."""
+        out, self.buf = self.buf[:n], self.buf[n:]
+        newlines = out.count(b"\n")
+        if newlines:
+            self.line += newlines
+            self.column = len(out[out.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        else:
+            self.column += len(out.decode("utf-8", "replace"))
+        return out
+
+    def problem(self, text: bytes, offset: int, message: str, line: int,
+                column: int) -> SyntaxProblem:
+        line, col = line_and_column(text, offset, line)
+        return SyntaxProblem(message, line, col + (column - 1 if line == self.line else 0))
+
+
+def start(reader: Reader) -> bytes:
+    """Skip a byte-order mark and white space; return the first byte of the text (b"" if
+    there is none)."""
+    reader.fill(3)
+    if reader.buf.startswith(BOM):
+        reader.buf = reader.buf[3:]
+    while True:
+        stripped = reader.buf.lstrip(b" \t\r\n")
+        reader.take(len(reader.buf) - len(stripped))
+        if reader.buf or reader.eof:
+            return reader.buf[:1]
+        reader.fill(1)
+
+
+def array_batches(reader: Reader) -> Iterator[Batch]:
+    """The elements of the top-level array the text holds (its first byte, ``[``, is next),
+    a batch at a time."""
+    reader.take(1)
+    first = 0
+    want = PIECE
+    while True:
+        reader.fill(want)
+        buf = reader.buf
+        cut = _cut(buf, reader)
+        if cut is None:
+            if reader.eof:
+                raise _problem(reader, buf, b"[" + buf)
+            want = len(buf) * 2  # one element longer than a piece: read more
+            continue
+        line, column = reader.line, reader.column
+        text = buf[:cut]
+        trial = b"[" + text + (b"]" if cut < len(buf) else b"")
+        try:
+            records = _decode(trial)
+        except (msgspec.DecodeError, UnicodeDecodeError) as e:
+            raise _problem(reader, buf, trial, e if isinstance(e, msgspec.DecodeError) else None
+                           ) from None
+        if cut == len(buf):  # the last batch: its text ends with the array's "]"
+            text = text[:text.rfind(b"]")]
+        reader.take(cut + 1)
+        yield Batch(records, text, line, column, first)
+        first += len(records)
+        if cut == len(buf):
+            return
+        want = PIECE
+
+
+def _cut(buf: bytes, reader: Reader) -> int | None:
+    """Where the batch of whole elements at the start of *buf* ends (a comma between two
+    elements; or the end of the buffer, when it holds the end of the array); None if no
+    complete element is there yet. Raises SyntaxProblem for text that is not JSON."""
+    if reader.eof:
+        try:
+            _decode_raw(b"[" + buf)
+        except msgspec.DecodeError as e:
+            raise _problem(reader, buf, b"[" + buf, e) from None
+        return len(buf)
+    tries = 0
+    end = len(buf)
+    while tries < 8:
+        m = None
+        for m in _SEPARATOR.finditer(buf, max(0, end - PIECE // 4), end):  # noqa: B007
+            pass
+        if m is not None:
+            comma = buf.index(b",", m.start())
+        else:  # (not an array of objects or arrays: any comma may end an element)
+            comma = buf.rfind(b",", 0, end)
+            if comma < 0:
+                return None
+        trial = b"[" + buf[:comma] + b"]"
+        try:
+            _decode_raw(trial)
+        except msgspec.DecodeError as e:
+            at = _byte(e)
+            if at is not None and at < len(trial) - 1 and "truncated" not in str(e):
+                raise _problem(reader, buf, trial, e) from None
+            end = m.start() if m is not None else comma
+            tries += 1
+            continue
+        return comma
+    return None
+
+
+def _byte(e: Exception) -> int | None:
+    m = _BYTE.search(str(e))
+    return int(m.group(1)) if m else None
+
+
+def _problem(reader: Reader, buf: bytes, trial: bytes, e: Exception | None = None,
+             shift: int = 1) -> SyntaxProblem:
+    """The SyntaxProblem for *trial* (*shift* bytes, then *buf*...) that msgspec refused."""
+    try:
+        buf.decode()
+    except UnicodeDecodeError as u:
+        if u.reason != "unexpected end of data" or reader.eof:  # (not a piece's cut)
+            return reader.problem(buf, u.start, f"not valid JSON: not UTF-8 ({u.reason})",
+                                  reader.line, reader.column)
+    if e is None:
+        try:
+            msgspec.json.decode(trial)
+        except msgspec.DecodeError as found:
+            e = found
+    message = _BYTE.sub("", str(e)) if e is not None else "not valid JSON"
+    message = message.removeprefix("JSON is malformed: ")
+    at = _byte(e) if e is not None else None
+    offset = len(buf) if at is None else max(at - shift, 0)
+    return reader.problem(buf, offset, f"not valid JSON: {message}", reader.line,
+                          reader.column)
+
+
+def line_batches(reader: Reader) -> Iterator[Batch]:
+    """The lines of JSON Lines text, a batch at a time; blank lines are skipped. A line that
+    is not JSON stops the reading with a SyntaxProblem at its place."""
+    number = 1
+    while True:
+        reader.fill()
+        buf = reader.buf
+        cut = buf.rfind(b"\n") + 1 if not reader.eof else len(buf)
+        if cut == 0:
+            reader.fill(len(buf) * 2)
+            continue
+        text = buf[:cut]
+        spans = []
+        records = []
+        at = 0
+        for line in text.split(b"\n"):
+            if line.strip():
+                try:
+                    records.append(_decode(line))
+                except (msgspec.DecodeError, UnicodeDecodeError) as e:
+                    raise _line_problem(line, number, e) from None
+                spans.append((at, at + len(line)))
+            at += len(line) + 1
+            number += 1
+        yield Batch(records, text, reader.line, 1, 0, spans=spans)
+        reader.take(cut)
+        if reader.eof:
+            return
+
+
+def _line_problem(line: bytes, number: int, e: Exception) -> SyntaxProblem:
+    try:
+        line.decode()
+    except UnicodeDecodeError as u:
+        _, col = line_and_column(line, u.start)
+        return SyntaxProblem(f"not valid JSON: not UTF-8 ({u.reason})", number, col)
+    at = _byte(e)
+    _, col = line_and_column(line, len(line) if at is None else at)
+    message = _BYTE.sub("", str(e)).removeprefix("JSON is malformed: ")
+    return SyntaxProblem(f"not valid JSON: {message}", number, col)
+
+
+def whole_batch(reader: Reader) -> Batch:
+    """The whole text as one record."""
+    reader.fill(1 << 62)
+    buf = reader.buf
+    try:
+        records = [_decode(buf)]
+    except (msgspec.DecodeError, UnicodeDecodeError) as e:
+        raise _problem(reader, buf, buf, e if isinstance(e, msgspec.DecodeError) else None,
+                       shift=0) from None
+    return Batch(records, buf, reader.line, reader.column, 0, spans=[(0, len(buf))])
