@@ -25,12 +25,14 @@ import re
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
-from cty import Type
+from cty import Bool, List, Map, Number, Set, String, Type
 from cty._internal import (
     EMPTY_SET,
     UCD,
     DataFail,
+    SetPayload,
     build_set_payload,
+    compile_generated,
     deep,
     fixed_builder,
     payload,
@@ -47,8 +49,11 @@ _MISSING: Final = object()
 
 _WIDE_ESCAPE: Final = re.compile(rb"\\u(?!00[0-7])")
 """A \\u escape that may write a non-ASCII character (or is an escaped backslash's u)."""
-_MINUS_ZERO: Final = re.compile(rb"(?<![\w.])-0(?![\d.eE])")
-"""Minus zero written as an integer, which msgspec reads as 0 (or such text in a string)."""
+_MINUS_ZERO: Final = re.compile(rb"-0(?![\d.eE])")
+"""Minus zero written as an integer, which msgspec reads as 0 (or such text in a string),
+when the byte before is not a letter, digit, underscore or point (see _minus_zero)."""
+_NOT_BEFORE_MINUS_ZERO: Final = frozenset(
+    b"._0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _DIGITS_AS_ZEROS: Final = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))
 _LONG_DIGITS: Final = b"0" * 155
 """A run of 155 digits may be an integer of 512 bits or more, which go-cty rounds."""
@@ -61,7 +66,7 @@ def json_text_fits(data: bytes) -> bool:
     the full path does the work.) Each check is a scan at C speed."""
     if b"\\u" in data and _WIDE_ESCAPE.search(data):
         return False
-    if b"-0" in data and _MINUS_ZERO.search(data):
+    if b"-0" in data and _minus_zero(data):
         return False
     if _LONG_DIGITS in data.translate(_DIGITS_AS_ZEROS):
         return False
@@ -72,6 +77,12 @@ def json_text_fits(data: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return bool(UCD.normalize("NFC", text) == text)  # (at go-cty's Unicode version)
+
+
+def _minus_zero(data: bytes) -> bool:
+    # (a pattern that starts with its literal is searched for at C speed: no look-behind)
+    return any(m.start() == 0 or data[m.start() - 1] not in _NOT_BEFORE_MINUS_ZERO
+               for m in _MINUS_ZERO.finditer(data))
 
 
 def plan_typed_pass(ty: Type, defaults: Defaults | None, *, strict: bool) -> Builder | None:
@@ -153,43 +164,64 @@ def _tuple(ty: Type, d: Defaults, strict: bool) -> Builder:
 def _object(ty: Type, d: Defaults, strict: bool) -> Builder:
     """An object's builder: every attribute the type has, taken by its builder; a missing or
     null one with a default gets the default (with the defaults below it applied, converted
-    once here); a missing one without is null if optional, the full path's if required."""
-    plan: list[tuple[str, Builder, Any, bool]] = []
-    for name, t in ty.attribute_types().items():
+    once here); a missing one without is null if optional, the full path's if required.
+
+    The builder is written out for the type (one straight run of code, no loop over the
+    attributes), with strings, numbers, bools and maps, lists and sets of strings taken
+    inline in their usual form (see _INLINE)."""
+    attrs = ty.attribute_types()
+    if not attrs:
+        return fixed_builder(ty)
+    ns: dict[str, Any] = {"MISSING": _MISSING, "declined": _declined, "SetPayload": SetPayload,
+                          "EMPTY_SET": EMPTY_SET}
+    src = ["def build(x):\n    if x.__class__ is not dict:\n        if x is None:\n"
+           "            return None\n        raise declined(x)\n    found = 0\n"]
+    for i, (name, t) in enumerate(attrs.items()):
         below = d.children.get(name)
         default = d.values.get(name)
-        if default is None:
-            fill = _MISSING
+        ns[f"f{i}"] = _plan(t, below, strict)
+        absent: str | None
+        if default is not None:
+            ns[f"fill{i}"] = payload(convert(below.apply(default) if below is not None
+                                             else default, t))
+            absent = null = f"fill{i}"
         else:
-            filled = below.apply(default) if below is not None else default
-            fill = payload(convert(filled, t))
-        plan.append((name, _plan(t, below, strict), fill, ty.attribute_optional(name)))
-    n = len(plan)
+            absent = "None" if ty.attribute_optional(name) else None
+            null = "None"
+        src.append(f"    v = x.get({name!r}, MISSING)\n    if v is MISSING:\n")
+        src.append(f"        o{i} = {absent}\n" if absent else "        raise declined(x)\n")
+        src.append(f"    else:\n        found += 1\n        if v is None:\n"
+                   f"            o{i} = {null}\n        else:\n")
+        inline = _INLINE.get(t, "o{i} = f{i}(v)\n").format(i=i)
+        src.append("".join("            " + line for line in inline.splitlines(True)))
+    ascii_only = "" if strict else ' and not "".join(x).isascii()'
+    # attributes the type lacks: strict reports them; a key NFC would change may name one of
+    # the type's (the full path decides)
+    src.append(f"    if len(x) != found{ascii_only}:\n        raise declined(x)\n")
+    body = ", ".join(f"{name!r}: o{i}" for i, name in enumerate(attrs))
+    src.append(f"    return {{{body}}}\n")
+    return compile_generated("build", "".join(src), ns, "typed pass of an object")
 
-    def build(x: Any) -> Any:
-        if x.__class__ is not dict:
-            if x is None:
-                return None
-            raise _declined(x)
-        out = {}
-        found = 0
-        for name, f, fill, optional in plan:
-            v = x.get(name, _MISSING)
-            if v is not _MISSING:
-                found += 1
-            if v is None or v is _MISSING:
-                if fill is not _MISSING:
-                    out[name] = fill
-                elif v is None or optional:
-                    out[name] = None
-                else:
-                    raise _declined(x)
-            else:
-                out[name] = f(v)
-        if len(x) != found and (strict or not "".join(x).isascii()):
-            # attributes the type lacks: strict reports them; a key NFC would change may
-            # name one of the type's (the full path decides)
-            raise _declined(x)
-        return out
 
-    return build if n else fixed_builder(ty)
+_INLINE: Final = {
+    String: "o{i} = v if v.__class__ is str and v.isascii() else f{i}(v)\n",
+    Number: "o{i} = v if v.__class__ is int else f{i}(v)\n",
+    Bool: "o{i} = v if v is True or v is False else f{i}(v)\n",
+    # (the data are msgspec's: a str is a str, never a subclass; join refuses anything else)
+    Map(String): "try:\n"
+                 "    ok = v.__class__ is dict and \"\".join([*v, *v.values()]).isascii()\n"
+                 "except TypeError:\n    ok = False\n"
+                 "o{i} = dict(sorted(v.items())) if ok else f{i}(v)\n",
+    List(String): "try:\n"
+                  "    ok = v.__class__ is list and \"\".join(v).isascii()\n"
+                  "except TypeError:\n    ok = False\n"
+                  "o{i} = tuple(v) if ok else f{i}(v)\n",
+    Set(String): "try:\n"
+                 "    ok = v.__class__ is list and \"\".join(v).isascii()\n"
+                 "except TypeError:\n    ok = False\n"
+                 "o{i} = (SetPayload(tuple(sorted(set(v)))) if v else EMPTY_SET) if ok "
+                 "else f{i}(v)\n",
+}
+"""Inline code of the object builders for attributes of the usual types: the payload at
+once when the data has its usual form (ASCII strings, which NFC leaves as they are; an int),
+the attribute's builder otherwise."""

@@ -101,9 +101,10 @@ class Reader:
         """Read until the buffer holds *least* bytes, or the input ends."""
         while len(self.buf) < least and not self.eof:
             piece = self.source.read(PIECE)
-            if not piece:
-                self.eof = True
-            else:
+            # (a buffered read returns less than asked only at the end: taking that as the
+            # end spares a terminal's user a second Ctrl-D)
+            self.eof = len(piece) < PIECE
+            if piece:
                 if self.on_read is not None:
                     self.on_read(len(piece))
                 self.buf += piece

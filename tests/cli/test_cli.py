@@ -359,3 +359,15 @@ def _console_examples() -> list[tuple[str, list[str]]]:
 def test_the_readme_shows_what_the_command_prints(command: str, output: list[str]) -> None:
     p = run(*shlex.split(command))
     assert (p.stdout + p.stderr).splitlines() == output
+
+
+def test_reading_a_terminal_says_so() -> None:
+    main, other = pty.openpty()
+    p = subprocess.Popen([str(SCRIPT), "convert", "-t", "object({a=number})"], cwd=ROOT,
+                         stdin=other, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(other)
+    os.write(main, b'{"a": 1}\n\x04')
+    out, err = p.communicate(timeout=60)
+    os.close(main)
+    assert (p.returncode, out) == (0, b'{"a":1}\n')
+    assert err.decode() == "cty: reading standard input (end it with Ctrl-D)\n"

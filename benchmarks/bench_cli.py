@@ -1,0 +1,203 @@
+"""The command's main job at scale: `cty convert` and `cty check` on a JSON array of
+Terraform-style records, against the fastest plain Python does the same job.
+
+    python benchmarks/bench_cli.py [--records 200000 1000000] [--rounds 3]
+
+The file is made with a fixed seed: records with nested objects, ``optional(T, default)`` at
+several depths, lists, maps and sets (``SCHEMA``), about 150 bytes each, all good data.
+Each contender runs in its own process, process start included, in interleaved rounds (every
+contender once per round), and is measured by its wall time (median of the rounds) and its
+peak resident memory:
+
+* ``cty convert``: the file to cty JSON, written to a file;
+* ``cty check``: the file checked, nothing written;
+* ``msgspec Structs``: the baseline. ``msgspec.json.decode`` into Structs with the defaults
+  (the fastest a Python program does this), written back with ``msgspec.json.encode``;
+* ``msgspec + from_python``: the library's Python API: the file decoded by msgspec, the data
+  made a value by ``cty.from_python`` (no defaults: the type without them), written as cty JSON.
+
+Results: benchmarks/results/bench_cli.txt; docs/performance.md cites them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import msgspec
+
+SCHEMA = """list(object({
+  name     = string
+  region   = optional(string, "us-east-1")
+  instance = object({
+    type  = string
+    count = optional(number, 1)
+    disks = optional(list(object({size = number, kind = optional(string, "gp3")})), [])
+  })
+  tags    = optional(map(string), {})
+  zones   = optional(set(string))
+  ingress = optional(list(object({
+    from  = number
+    to    = number
+    proto = optional(string, "tcp")
+    cidrs = optional(list(string), ["0.0.0.0/0"])
+  })), [])
+  enabled = optional(bool, true)
+}))"""
+
+BASELINE = '''
+import sys, msgspec
+from typing import Union
+
+class Disk(msgspec.Struct, forbid_unknown_fields=True):
+    size: Union[int, float]
+    kind: str = "gp3"
+
+class Instance(msgspec.Struct, forbid_unknown_fields=True):
+    type: str
+    count: Union[int, float] = 1
+    disks: list[Disk] = []
+
+class Rule(msgspec.Struct, forbid_unknown_fields=True):
+    from_: Union[int, float] = msgspec.field(name="from")
+    to: Union[int, float]
+    proto: str = "tcp"
+    cidrs: list[str] = msgspec.field(default_factory=lambda: ["0.0.0.0/0"])
+
+class Resource(msgspec.Struct, forbid_unknown_fields=True):
+    name: str
+    instance: Instance
+    region: str = "us-east-1"
+    tags: dict[str, str] = {}
+    zones: Union[set[str], None] = None
+    ingress: list[Rule] = []
+    enabled: bool = True
+
+with open(sys.argv[1], "rb") as f:
+    data = f.read()
+try:
+    records = msgspec.json.decode(data, type=list[Resource], strict=False)
+except msgspec.ValidationError as e:
+    print(e, file=sys.stderr)
+    sys.exit(1)
+with open(sys.argv[2], "wb") as f:
+    f.write(msgspec.json.encode(records))
+'''
+
+FROM_PYTHON = '''
+import sys, msgspec, cty
+from cty.encoding import json
+from cty.convert import parse_type_with_defaults
+ty = parse_type_with_defaults(sys.argv[3])[0]
+with open(sys.argv[1], "rb") as f:
+    data = msgspec.json.decode(f.read())
+value = cty.from_python(data, ty)
+with open(sys.argv[2], "wb") as f:
+    f.write(json.marshal(value, ty))
+'''
+
+
+def record(rng: random.Random, i: int) -> dict[str, object]:
+    r: dict[str, object] = {
+        "name": f"res-{i:07d}",
+        "instance": {"type": rng.choice(["t3.micro", "m5.large", "c6g.xlarge"])},
+    }
+    inst = r["instance"]
+    assert isinstance(inst, dict)
+    if rng.random() < 0.5:
+        inst["count"] = rng.randrange(1, 9)
+    if rng.random() < 0.4:
+        inst["disks"] = [{"size": rng.choice([8, 20, 100])} for _ in range(rng.randrange(1, 3))]
+    if rng.random() < 0.3:
+        r["region"] = rng.choice(["eu-west-1", "ap-south-1"])
+    r["tags"] = {"team": rng.choice(["edge", "data", "core"]), "env": rng.choice(["prod", "dev"])}
+    if rng.random() < 0.3:
+        r["zones"] = rng.sample(["a", "b", "c"], 2)
+    if rng.random() < 0.5:
+        r["ingress"] = [{"from": 443, "to": 443}] + (
+            [{"from": 22, "to": 22, "proto": "tcp", "cidrs": ["10.0.0.0/8"]}]
+            if rng.random() < 0.3 else [])
+    if rng.random() < 0.2:
+        r["enabled"] = False
+    return r
+
+
+def make_file(path: Path, n: int, seed: int = 2026) -> None:
+    rng = random.Random(seed)
+    with path.open("wb") as f:
+        f.write(b"[\n")
+        for start in range(0, n, 10_000):
+            rows = [record(rng, i) for i in range(start, min(n, start + 10_000))]
+            text = b",\n".join(msgspec.json.encode(r) for r in rows)
+            f.write((b",\n" if start else b"") + text)
+        f.write(b"\n]\n")
+
+
+def run(cmd: list[str]) -> tuple[float, float]:
+    """Run *cmd*; return its wall time (s) and peak resident memory (MB)."""
+    t = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(p.pid, 0)
+    elapsed = time.perf_counter() - t
+    err = p.stderr.read().decode() if p.stderr else ""
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{cmd[:3]} failed: {err}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--records", type=int, nargs="+", default=[200_000, 1_000_000])
+    ap.add_argument("--rounds", type=int, default=3)
+    args = ap.parse_args()
+    cty_cmd = str(Path(sys.executable).parent / "cty")
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp)
+        (d / "schema.type").write_text(SCHEMA)
+        (d / "baseline.py").write_text(BASELINE)
+        (d / "from_python.py").write_text(FROM_PYTHON)
+        results: dict[int, dict[str, tuple[float, float]]] = {}
+        for n in args.records:
+            data = d / f"records-{n}.json"
+            make_file(data, n)
+            size = data.stat().st_size / 1e6
+            contenders = {
+                "msgspec Structs (baseline)": [py, str(d / "baseline.py"), str(data),
+                                               str(d / "out-base.json")],
+                "msgspec + from_python": [py, str(d / "from_python.py"), str(data),
+                                          str(d / "out-fp.json"), SCHEMA],
+                "cty convert": [cty_cmd, "convert", "-q", "-t", f"@{d / 'schema.type'}",
+                                str(data), "-o", str(d / "out-cty.json")],
+                "cty check": [cty_cmd, "check", "-q", "-t", f"@{d / 'schema.type'}",
+                              str(data)],
+            }
+            samples: dict[str, list[tuple[float, float]]] = {k: [] for k in contenders}
+            for _ in range(args.rounds):
+                for name, cmd in contenders.items():
+                    samples[name].append(run(cmd))
+            results[n] = {k: (statistics.median(t for t, _ in v), max(m for _, m in v))
+                          for k, v in samples.items()}
+            base = results[n]["msgspec Structs (baseline)"][0]
+            print(f"\n{n:,} records, {size:.0f} MB (median of {args.rounds} rounds, "
+                  "process start included)")
+            for name, (t, mem) in results[n].items():
+                print(f"  {name:28} {t:7.2f} s  {t / base:5.2f}x baseline  "
+                      f"peak {mem:6.0f} MB  {n / t / 1000:6.0f}k records/s")
+            data.unlink()
+        if len(args.records) > 1:
+            lo, hi = args.records[0], args.records[-1]
+            print(f"\ngrowth from {lo:,} to {hi:,} records ({hi / lo:.0f}x the records):")
+            for name in results[lo]:
+                print(f"  {name:28} {results[hi][name][0] / results[lo][name][0]:5.2f}x time")
+
+
+if __name__ == "__main__":
+    main()
