@@ -17,13 +17,22 @@ than 1,000,000 nodes plus 100 per byte of it is refused before anything is built
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Protocol
 
 import cty
 from cty.convert import Defaults, convert
 
-__all__ = ["Document", "YAMLError", "documents", "from_yaml", "load", "load_all"]
+__all__ = ["Document", "Readable", "YAMLError", "documents", "from_yaml", "iter_documents", "load",
+           "load_all"]
+
+
+class Readable(Protocol):
+    """A binary file, or anything with its ``read``."""
+
+    def read(self, n: int = -1, /) -> bytes:
+        """Return up to *n* more bytes (b"" at the end)."""
 
 
 class YAMLError(cty.CtyValueError):
@@ -94,20 +103,27 @@ def documents(text: str | bytes, /, *, allow_duplicate_keys: bool = False) -> li
     installed."""
     if not isinstance(text, str | bytes):
         raise cty.CtyTypeError(f"text is a str or bytes, not {type(text).__name__}")
+    return list(iter_documents(text, allow_duplicate_keys=allow_duplicate_keys))
+
+
+def iter_documents(source: str | bytes | Readable, /, *,
+                   allow_duplicate_keys: bool = False) -> Iterator[Document]:
+    """Yield the documents of the YAML *source* (text, or a binary file read as it goes) one
+    at a time: a stream of many documents is read in bounded memory. Raises what documents
+    raises, when the reading reaches the mistake."""
     try:
         import yaml  # noqa: PLC0415 - an optional dependency, needed only here
     except ImportError:
         raise cty.CtyValueError("reading YAML needs PyYAML (pip install 'cty[yaml]')") from None
-    loader = _loader(yaml)(text)
-    out: list[Document] = []
+    loader = _loader(yaml)(source)
     try:
-        limit = EXPANDED_NODES + EXPANDED_NODES_PER_BYTE * len(text)
         while loader.check_node():
             node = loader.get_node()
-            _check_expansion(node, limit)
+            # (the limit grows with the text read so far: the document's own, at least)
+            _check_expansion(node, EXPANDED_NODES + EXPANDED_NODES_PER_BYTE * loader.index)
             if not allow_duplicate_keys:
                 _check_keys(node)
-            out.append(Document(loader.construct_document(node), node))
+            yield Document(loader.construct_document(node), node)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         what = " ".join(filter(None, [e.context, e.problem])) or "not valid YAML"
@@ -118,7 +134,6 @@ def documents(text: str | bytes, /, *, allow_duplicate_keys: bool = False) -> li
         raise YAMLError("the document is nested too deeply to read") from None
     finally:
         loader.dispose()
-    return out
 
 
 def load_all(text: str | bytes, /, *, allow_duplicate_keys: bool = False) -> list[Any]:

@@ -71,3 +71,21 @@ def test_bad_arguments_are_typed_errors() -> None:
         yaml.from_yaml("a: 1", "string")  # type: ignore[arg-type]
     with pytest.raises(cty.CtyTypeError):
         yaml.documents("a: 1")[0].position(".a")  # type: ignore[arg-type]
+
+
+def test_documents_of_a_file_are_read_one_at_a_time() -> None:
+    class Source:
+        def __init__(self, data: bytes) -> None:
+            self.data = data
+            self.reads = 0
+
+        def read(self, n: int = -1, /) -> bytes:
+            self.reads += 1
+            out, self.data = (self.data, b"") if n < 0 else (self.data[:n], self.data[n:])
+            return out
+
+    source = Source(b"".join(b"---\nn: %d\n" % i for i in range(20_000)))
+    docs = yaml.iter_documents(source)
+    assert next(docs).data == {"n": 0}
+    assert source.data  # not all read yet
+    assert sum(1 for _ in docs) == 19_999

@@ -10,9 +10,7 @@ from typing import BinaryIO
 import cty
 from cty._internal import replace_file
 from cty.convert import unify, unify_unsafe
-from cty.encoding import gob
 from cty.encoding import json as cty_json
-from cty.encoding import msgpack as cty_msgpack
 
 from ._input import GOB_MAGIC, InputError, read_bytes, read_type
 
@@ -44,6 +42,8 @@ def type_command(args: argparse.Namespace) -> int:
 
 def inspect_command(args: argparse.Namespace) -> int:
     """Print each value of a gob or msgpack file: its type, the value, and its marks."""
+    from cty.encoding import gob  # noqa: PLC0415 - (imported when used: a quicker start)
+
     data = read_bytes(args.file)
     if data.startswith(GOB_MAGIC):
         # (capsules whose codec is not registered here are shown as opaque: name and size)
@@ -115,6 +115,8 @@ def _infinite(n: cty.Value) -> bool:
 
 
 def _unmarshal_msgpack(name: str, data: bytes, ty: cty.Type) -> cty.Value:
+    from cty.encoding import msgpack as cty_msgpack  # noqa: PLC0415 - (as in inspect)
+
     try:
         return cty_msgpack.unmarshal(data, ty)
     except cty.CtyError as e:  # DecodeError
@@ -131,6 +133,9 @@ def decode_command(args: argparse.Namespace) -> int:
 
 def encode(value: cty.Value, ty: cty.Type, form: str) -> bytes:
     """Return *value* (of type *ty*, which may have optional attributes) written in *form*."""
+    from cty.encoding import gob  # noqa: PLC0415 - (as in inspect)
+    from cty.encoding import msgpack as cty_msgpack  # noqa: PLC0415
+
     schema = ty.without_optional_attributes_deep()
     try:
         if form == "json":

@@ -10,7 +10,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 import cty
@@ -18,7 +18,7 @@ from cty import yaml as cty_yaml
 from cty._internal import atomic_writer, payload
 from cty.convert import Defaults, conversion_errors, convert
 
-from ._input import InputError, read_bytes, read_type
+from ._input import InputError, read_type
 from ._pipeline import Problem, Records, open_input, syntax_problem
 from ._progress import Progress
 from ._records import Reader, SyntaxProblem
@@ -26,6 +26,20 @@ from ._sinks import Sink
 
 LINE_SUFFIXES = (".jsonl", ".ndjson")
 YAML_SUFFIXES = (".yaml", ".yml")
+
+
+class _Counted:
+    """A binary file whose reads are counted (for the progress bar)."""
+
+    def __init__(self, src: BinaryIO, on_read: Callable[[int], None]) -> None:
+        self.src = src
+        self.on_read = on_read
+
+    def read(self, n: int = -1, /) -> bytes:
+        """Read as the file does, counting the bytes."""
+        data = self.src.read(n)
+        self.on_read(len(data))
+        return data
 
 
 class _Abandon(Exception):
@@ -93,24 +107,25 @@ class _Job:
             sink.close()
 
     def _yaml(self, out: BinaryIO | None) -> None:
-        try:
-            docs = cty_yaml.documents(read_bytes(self.name),
-                                      allow_duplicate_keys=self.args.allow_duplicate_keys)
-        except cty_yaml.YAMLError as e:
-            self.problems.append(Problem(cty.Path(), f"not valid YAML: {e.problem}", e.line,
-                                         e.column))
-            self._say(0)
-            return
-        except cty.CtyValueError as e:  # (no PyYAML)
-            raise InputError(f"{self.name}: {e}") from None
         sink = Sink(self.args.to, self.ty, False, out) if out is not None else None
-        for doc in docs:
-            before = len(self.problems)
-            p = self._yaml_record(doc)
-            self._say(before)
-            if sink is not None and not self.problems:
-                sink.add([p])
-            self.progress.done(1)
+        with _opened(self.name) as src:
+            try:
+                for doc in cty_yaml.iter_documents(
+                        _Counted(src, self.progress.read),
+                        allow_duplicate_keys=self.args.allow_duplicate_keys):
+                    before = len(self.problems)
+                    p = self._yaml_record(doc)
+                    self._say(before)
+                    if sink is not None and not self.problems:
+                        sink.add([p])
+                    self.progress.done(1)
+            except cty_yaml.YAMLError as e:
+                self.problems.append(Problem(cty.Path(), f"not valid YAML: {e.problem}",
+                                             e.line, e.column))
+                self._say(len(self.problems) - 1)
+                return
+            except cty.CtyValueError as e:  # (no PyYAML)
+                raise InputError(f"{self.name}: {e}") from None
         if sink is not None and not self.problems:
             sink.close()
 

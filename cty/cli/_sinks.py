@@ -14,9 +14,7 @@ from typing import Any, BinaryIO
 
 import cty
 from cty._internal import make
-from cty.encoding import gob
 from cty.encoding import json as cty_json
-from cty.encoding import msgpack as cty_msgpack
 
 from ._input import InputError
 
@@ -33,12 +31,18 @@ class Sink:
         self.out = out
         self.count = 0
         self._body: BinaryIO | None = None
-        self._gob: gob.Encoder | None = None
+        self._gob: Any = None
+        self._msgpack: Any = None
         if form == "json" and indexed:
             out.write(b"[")
-        elif form == "msgpack" and indexed:
-            self._body = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
+        elif form == "msgpack":
+            # (the binary encodings are imported when asked for: the command starts sooner)
+            from cty.encoding import msgpack  # noqa: PLC0415
+            self._msgpack = msgpack
+            if indexed:
+                self._body = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
         elif form == "gob":
+            from cty.encoding import gob  # noqa: PLC0415
             self._gob = gob.Encoder(out)
 
     def add(self, payloads: list[Any]) -> None:
@@ -63,7 +67,7 @@ class Sink:
                 for p in payloads:
                     out.write(cty_json.marshal(make(self.ty, p), self.ty) + b"\n")
         elif self.form == "msgpack":
-            data = cty_msgpack.marshal(make(self.list_type, tuple(payloads)), self.list_type)
+            data = self._msgpack.marshal(make(self.list_type, tuple(payloads)), self.list_type)
             body = data[_array_header_size(len(payloads)):]
             (self._body or out).write(body)
         elif self._gob is not None:
