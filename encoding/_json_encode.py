@@ -54,6 +54,13 @@ class Refused(Exception):
 
 
 _MPFR: Final = _number.ZERO.__class__
+_EXACT: Final = 2**53
+
+
+_written: dict[int, tuple[Any, Any]] = {}
+"""What _hook gave for recent numbers, by their identity (a number payload is immutable and
+decoders share them: the same payload comes back again and again). Each entry holds its
+number, so that its id is not reused while it is here."""
 
 
 def _hook(obj: Any) -> Any:
@@ -61,15 +68,33 @@ def _hook(obj: Any) -> Any:
     if c is SetPayload:
         return obj.elems
     if c is _MPFR:
-        f = float_text_as_msgspec(obj)
-        if f is not None:
-            return f  # msgspec writes the same shortest positional digits as Go here
-        try:
-            text = format_f(obj)
-        except LimitExceededError:  # the slow walk reports it with its path
-            raise Refused from None
-        if text[-1] != "f":  # not "+Inf" or "-Inf"
-            return _Raw(text.encode())
+        seen = _written.get(id(obj))
+        if seen is not None and seen[0] is obj:
+            return seen[1]
+        if len(_written) >= 4096:
+            _written.clear()
+        out = _number_json(obj)
+        _written[id(obj)] = (obj, out)
+        return out
+    raise Refused
+
+
+def _number_json(obj: Any) -> Any:
+    """What msgspec is to write for a number payload: an int or float it writes as Go would,
+    or the text as Raw."""
+    if obj.is_integer() and -_EXACT < obj < _EXACT and obj and obj.precision >= 53:
+        # Text('f', -1) of a whole number below 2**53 (at 53 bits or more) is its digits
+        # (not -0, whose sign it keeps): a JSON number's usual payload, written at C speed
+        return int(obj)
+    f = float_text_as_msgspec(obj)
+    if f is not None:
+        return f  # msgspec writes the same shortest positional digits as Go here
+    try:
+        text = format_f(obj)
+    except LimitExceededError:  # the slow walk reports it with its path
+        raise Refused from None
+    if text[-1] != "f":  # not "+Inf" or "-Inf"
+        return _Raw(text.encode())
     raise Refused
 
 

@@ -54,7 +54,7 @@ LAYERS: list[list[str]] = [
      "cty.convert._conversion_object", "cty.convert._conversion_collection",
      "cty.convert._conversion_structural",
      "cty.convert._conversion", "cty.convert._conversion_errors", "cty.convert._hcl_eval",
-     "cty.convert._type_defaults", "cty.convert._typed_pass",
+     "cty.convert._type_defaults",
      "cty.convert"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them
@@ -69,7 +69,7 @@ ENCODING_LAYERS: list[list[str]] = [
     ["cty.encoding", "cty.encoding._failure_memo", "cty.encoding._gob_codegen",
      "cty.encoding._gob_frame", "cty.encoding._gob_scalar", "cty.encoding._gob_types",
      "cty.encoding._json_type", "cty.encoding._msgpack_codegen",
-     "cty.encoding._msgpack_refinement", "cty.encoding._plans"],
+     "cty.encoding._msgpack_refinement", "cty.encoding._plans", "cty.encoding._typed_pass"],
     # decoders and encoders, then the codecs and streams on them, then the public modules
     ["cty.encoding._gob_decode", "cty.encoding._gob_encode", "cty.encoding._msgpack_decode"],
     ["cty.encoding._codec", "cty.encoding._json_decode", "cty.encoding._msgpack_stream",

@@ -17,9 +17,9 @@ import msgspec
 import cty
 from cty._internal import DataFail, make, payload
 from cty.convert import Defaults, conversion_errors, convert
-from cty.convert._typed_pass import json_text_fits, plan_typed_pass
 from cty.encoding import DecodeError
 from cty.encoding import json as cty_json
+from cty.encoding._typed_pass import json_text_fits, plan_typed_pass
 
 from ._json_scan import offset_of, repeated_keys
 from ._records import (

@@ -11,7 +11,7 @@ number written as a string, a key that NFC normalisation changes, an attribute t
 not have when *strict*, a type with ``any`` in it) makes it raise DataFail, and the caller then
 runs the full path (implied type, defaults, conversion_errors, convert), which converts or
 says what is wrong in go-cty's words. So good data is converted once, and every answer and
-message is the full path's (tests/convert/test_typed_pass.py holds the two to it).
+message is the full path's (tests/encoding/test_typed_pass.py holds the two to it).
 
 The data's contract: integers as ``int`` below 2**512 in magnitude (go-cty reads JSON numbers
 at 512 bits; a larger one is the caller's to send to the full path), other numbers (and -0) as
@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
-from cty import Bool, List, Map, Number, Set, String, Type
+from cty import Bool, DynamicPseudoType, List, Map, Number, Set, String, Type, Value
 from cty._internal import (
     EMPTY_SET,
     UCD,
@@ -37,9 +37,9 @@ from cty._internal import (
     fixed_builder,
     payload,
 )
+from cty.convert import Defaults, convert
 
-from ._runtime import convert
-from ._type_defaults import Defaults
+from ._json_number import parse_int
 
 Builder: TypeAlias = Callable[[Any], Any]
 """Decoded data to the payload of the converted value; DataFail when the pass declines."""
@@ -99,10 +99,22 @@ def _declined(x: object) -> DataFail:
     return DataFail("declined by the typed pass", x)
 
 
+_EMPTY: Final = Defaults(DynamicPseudoType, {}, {})
+"""No defaults (a tree with nothing in it)."""
+
+
 @deep
 def _plan(ty: Type, d: Defaults | None, strict: bool) -> Builder:
-    if d is None or not (d.values or d.children) or ty.is_primitive_type():
-        return fixed_builder(ty)
+    # (every type is planned here, none left to from_python's builders: a JSON number's
+    # payload is go-cty's parse of its text, 512 bits, where from_python's is NumberIntVal's)
+    if d is None:
+        d = _EMPTY
+    if ty is Number:
+        return _number
+    if ty.is_primitive_type():
+        return fixed_builder(ty)  # (a str, NFC; a bool: as from_python takes them)
+    if ty.is_capsule_type():
+        return _null_only
     if ty.is_object_type():
         return _object(ty, d, strict)
     if ty.is_tuple_type():
@@ -113,6 +125,23 @@ def _plan(ty: Type, d: Defaults | None, strict: bool) -> Builder:
     if ty.is_set_type():
         return _set(ty.element_type().without_optional_attributes_deep(), below)
     return _map(below)
+
+
+def _number(x: Any) -> Any:
+    if x.__class__ is int:
+        return parse_int(x)
+    if x.__class__ is Value and x._ty is Number and not x._marks:
+        return x._v
+    if x is None:
+        return None
+    raise _declined(x)
+
+
+def _null_only(x: Any) -> Any:
+    """A capsule's builder: JSON data holds none, only a null."""
+    if x is None:
+        return None
+    raise _declined(x)
 
 
 def _list(f: Builder) -> Builder:
@@ -173,7 +202,7 @@ def _object(ty: Type, d: Defaults, strict: bool) -> Builder:
     if not attrs:
         return fixed_builder(ty)
     ns: dict[str, Any] = {"MISSING": _MISSING, "declined": _declined, "SetPayload": SetPayload,
-                          "EMPTY_SET": EMPTY_SET}
+                          "EMPTY_SET": EMPTY_SET, "num": parse_int}
     src = ["def build(x):\n    if x.__class__ is not dict:\n        if x is None:\n"
            "            return None\n        raise declined(x)\n    found = 0\n"]
     for i, (name, t) in enumerate(attrs.items()):
@@ -205,7 +234,7 @@ def _object(ty: Type, d: Defaults, strict: bool) -> Builder:
 
 _INLINE: Final = {
     String: "o{i} = v if v.__class__ is str and v.isascii() else f{i}(v)\n",
-    Number: "o{i} = v if v.__class__ is int else f{i}(v)\n",
+    Number: "o{i} = num(v) if v.__class__ is int else f{i}(v)\n",
     Bool: "o{i} = v if v is True or v is False else f{i}(v)\n",
     # (the data are msgspec's: a str is a str, never a subclass; join refuses anything else)
     Map(String): "try:\n"

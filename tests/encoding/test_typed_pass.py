@@ -1,4 +1,4 @@
-"""The typed pass (cty.convert._typed_pass) against the full path it stands in for.
+"""The typed pass (cty.encoding._typed_pass) against the full path it stands in for.
 
 The full path is what the command did before the typed pass: the JSON's implied type, the
 value unmarshalled with it, the defaults applied, conversion_errors, then convert. On data
@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 import cty
 from cty._internal import DataFail, make
 from cty.convert import Defaults, conversion_errors, convert, parse_type_with_defaults
-from cty.convert._typed_pass import json_text_fits, plan_typed_pass
-from cty.encoding import DecodeError
+from cty.encoding import DecodeError, gob
 from cty.encoding import json as cty_json
+from cty.encoding._typed_pass import json_text_fits, plan_typed_pass
 from cty.testing import strategies as cst
 
 _decoder = msgspec.json.Decoder(float_hook=cty.parse_number_val)
@@ -63,6 +63,7 @@ def check(data: bytes, ty: cty.Type, defaults: Defaults | None, strict: bool) ->
     assert got == want, (got, want)
     schema = want.type()
     assert cty_json.marshal(got, schema) == cty_json.marshal(want, schema)
+    assert gob.dumps(got) == gob.dumps(want)  # (the numbers' precision too: 512 bits)
     return True
 
 
