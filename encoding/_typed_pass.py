@@ -44,7 +44,6 @@ from ._json_number import parse_int
 Builder: TypeAlias = Callable[[Any], Any]
 """Decoded data to the payload of the converted value; DataFail when the pass declines."""
 
-_MISSING: Final = object()
 
 
 _WIDE_ESCAPE: Final = re.compile(rb"\\u(?!00[0-7])")
@@ -201,10 +200,10 @@ def _object(ty: Type, d: Defaults, strict: bool) -> Builder:
     attrs = ty.attribute_types()
     if not attrs:
         return fixed_builder(ty)
-    ns: dict[str, Any] = {"MISSING": _MISSING, "declined": _declined, "SetPayload": SetPayload,
+    ns: dict[str, Any] = {"declined": _declined, "SetPayload": SetPayload,
                           "EMPTY_SET": EMPTY_SET, "num": parse_int}
     src = ["def build(x):\n    if x.__class__ is not dict:\n        if x is None:\n"
-           "            return None\n        raise declined(x)\n    found = 0\n"]
+           "            return None\n        raise declined(x)\n    missing = 0\n"]
     for i, (name, t) in enumerate(attrs.items()):
         below = d.children.get(name)
         default = d.values.get(name)
@@ -217,16 +216,18 @@ def _object(ty: Type, d: Defaults, strict: bool) -> Builder:
         else:
             absent = "None" if ty.attribute_optional(name) else None
             null = "None"
-        src.append(f"    v = x.get({name!r}, MISSING)\n    if v is MISSING:\n")
-        src.append(f"        o{i} = {absent}\n" if absent else "        raise declined(x)\n")
-        src.append(f"    else:\n        found += 1\n        if v is None:\n"
-                   f"            o{i} = {null}\n        else:\n")
+        # (the usual case first: the attribute is there and not null)
         inline = _INLINE.get(t, "o{i} = f{i}(v)\n").format(i=i)
-        src.append("".join("            " + line for line in inline.splitlines(True)))
+        src.append(f"    v = x.get({name!r})\n    if v is not None:\n")
+        src.append("".join("        " + line for line in inline.splitlines(True)))
+        src.append(f"    elif {name!r} in x:\n        o{i} = {null}\n    else:\n"
+                   "        missing += 1\n")
+        src.append(f"        o{i} = {absent}\n" if absent else "        raise declined(x)\n")
     ascii_only = "" if strict else ' and not "".join(x).isascii()'
     # attributes the type lacks: strict reports them; a key NFC would change may name one of
     # the type's (the full path decides)
-    src.append(f"    if len(x) != found{ascii_only}:\n        raise declined(x)\n")
+    src.append(f"    if len(x) + missing != {len(attrs)}{ascii_only}:\n"
+               "        raise declined(x)\n")
     body = ", ".join(f"{name!r}: o{i}" for i, name in enumerate(attrs))
     src.append(f"    return {{{body}}}\n")
     return compile_generated("build", "".join(src), ns, "typed pass of an object")

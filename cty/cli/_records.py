@@ -187,7 +187,7 @@ def _cut(buf: bytes, reader: Reader) -> int | None:
     end = len(buf)
     while tries < 8:
         m = None
-        for m in _SEPARATOR.finditer(buf, max(0, end - PIECE // 4), end):  # noqa: B007
+        for m in _SEPARATOR.finditer(buf, 0, end):  # noqa: B007 - (the last one)
             pass
         if m is not None:
             comma = buf.index(b",", m.start())

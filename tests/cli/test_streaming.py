@@ -197,3 +197,14 @@ def test_bad_data_leaves_no_output(tmp_path: Path) -> None:
     assert (p.returncode, p.stdout) == (1, b"")
     assert out.read_text() == "old"
     assert [f.name for f in tmp_path.iterdir()] == ["out.json"]
+
+
+def test_records_larger_than_a_batch(tmp_path: Path) -> None:
+    rows = [{"name": f"r{i}", "tags": {f"k{j}": "v" * 20 for j in range(40_000)}}
+            for i in range(3)]  # about 1.3 MB each, more than a piece of reading
+    data = msgspec.json.encode(rows)
+    path = tmp_path / "large.json"
+    path.write_bytes(data)
+    p = run_bytes("convert", "-t", SCHEMA, str(path))
+    assert (p.returncode, p.stderr) == (0, b"")
+    assert p.stdout == cty_json.marshal(whole(data), whole(data).type()) + b"\n"
