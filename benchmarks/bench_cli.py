@@ -161,6 +161,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--records", type=int, nargs="+", default=[200_000, 1_000_000])
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--without-from-python", action="store_true",
+                    help="leave out the slowest contender (the library's Python API)")
     args = ap.parse_args()
     cty_cmd = str(Path(sys.executable).parent / "cty")
     py = sys.executable
@@ -184,6 +186,8 @@ def main() -> None:
                 "cty check": [cty_cmd, "check", "-q", "-t", f"@{d / 'schema.type'}",
                               str(data)],
             }
+            if args.without_from_python:
+                del contenders["msgspec + from_python"]
             samples: dict[str, list[tuple[float, float]]] = {k: [] for k in contenders}
             if n == args.records[0]:
                 for cmd in contenders.values():  # warm-up: the bytecode is written

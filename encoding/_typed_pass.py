@@ -84,14 +84,26 @@ def _minus_zero(data: bytes) -> bool:
                for m in _MINUS_ZERO.finditer(data))
 
 
-def plan_typed_pass(ty: Type, defaults: Defaults | None, *, strict: bool) -> Builder | None:
+def plan_typed_pass(ty: Type, defaults: Defaults | None, *, strict: bool,
+                    keys: list[int] | None = None) -> Builder | None:
     """Return the typed pass to (the type without optional attributes of) *ty* with
     *defaults*, or None when *ty* has ``any`` in it (unification decides those types: only
     the full path does that). With *strict*, data with attributes the type lacks is declined
-    (the full path reports them)."""
+    (the full path reports them). With *keys*, the pass adds the number of keys of every
+    object and map it takes to ``keys[0]`` (see the command's check for keys given twice)."""
     if ty.has_dynamic_types():
         return None
-    return _plan(ty, defaults, strict)
+    return _plan(ty, defaults, _Plan(strict, keys if keys is not None else [0]))
+
+
+class _Plan:
+    """What every part of one plan shares: *strict*, and the tally of keys taken."""
+
+    __slots__ = ("keys", "strict")
+
+    def __init__(self, strict: bool, keys: list[int]) -> None:
+        self.strict = strict
+        self.keys = keys
 
 
 def _declined(x: object) -> DataFail:
@@ -103,7 +115,7 @@ _EMPTY: Final = Defaults(DynamicPseudoType, {}, {})
 
 
 @deep
-def _plan(ty: Type, d: Defaults | None, strict: bool) -> Builder:
+def _plan(ty: Type, d: Defaults | None, plan: _Plan) -> Builder:
     # (every type is planned here, none left to from_python's builders: a JSON number's
     # payload is go-cty's parse of its text, 512 bits, where from_python's is NumberIntVal's)
     if d is None:
@@ -115,15 +127,15 @@ def _plan(ty: Type, d: Defaults | None, strict: bool) -> Builder:
     if ty.is_capsule_type():
         return _null_only
     if ty.is_object_type():
-        return _object(ty, d, strict)
+        return _object(ty, d, plan)
     if ty.is_tuple_type():
-        return _tuple(ty, d, strict)
-    below = _plan(ty.element_type(), d.children.get(""), strict)
+        return _tuple(ty, d, plan)
+    below = _plan(ty.element_type(), d.children.get(""), plan)
     if ty.is_list_type():
         return _list(below)
     if ty.is_set_type():
         return _set(ty.element_type().without_optional_attributes_deep(), below)
-    return _map(below)
+    return _map(below, plan.keys)
 
 
 def _number(x: Any) -> Any:
@@ -163,11 +175,12 @@ def _set(ety: Type, f: Builder) -> Builder:
     return build
 
 
-def _map(f: Builder) -> Builder:
+def _map(f: Builder, keys: list[int]) -> Builder:
     def build(x: Any) -> Any:
         if x.__class__ is dict:
             if not "".join(x).isascii():  # (a key NFC would change: the full path's)
                 raise _declined(x)
+            keys[0] += len(x)
             return {k: f(x[k]) for k in sorted(x)}
         if x is None:
             return None
@@ -175,8 +188,8 @@ def _map(f: Builder) -> Builder:
     return build
 
 
-def _tuple(ty: Type, d: Defaults, strict: bool) -> Builder:
-    builders = [_plan(t, d.children.get(str(i)), strict)
+def _tuple(ty: Type, d: Defaults, plan: _Plan) -> Builder:
+    builders = [_plan(t, d.children.get(str(i)), plan)
                 for i, t in enumerate(ty.tuple_element_types())]
     n = len(builders)
 
@@ -189,7 +202,7 @@ def _tuple(ty: Type, d: Defaults, strict: bool) -> Builder:
     return build
 
 
-def _object(ty: Type, d: Defaults, strict: bool) -> Builder:
+def _object(ty: Type, d: Defaults, plan: _Plan) -> Builder:
     """An object's builder: every attribute the type has, taken by its builder; a missing or
     null one with a default gets the default (with the defaults below it applied, converted
     once here); a missing one without is null if optional, the full path's if required.
@@ -200,14 +213,15 @@ def _object(ty: Type, d: Defaults, strict: bool) -> Builder:
     attrs = ty.attribute_types()
     if not attrs:
         return fixed_builder(ty)
-    ns: dict[str, Any] = {"declined": _declined, "SetPayload": SetPayload,
+    ns: dict[str, Any] = {"declined": _declined, "SetPayload": SetPayload, "keys": plan.keys,
                           "EMPTY_SET": EMPTY_SET, "num": parse_int}
     src = ["def build(x):\n    if x.__class__ is not dict:\n        if x is None:\n"
-           "            return None\n        raise declined(x)\n    missing = 0\n"]
+           "            return None\n        raise declined(x)\n    keys[0] += len(x)\n"
+           "    missing = 0\n"]
     for i, (name, t) in enumerate(attrs.items()):
         below = d.children.get(name)
         default = d.values.get(name)
-        ns[f"f{i}"] = _plan(t, below, strict)
+        ns[f"f{i}"] = _plan(t, below, plan)
         absent: str | None
         if default is not None:
             ns[f"fill{i}"] = payload(convert(below.apply(default) if below is not None
@@ -223,7 +237,7 @@ def _object(ty: Type, d: Defaults, strict: bool) -> Builder:
         src.append(f"    elif {name!r} in x:\n        o{i} = {null}\n    else:\n"
                    "        missing += 1\n")
         src.append(f"        o{i} = {absent}\n" if absent else "        raise declined(x)\n")
-    ascii_only = "" if strict else ' and not "".join(x).isascii()'
+    ascii_only = "" if plan.strict else ' and not "".join(x).isascii()'
     # attributes the type lacks: strict reports them; a key NFC would change may name one of
     # the type's (the full path decides)
     src.append(f"    if len(x) + missing != {len(attrs)}{ascii_only}:\n"
@@ -241,7 +255,8 @@ _INLINE: Final = {
     Map(String): "try:\n"
                  "    ok = v.__class__ is dict and \"\".join([*v, *v.values()]).isascii()\n"
                  "except TypeError:\n    ok = False\n"
-                 "o{i} = dict(sorted(v.items())) if ok else f{i}(v)\n",
+                 "if ok:\n    keys[0] += len(v)\n    o{i} = dict(sorted(v.items()))\n"
+                 "else:\n    o{i} = f{i}(v)\n",
     List(String): "try:\n"
                   "    ok = v.__class__ is list and \"\".join(v).isascii()\n"
                   "except TypeError:\n    ok = False\n"

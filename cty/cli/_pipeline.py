@@ -38,13 +38,16 @@ _COLONS_OF: Final = msgspec.json.Encoder(enc_hook=lambda _: 0).encode
 class Problem:
     """One error to report: where (line and column, when known), the path, and why."""
 
-    __slots__ = ("column", "line", "message", "path")
+    __slots__ = ("column", "line", "message", "path", "record")
 
-    def __init__(self, path: cty.Path, message: str, line: int = 0, column: int = 0) -> None:
+    def __init__(self, path: cty.Path, message: str, line: int = 0, column: int = 0, *,
+                 record: int = 0) -> None:
         self.path = path
         self.message = message
         self.line = line
         self.column = column
+        self.record = record
+        """The index of the record in its batch."""
 
     def text(self, name: str) -> str:
         """The error as the command prints it, for the file *name*."""
@@ -63,6 +66,8 @@ class Records:
         self.strict = strict
         self.duplicates = duplicates
         self._passes: dict[cty.Type, Callable[[Any], Any] | None] = {}
+        self._keys = [0]
+        """The keys the typed pass took in the batch (see _suspect)."""
 
     def batches(self, reader: Reader, lines: bool) -> tuple[Iterator[Batch], cty.Type, bool]:
         """The batches of records of the text *reader* reads, the type of each record, and
@@ -81,26 +86,32 @@ class Records:
         *problems* for each error (a record with errors gives no payload)."""
         build = self._passes.get(ty, _UNPLANNED)
         if build is _UNPLANNED:
-            build = self._passes[ty] = plan_typed_pass(ty, self.defaults_of(ty), strict=self.strict)
+            build = self._passes[ty] = plan_typed_pass(ty, self.defaults_of(ty),
+                                                       strict=self.strict, keys=self._keys)
         if build is not None and not json_text_fits(batch.text):
             build = None
-        bad_keys = self.duplicates and self._suspect(batch)
-        out = []
+        self._keys[0] = 0
+        out: list[tuple[int, Any]] = []
+        found: list[Problem] = []
         for i, data in enumerate(batch.records):
-            if bad_keys and self._repeats(batch, i, indexed, problems):
-                continue
             if build is not None:
                 try:
-                    out.append(build(data))
+                    out.append((i, build(data)))
                     continue
                 except DataFail:
                     pass
-            found = self._full(batch.raw(i), ty)
-            if isinstance(found, cty.Value):
-                out.append(payload(found))
+            got = self._full(batch.raw(i), ty)
+            if isinstance(got, cty.Value):
+                out.append((i, payload(got)))
             else:
-                self._located(batch, i, indexed, found, problems)
-        return out
+                self._located(batch, i, indexed, got, found)
+        if self.duplicates and self._suspect(batch, build is not None):
+            repeated = self._repeats(batch, indexed)
+            repeating = {p.record for p in repeated}  # (their other errors are not reported)
+            out = [(i, p) for i, p in out if i not in repeating]
+            found = [p for p in found if p.record not in repeating] + repeated
+        problems.extend(sorted(found, key=lambda p: p.record))
+        return [p for _, p in out]
 
     def defaults_of(self, ty: cty.Type) -> Defaults | None:
         """The defaults for records of *ty* (the type's own, or its elements')."""
@@ -132,30 +143,37 @@ class Records:
         for e in errors:
             line, column = batch.position(offset_of(batch.text, e.path, start_at))
             problems.append(Problem(_prefixed(batch, i, indexed, e.path), e.message, line,
-                                    column))
+                                    column, record=i))
 
-    def _suspect(self, batch: Batch) -> bool:
-        """Whether some object of the batch may repeat a key: the text has more colons than
-        the decoded records written again (each key has one), or writes a colon as an
-        escape, which would hide the difference."""
+    def _suspect(self, batch: Batch, typed: bool) -> bool:
+        """Whether some object of the batch may give a key twice.
+
+        Each key takes a colon in the text, and so does each colon in a string: when the text
+        has exactly as many colons as the objects the typed pass took (*typed*) have keys,
+        no key is given twice (and no string has a colon), at no cost. Otherwise the decoded
+        records are written again: the text has more colons than that when a key repeats
+        (a colon written as an escape would hide one: such text is always suspect)."""
         text = batch.text
+        colons = text.count(b":")
+        if typed and colons == self._keys[0]:
+            return False
         if b"\\u003a" in text or b"\\u003A" in text:
             return True
-        return text.count(b":") != _COLONS_OF(batch.records).count(b":")
+        return colons != _COLONS_OF(batch.records).count(b":")
 
-    def _repeats(self, batch: Batch, i: int, indexed: bool, problems: list[Problem]) -> bool:
-        """Add a Problem for each key record *i* repeats; return whether there is one."""
-        start_at, _ = batch.span(i)
-        found = False
-        for where, first, again in repeated_keys(batch.text, start_at):
-            found = True
-            line, column = batch.position(first)
-            path = cty.Path([*_path_of(where[:-1])])
-            problems.append(Problem(
-                _prefixed(batch, i, indexed, path),
-                f'the key "{where[-1]}" is given twice (first at line {line}, column {column}; '
-                "--allow-duplicate-keys takes the last)",
-                *batch.position(again)))
+    def _repeats(self, batch: Batch, indexed: bool) -> list[Problem]:
+        """A Problem for each key a record of *batch* gives twice."""
+        found: list[Problem] = []
+        for i in range(len(batch.records)):
+            start_at, _ = batch.span(i)
+            for where, first, again in repeated_keys(batch.text, start_at):
+                line, column = batch.position(first)
+                path = _path_of(where[:-1])
+                found.append(Problem(
+                    _prefixed(batch, i, indexed, path),
+                    f'the key "{where[-1]}" is given twice (first at line {line}, column '
+                    f'{column}; --allow-duplicate-keys takes the last)',
+                    *batch.position(again), record=i))
         return found
 
 

@@ -208,3 +208,15 @@ def test_records_larger_than_a_batch(tmp_path: Path) -> None:
     p = run_bytes("convert", "-t", SCHEMA, str(path))
     assert (p.returncode, p.stderr) == (0, b"")
     assert p.stdout == cty_json.marshal(whole(data), whole(data).type()) + b"\n"
+
+
+@pytest.mark.parametrize(("text", "ok"), [
+    (b'[{"name": "http://a:8080"}, {"name": "b", "tags": {"t": "12:30"}}]', True),
+    (b'[{"name": "a:b", "name": "c"}]', False),  # a colon in a string, and a key twice
+    (b'[{"name": "a", "tags": {"k": "x", "k": "x"}}]', False),
+    (b'[{"name": "a", "ports": 1}, {"name": "b", "name": "b"}]', False),  # (one declined)
+])
+def test_keys_given_twice_are_found_whatever_the_strings_hold(text: bytes, ok: bool) -> None:
+    p = run_bytes("check", "-t", SCHEMA, "-", stdin=text)
+    assert p.returncode == (0 if ok else 1)
+    assert (b"given twice" in p.stderr) is not ok
