@@ -295,12 +295,14 @@ def test_usage_mistakes_exit_with_2() -> None:
     assert run().returncode == 2
 
 
-def _with_terminal(args: list[str], stream: str) -> tuple[int, str]:
+def _with_terminal(args: list[str], stream: str, env: dict[str, str] | None = None
+                   ) -> tuple[int, str]:
     """Run the script with a pseudo-terminal as its *stream* (stdout or stderr); return the
     exit status and what reached the terminal."""
     main, other = pty.openpty()
     kw = {stream: other}
     p = subprocess.Popen([str(SCRIPT), *args], cwd=ROOT, stdin=subprocess.DEVNULL,
+                         env={**os.environ, **(env or {})},
                          stdout=kw.get("stdout", subprocess.DEVNULL),
                          stderr=kw.get("stderr", subprocess.DEVNULL))
     os.close(other)
@@ -327,6 +329,18 @@ def test_progress_shows_on_a_terminal_only() -> None:
     assert "\r" not in p.stderr
     status, shown = _with_terminal(["check", "-q", "-t", TYPE, *files], "stderr")
     assert (status, shown) == (0, "")
+
+
+def test_no_color_is_honoured() -> None:
+    files = ["examples/services.json", "examples/services-bad.json"]
+    colour = re.compile("\x1b\\[[0-9;]*3[0-9]m")  # a foreground colour
+    status, shown = _with_terminal(["check", "-t", TYPE, *files], "stderr")
+    assert status == 1
+    assert colour.search(shown)
+    status, shown = _with_terminal(["check", "-t", TYPE, *files], "stderr", {"NO_COLOR": "1"})
+    assert status == 1
+    assert "checking" in shown
+    assert not colour.search(shown)
 
 
 def test_binary_output_is_not_written_to_a_terminal() -> None:
