@@ -1,9 +1,12 @@
-"""Test-wide settings: hypothesis runs derandomized under CI, so CI is deterministic."""
+"""Test-wide settings: hypothesis runs derandomized under CI, so CI is deterministic; the
+differential runs' lines, gathered from pytest-xdist's workers."""
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -12,3 +15,22 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+_FROM_WORKERS: list[str] = []
+"""The lines tests/differential/conftest.py handed over in the workers, when the suite runs
+in several processes (pytest-xdist); in one process it prints them itself."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """Take a finished worker's differential lines (an xdist hook: the controller's)."""
+    _FROM_WORKERS.extend(getattr(node, "workeroutput", {}).get("cty_differential_report", []))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Write the lines the workers handed over, under their heading."""
+    if _FROM_WORKERS:
+        terminalreporter.section("differential runs against go-cty and HCL")
+        for line in _FROM_WORKERS:
+            terminalreporter.write_line(line)

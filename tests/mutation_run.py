@@ -202,9 +202,10 @@ def run(m: Mutant) -> tuple[bool, float]:
     path.write_text(original.replace(m.old, m.new))
     start = time.monotonic()
     try:
-        done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                               *m.tests], cwd=ROOT, capture_output=True, timeout=900,
-                              check=False)
+        # (-n0: in this process; many small runs would pay for starting workers each)
+        done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-n0", "-p",
+                               "no:cacheprovider", *m.tests], cwd=ROOT, capture_output=True,
+                              timeout=900, check=False)
         killed = done.returncode != 0
     except subprocess.TimeoutExpired:
         killed = True  # a hang is noticed too

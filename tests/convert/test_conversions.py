@@ -10,6 +10,7 @@ import pytest
 import cty
 from cty import Bool, DynamicPseudoType, List, Map, Number, Object, Set, String, Tuple
 from cty.convert import convert, get_conversion, get_conversion_unsafe
+from tests._ids import stable_id
 
 S = cty.string_val
 N = cty.number_int_val
@@ -39,7 +40,7 @@ N = cty.number_int_val
         (cty.tuple_val([N(1), S("z")]), Set(Number), cty.Path().index_int(1),
          "[1]: a number is required"),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_errors_name_the_path(value: cty.Value, ty: cty.Type, path: cty.Path,
                               text: str) -> None:
@@ -91,7 +92,7 @@ def test_no_conversion_at_all_is_a_path_error_with_an_empty_path() -> None:
         (String, DynamicPseudoType, True, True),
         (DynamicPseudoType, DynamicPseudoType, True, True),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_which_conversions_exist(in_ty: cty.Type, out_ty: cty.Type, safe: bool,
                                  unsafe: bool) -> None:

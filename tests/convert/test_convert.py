@@ -24,6 +24,7 @@ from cty import (
     Tuple,
 )
 from cty.convert import convert
+from tests._ids import stable_id
 
 from ._helpers import refined
 
@@ -365,7 +366,7 @@ CASES: list[tuple[cty.Value, cty.Type, cty.Value | None, str | None]] = [
 ]
 
 
-@pytest.mark.parametrize(("value", "ty", "want", "want_error"), CASES, ids=repr)
+@pytest.mark.parametrize(("value", "ty", "want", "want_error"), CASES, ids=stable_id)
 def test_convert(value: cty.Value, ty: cty.Type, want: cty.Value | None,
                  want_error: str | None) -> None:
     if want_error is not None:
@@ -441,7 +442,7 @@ CAPSULE_CASES: list[tuple[cty.Value, cty.Type, cty.Value | None, str | None]] = 
 ]
 
 
-@pytest.mark.parametrize(("value", "ty", "want", "want_error"), CAPSULE_CASES, ids=repr)
+@pytest.mark.parametrize(("value", "ty", "want", "want_error"), CAPSULE_CASES, ids=stable_id)
 def test_convert_capsule(value: cty.Value, ty: cty.Type, want: cty.Value | None,
                          want_error: str | None) -> None:
     if want_error is not None:

@@ -21,6 +21,7 @@ from cty import (
     Tuple,
 )
 from cty.convert import convert, mismatch_message
+from tests._ids import stable_id
 
 FOO = Object({"foo": String})
 FOO_BAR_BAZ = Object({"foo": String, "bar": String, "baz": String})
@@ -89,7 +90,7 @@ MORE_CASES: list[tuple[cty.Type, cty.Type, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("got", "want", "message"), GO_CTY_CASES + MORE_CASES, ids=repr)
+@pytest.mark.parametrize(("got", "want", "message"), GO_CTY_CASES + MORE_CASES, ids=stable_id)
 def test_mismatch_message(got: cty.Type, want: cty.Type, message: str) -> None:
     assert mismatch_message(got, want) == message
 

@@ -6,6 +6,7 @@ import pytest
 
 import cty
 from cty.convert import Defaults, convert_with_defaults, parse_type_with_defaults
+from tests._ids import stable_id
 
 S, N, B = cty.string_val, cty.number_int_val, cty.bool_val
 SIMPLE = cty.ObjectWithOptionalAttrs({"a": cty.String, "b": cty.Bool}, ["b"])
@@ -131,7 +132,7 @@ EXPRESSION_DEFAULTS = [
 ]
 
 
-@pytest.mark.parametrize(("default", "ty", "want"), EXPRESSION_DEFAULTS, ids=repr)
+@pytest.mark.parametrize(("default", "ty", "want"), EXPRESSION_DEFAULTS, ids=stable_id)
 def test_templates_heredocs_and_splats_as_defaults(default: str, ty: str,
                                                     want: cty.Value) -> None:
     _, defaults = parse_type_with_defaults(f"object({{v = optional({ty}, {default})}})")
@@ -174,7 +175,7 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "summary", "words", "column"), ERRORS, ids=repr)
+@pytest.mark.parametrize(("text", "summary", "words", "column"), ERRORS, ids=stable_id)
 def test_errors(text: str, summary: str, words: str, column: int) -> None:
     with pytest.raises(cty.TypeExprError) as caught:
         parse_type_with_defaults(text)

@@ -25,6 +25,7 @@ from cty import (
 from cty.convert import unify, unify_unsafe
 from cty.convert._compare_types import compare_types
 from cty.convert._sort_types import sort_types
+from tests._ids import stable_id
 
 Dyn = DynamicPseudoType
 A_STR = Object({"a": String})
@@ -107,7 +108,7 @@ UNIFY_CASES: list[tuple[list[cty.Type], cty.Type | None, list[bool] | None]] = [
 ]
 
 
-@pytest.mark.parametrize(("types", "want_type", "want_convs"), UNIFY_CASES, ids=repr)
+@pytest.mark.parametrize(("types", "want_type", "want_convs"), UNIFY_CASES, ids=stable_id)
 def test_unify(types: list[cty.Type], want_type: cty.Type | None,
                want_convs: list[bool] | None) -> None:
     got_type, got_convs = unify(types)
@@ -134,7 +135,7 @@ def test_the_unify_table_has_every_go_cty_case() -> None:
         ([List(String), Set(Number)], List(String), List(String)),
         ([Number, String, Number, Number], String, String),
     ],
-    ids=repr,
+    ids=stable_id,
 )
 def test_unify_safe_and_unsafe(types: list[cty.Type], want_safe: cty.Type,
                                want_unsafe: cty.Type) -> None:
@@ -143,7 +144,7 @@ def test_unify_safe_and_unsafe(types: list[cty.Type], want_safe: cty.Type,
 
 
 @pytest.mark.parametrize(("types", "_want", "_convs"),
-                         [c for c in UNIFY_CASES if len(c[0]) > 1], ids=repr)
+                         [c for c in UNIFY_CASES if len(c[0]) > 1], ids=stable_id)
 def test_unify_ignores_input_order(types: list[cty.Type], _want: object,
                                    _convs: object) -> None:
     results = {unify(list(p))[0] for p in itertools.permutations(types)}
@@ -152,7 +153,7 @@ def test_unify_ignores_input_order(types: list[cty.Type], _want: object,
 
 
 @pytest.mark.parametrize(("types", "want_type", "_convs"),
-                         [c for c in UNIFY_CASES if c[1] is not None], ids=repr)
+                         [c for c in UNIFY_CASES if c[1] is not None], ids=stable_id)
 def test_unify_conversions_accept_null_and_unknown(types: list[cty.Type], want_type: cty.Type,
                                                    _convs: object) -> None:
     _, convs = unify(types)
@@ -238,7 +239,7 @@ SORT_CASES: list[tuple[list[cty.Type], list[cty.Type]]] = [
 ]
 
 
-@pytest.mark.parametrize(("types", "want"), SORT_CASES, ids=repr)
+@pytest.mark.parametrize(("types", "want"), SORT_CASES, ids=stable_id)
 def test_sort_types(types: list[cty.Type], want: list[cty.Type]) -> None:
     idxs = sort_types(types)
 
@@ -338,6 +339,6 @@ def test_the_compare_table_has_every_go_cty_case() -> None:
     assert COMPARE_CASES.index((List(Number), Dyn, -1)) == 49
 
 
-@pytest.mark.parametrize(("a", "b", "want"), COMPARE_CASES, ids=repr)
+@pytest.mark.parametrize(("a", "b", "want"), COMPARE_CASES, ids=stable_id)
 def test_compare_types(a: cty.Type, b: cty.Type, want: int) -> None:
     assert compare_types(a, b) == want

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 
 class Box:
@@ -65,7 +66,7 @@ PATH_APPLY = [
 ]
 
 
-@pytest.mark.parametrize(("value", "path", "want"), PATH_APPLY, ids=repr)
+@pytest.mark.parametrize(("value", "path", "want"), PATH_APPLY, ids=stable_id)
 def test_path_apply(value: cty.Value, path: cty.Path, want: object) -> None:
     if isinstance(want, str):
         with pytest.raises(ValueError, match="at step"):

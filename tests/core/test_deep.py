@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 DEPTH = 10_000
 
@@ -220,7 +221,7 @@ SAMPLE_VALUES = [
 ]
 
 
-@pytest.mark.parametrize("value", SAMPLE_VALUES, ids=repr)
+@pytest.mark.parametrize("value", SAMPLE_VALUES, ids=stable_id)
 def test_values_are_immutable(value: cty.Value) -> None:
     before = repr(value)
     for name in ("_ty", "_v", "_marks", "anything"):
@@ -360,7 +361,7 @@ BAD_INPUT = [
 ]
 
 
-@pytest.mark.parametrize(("call", "words"), BAD_INPUT, ids=repr)
+@pytest.mark.parametrize(("call", "words"), BAD_INPUT, ids=stable_id)
 def test_bad_input_raises_type_or_value_error_naming_the_culprit(call: str, words: str) -> None:
     try:
         eval(call, {"cty": cty})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 S, N = cty.string_val, cty.number_int_val
 
@@ -40,7 +41,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), CASES, ids=repr)
+@pytest.mark.parametrize(("value", "want"), CASES, ids=stable_id)
 def test_format_value(value: cty.Value, want: str) -> None:
     assert cty.format_value(value) == want
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 CONTAINS_MARKED = [
     # value, whether it or anything inside it is marked
@@ -32,7 +33,7 @@ CONTAINS_MARKED = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), CONTAINS_MARKED, ids=repr)
+@pytest.mark.parametrize(("value", "want"), CONTAINS_MARKED, ids=stable_id)
 def test_contains_marked(value: cty.Value, want: bool) -> None:
     assert value.contains_marked() is want
 
@@ -47,7 +48,7 @@ IS_MARKED = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), IS_MARKED, ids=repr)
+@pytest.mark.parametrize(("value", "want"), IS_MARKED, ids=stable_id)
 def test_is_marked(value: cty.Value, want: bool) -> None:
     assert value.is_marked() is want
 
@@ -148,7 +149,7 @@ PATH_VALUE_MARKS_EQUAL = [
 ]
 
 
-@pytest.mark.parametrize(("a", "b", "want"), PATH_VALUE_MARKS_EQUAL, ids=repr)
+@pytest.mark.parametrize(("a", "b", "want"), PATH_VALUE_MARKS_EQUAL, ids=stable_id)
 def test_path_value_marks_equal(a: cty.PathValueMarks, b: cty.PathValueMarks, want: bool) -> None:
     assert a.equal(b) is want
     assert (a == b) is want
@@ -246,7 +247,7 @@ UNMARK_DEEP = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want", "want_marks"), UNMARK_DEEP, ids=repr)
+@pytest.mark.parametrize(("value", "want", "want_marks"), UNMARK_DEEP, ids=stable_id)
 def test_unmark_deep(value: cty.Value, want: cty.Value, want_marks: frozenset[Any]) -> None:
     got, marks = value.unmark_deep()
     assert got == want
@@ -404,7 +405,7 @@ PATH_VALUE_MARKS = [
 ]
 
 
-@pytest.mark.parametrize(("marked", "unmarked", "pvms"), PATH_VALUE_MARKS, ids=repr)
+@pytest.mark.parametrize(("marked", "unmarked", "pvms"), PATH_VALUE_MARKS, ids=stable_id)
 def test_unmark_deep_with_paths(
     marked: cty.Value, unmarked: cty.Value, pvms: list[list[Any]] | None
 ) -> None:
@@ -416,7 +417,7 @@ def test_unmark_deep_with_paths(
         assert any(g.equal(w) for g in got_pvms), f"{w!r} not in {got_pvms!r}"
 
 
-@pytest.mark.parametrize(("marked", "unmarked", "pvms"), PATH_VALUE_MARKS, ids=repr)
+@pytest.mark.parametrize(("marked", "unmarked", "pvms"), PATH_VALUE_MARKS, ids=stable_id)
 def test_mark_with_paths(
     marked: cty.Value, unmarked: cty.Value, pvms: list[list[Any]] | None
 ) -> None:
@@ -528,7 +529,7 @@ MARKS_THROUGH_OPERATIONS = [
 ]
 
 
-@pytest.mark.parametrize(("result", "want"), MARKS_THROUGH_OPERATIONS, ids=repr)
+@pytest.mark.parametrize(("result", "want"), MARKS_THROUGH_OPERATIONS, ids=stable_id)
 def test_marks_through_operations(result: Any, want: set[Any] | None) -> None:
     if want is None:
         assert result is True

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 PATH_APPLY = [
     # start, path, want, want_error (exact text of go-cty's error)
@@ -180,7 +181,7 @@ PATH_APPLY = [
 ]
 
 
-@pytest.mark.parametrize(("start", "path", "want", "want_error"), PATH_APPLY, ids=repr)
+@pytest.mark.parametrize(("start", "path", "want", "want_error"), PATH_APPLY, ids=stable_id)
 def test_path_apply(
     start: cty.Value, path: cty.Path, want: cty.Value | None, want_error: str
 ) -> None:
@@ -325,7 +326,7 @@ PATH_EQUALS = [
 ]
 
 
-@pytest.mark.parametrize(("a", "b", "equal", "prefix"), PATH_EQUALS, ids=repr)
+@pytest.mark.parametrize(("a", "b", "equal", "prefix"), PATH_EQUALS, ids=stable_id)
 def test_path_equals(a: cty.Path, b: cty.Path, equal: bool, prefix: bool) -> None:
     assert a.equals(b) is equal
     assert a.has_prefix(b) is prefix

@@ -12,6 +12,7 @@ import msgspec
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 
 @dataclasses.dataclass
@@ -58,7 +59,7 @@ CASES: list[tuple[Any, cty.Type]] = [
 ]
 
 
-@pytest.mark.parametrize(("data", "want"), CASES, ids=repr)
+@pytest.mark.parametrize(("data", "want"), CASES, ids=stable_id)
 def test_implied_type(data: Any, want: cty.Type) -> None:
     assert cty.implied_type(data) is want
 
@@ -73,7 +74,7 @@ ERRORS: list[tuple[Any, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("data", "words"), ERRORS, ids=repr)
+@pytest.mark.parametrize(("data", "words"), ERRORS, ids=stable_id)
 def test_data_cty_has_no_type_for(data: Any, words: str) -> None:
     with pytest.raises(cty.CtyTypeError) as caught:
         cty.implied_type(data)

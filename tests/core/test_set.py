@@ -13,6 +13,7 @@ import pytest
 
 import cty
 from cty._set_rules import hash_bytes
+from tests._ids import stable_id
 
 
 class Encapsulated:
@@ -99,7 +100,7 @@ SET_HASH_BYTES = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want", "want_marks"), SET_HASH_BYTES, ids=repr)
+@pytest.mark.parametrize(("value", "want", "want_marks"), SET_HASH_BYTES, ids=stable_id)
 def test_set_hash_bytes(value: cty.Value, want: str, want_marks: frozenset[object] | None) -> None:
     assert hash_bytes(value.type(), value._v) == want
     unmarked, marks = value.unmark_deep()
@@ -135,7 +136,7 @@ SET_ORDER = [
 ]
 
 
-@pytest.mark.parametrize(("a", "b", "a_first"), SET_ORDER, ids=repr)
+@pytest.mark.parametrize(("a", "b", "a_first"), SET_ORDER, ids=stable_id)
 def test_set_order(a: cty.Value, b: cty.Value, a_first: bool) -> None:
     # Insert b first: a moves ahead of b exactly when a sorts before b (a stable sort).
     elems = list(cty.set_val([b, a]))
@@ -166,7 +167,7 @@ SAME_RULES = [
 ]
 
 
-@pytest.mark.parametrize(("a", "b", "same"), SAME_RULES, ids=repr)
+@pytest.mark.parametrize(("a", "b", "same"), SAME_RULES, ids=stable_id)
 def test_value_sets_combine_only_with_the_same_rules(a: cty.Type, b: cty.Type, same: bool) -> None:
     # go-cty's TestSetRulesSameRules: set operations need equal rules (equal element types)
     sa, sb = cty.ValueSet(a), cty.ValueSet(b)
@@ -296,7 +297,7 @@ SET_VAL_COALESCING = [
 ]
 
 
-@pytest.mark.parametrize(("elems", "want"), SET_VAL_COALESCING, ids=repr)
+@pytest.mark.parametrize(("elems", "want"), SET_VAL_COALESCING, ids=stable_id)
 def test_set_val_coalesces_equal_elements(elems: list[cty.Value], want: list[cty.Value]) -> None:
     s = cty.set_val(elems)
     assert list(s) == want
@@ -316,7 +317,7 @@ SET_VAL_MARKS = [
 ]
 
 
-@pytest.mark.parametrize(("elems", "want"), SET_VAL_MARKS, ids=repr)
+@pytest.mark.parametrize(("elems", "want"), SET_VAL_MARKS, ids=stable_id)
 def test_set_val_moves_element_marks_onto_the_set(elems: list[cty.Value], want: cty.Value) -> None:
     got = cty.set_val(elems)
     assert got == want
@@ -347,7 +348,7 @@ SETS_WITH_UNKNOWNS = [
 ]
 
 
-@pytest.mark.parametrize(("s", "want_length", "want_length_int"), SETS_WITH_UNKNOWNS, ids=repr)
+@pytest.mark.parametrize(("s", "want_length", "want_length_int"), SETS_WITH_UNKNOWNS, ids=stable_id)
 def test_set_length_with_unknowns(
     s: cty.Value, want_length: cty.Value, want_length_int: int
 ) -> None:
@@ -439,7 +440,7 @@ BAD_VALUE_SET_ELEMENTS = [
 ]
 
 
-@pytest.mark.parametrize(("ety", "elem"), BAD_VALUE_SET_ELEMENTS, ids=repr)
+@pytest.mark.parametrize(("ety", "elem"), BAD_VALUE_SET_ELEMENTS, ids=stable_id)
 def test_value_set_rejects_bad_elements(ety: cty.Type, elem: object) -> None:
     s = cty.ValueSet(ety)
     for op in (s.add, s.remove, s.has):

@@ -6,6 +6,7 @@ import pytest
 
 import cty
 from cty._set_rules import hash_bytes
+from tests._ids import stable_id
 
 HASH_BYTES = [
     # value, hash bytes, marks the value holds
@@ -49,7 +50,7 @@ HASH_BYTES = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want", "marks"), HASH_BYTES, ids=repr)
+@pytest.mark.parametrize(("value", "want", "marks"), HASH_BYTES, ids=stable_id)
 def test_set_hash_bytes(value: cty.Value, want: str, marks: set[object]) -> None:
     assert hash_bytes(value.type(), value._v) == want
     assert value.unmark_deep()[1] == frozenset(marks)
@@ -79,7 +80,7 @@ SET_ORDER = [
 ]
 
 
-@pytest.mark.parametrize(("a", "b", "a_first"), SET_ORDER, ids=repr)
+@pytest.mark.parametrize(("a", "b", "a_first"), SET_ORDER, ids=stable_id)
 def test_set_order(a: cty.Value, b: cty.Value, a_first: bool) -> None:
     for inserted in ([a, b], [b, a]):
         elems = list(cty.set_val(inserted))

@@ -14,6 +14,7 @@ import msgspec
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 
 @dataclasses.dataclass
@@ -104,7 +105,7 @@ CASES: list[tuple[Any, cty.Type]] = [
 ]
 
 
-@pytest.mark.parametrize(("hint", "want"), CASES, ids=repr)
+@pytest.mark.parametrize(("hint", "want"), CASES, ids=stable_id)
 def test_type_from_annotation(hint: Any, want: cty.Type) -> None:
     assert cty.type_from_annotation(hint) is want
 
@@ -120,7 +121,7 @@ ERRORS: list[tuple[Any, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("hint", "words"), ERRORS, ids=repr)
+@pytest.mark.parametrize(("hint", "words"), ERRORS, ids=stable_id)
 def test_hints_cty_cannot_describe(hint: Any, words: str | None) -> None:
     if words is None:  # (a union with None is fine: it is the type itself)
         assert cty.type_from_annotation(hint) is cty.type_from_annotation(Service)

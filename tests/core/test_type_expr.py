@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 
 import cty
+from tests._ids import stable_id
 
 from ..strategies import types
 
@@ -42,7 +43,7 @@ PARSE = [
 ]
 
 
-@pytest.mark.parametrize(("text", "want"), PARSE, ids=repr)
+@pytest.mark.parametrize(("text", "want"), PARSE, ids=stable_id)
 def test_parse_type(text: str, want: cty.Type) -> None:
     assert cty.parse_type(text, allow_quoted_keys=True) is want
 
@@ -55,7 +56,7 @@ ROUND_TRIP = [
 ]
 
 
-@pytest.mark.parametrize("ty", ROUND_TRIP, ids=repr)
+@pytest.mark.parametrize("ty", ROUND_TRIP, ids=stable_id)
 def test_printing_reads_back(ty: cty.Type) -> None:
     assert cty.parse_type(str(ty), allow_quoted_keys=True) is ty
 
@@ -124,7 +125,7 @@ ERRORS = [  # (text, HCL's detail, line, column), as HCL v2.24 answers (hcloracl
 ]
 
 
-@pytest.mark.parametrize(("text", "words", "line", "column"), ERRORS, ids=repr)
+@pytest.mark.parametrize(("text", "words", "line", "column"), ERRORS, ids=stable_id)
 def test_errors_say_what_and_where(text: str, words: str, line: int, column: int) -> None:
     with pytest.raises(cty.TypeExprError) as caught:
         cty.parse_type(text)

@@ -9,6 +9,7 @@ from hypothesis import given
 
 import cty
 import cty.testing.strategies as cst
+from tests._ids import stable_id
 
 # T3.1 (HCL's type_string_test.go)
 COMPACT = [
@@ -28,7 +29,7 @@ COMPACT = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "want"), COMPACT, ids=repr)
+@pytest.mark.parametrize(("ty", "want"), COMPACT, ids=stable_id)
 def test_compact_is_hcls_type_string(ty: cty.Type, want: str) -> None:
     assert cty.type_string(ty) == want
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 TEST_CONFORMANCE = [
     # receiver, given (the wanted type), whether the receiver conforms to it
@@ -58,7 +59,7 @@ TEST_CONFORMANCE = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "given", "conforms"), TEST_CONFORMANCE, ids=repr)
+@pytest.mark.parametrize(("receiver", "given", "conforms"), TEST_CONFORMANCE, ids=stable_id)
 def test_test_conformance(receiver: cty.Type, given: cty.Type, conforms: bool) -> None:
     errs = receiver.test_conformance(given)
     if conforms:
@@ -125,7 +126,7 @@ CONFORMANCE_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "want", "errors"), CONFORMANCE_ERRORS, ids=repr)
+@pytest.mark.parametrize(("receiver", "want", "errors"), CONFORMANCE_ERRORS, ids=stable_id)
 def test_test_conformance_errors(
     receiver: cty.Type, want: cty.Type, errors: list[tuple[cty.Path, str]]
 ) -> None:
@@ -151,7 +152,7 @@ HAS_DYNAMIC_TYPES = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "want"), HAS_DYNAMIC_TYPES, ids=repr)
+@pytest.mark.parametrize(("ty", "want"), HAS_DYNAMIC_TYPES, ids=stable_id)
 def test_has_dynamic_types(ty: cty.Type, want: bool) -> None:
     assert ty.has_dynamic_types() is want
 
@@ -209,7 +210,7 @@ WITHOUT_OPTIONAL_ATTRIBUTES_DEEP = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "want"), WITHOUT_OPTIONAL_ATTRIBUTES_DEEP, ids=repr)
+@pytest.mark.parametrize(("ty", "want"), WITHOUT_OPTIONAL_ATTRIBUTES_DEEP, ids=stable_id)
 def test_without_optional_attributes_deep(ty: cty.Type, want: cty.Type) -> None:
     assert ty.without_optional_attributes_deep() == want
     assert ty.without_optional_attributes_deep() is want
@@ -252,7 +253,7 @@ TYPE_GO_STRING = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "want"), TYPE_GO_STRING, ids=repr)
+@pytest.mark.parametrize(("ty", "want"), TYPE_GO_STRING, ids=stable_id)
 def test_type_go_string(ty: cty.Type, want: str) -> None:
     assert ty.go_string() == want
 
@@ -306,7 +307,7 @@ TUPLE_TYPE_EQUALS = [
 ]
 
 
-@pytest.mark.parametrize(("a", "b", "want"), OBJECT_TYPE_EQUALS + TUPLE_TYPE_EQUALS, ids=repr)
+@pytest.mark.parametrize(("a", "b", "want"), OBJECT_TYPE_EQUALS + TUPLE_TYPE_EQUALS, ids=stable_id)
 def test_type_equals(a: cty.Type, b: cty.Type, want: bool) -> None:
     assert a.equals(b) is want
     assert (a == b) is want
@@ -331,7 +332,7 @@ IS_PRIMITIVE_TYPE = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "want"), IS_PRIMITIVE_TYPE, ids=repr)
+@pytest.mark.parametrize(("ty", "want"), IS_PRIMITIVE_TYPE, ids=stable_id)
 def test_is_primitive_type(ty: cty.Type, want: bool) -> None:
     assert ty.is_primitive_type() is want
 
@@ -358,7 +359,7 @@ TYPE_JSON = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "want"), TYPE_JSON, ids=repr)
+@pytest.mark.parametrize(("ty", "want"), TYPE_JSON, ids=stable_id)
 def test_type_json(ty: cty.Type, want: str) -> None:
     from cty.encoding import json
 
@@ -382,7 +383,7 @@ KINDS = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "kinds"), KINDS, ids=repr)
+@pytest.mark.parametrize(("ty", "kinds"), KINDS, ids=stable_id)
 def test_kinds(ty: cty.Type, kinds: set[str]) -> None:
     got = {
         name
@@ -427,7 +428,7 @@ FRIENDLY_NAMES = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "name", "constraint_name"), FRIENDLY_NAMES, ids=repr)
+@pytest.mark.parametrize(("ty", "name", "constraint_name"), FRIENDLY_NAMES, ids=stable_id)
 def test_friendly_names(ty: cty.Type, name: str, constraint_name: str) -> None:
     assert ty.friendly_name() == name
     assert ty.friendly_name_for_constraint() == constraint_name
@@ -451,7 +452,7 @@ TYPE_EXPRESSIONS = [
 ]
 
 
-@pytest.mark.parametrize(("ty", "want"), TYPE_EXPRESSIONS, ids=repr)
+@pytest.mark.parametrize(("ty", "want"), TYPE_EXPRESSIONS, ids=stable_id)
 def test_type_expressions(ty: cty.Type, want: str) -> None:
     assert str(ty) == want
 
@@ -473,7 +474,7 @@ ROUND_TRIP_TYPES = [
 ]
 
 
-@pytest.mark.parametrize("ty", ROUND_TRIP_TYPES, ids=repr)
+@pytest.mark.parametrize("ty", ROUND_TRIP_TYPES, ids=stable_id)
 def test_repr_rebuilds_the_type(ty: cty.Type) -> None:
     assert eval(repr(ty), {"cty": cty}) is ty
 
@@ -496,7 +497,7 @@ INTERNED = [
 ]
 
 
-@pytest.mark.parametrize(("a", "b"), INTERNED, ids=repr)
+@pytest.mark.parametrize(("a", "b"), INTERNED, ids=stable_id)
 def test_types_are_interned(a: cty.Type, b: cty.Type) -> None:
     assert a is b
 
@@ -558,14 +559,14 @@ BAD_TYPE_CALLS = [
 ]
 
 
-@pytest.mark.parametrize("call", BAD_TYPE_CALLS, ids=repr)
+@pytest.mark.parametrize("call", BAD_TYPE_CALLS, ids=stable_id)
 def test_bad_type_calls_raise_type_or_value_errors(call: str) -> None:
     with pytest.raises((TypeError, ValueError)) as caught:
         eval(call, {"cty": cty})
     assert not isinstance(caught.value, (KeyError, IndexError, AttributeError))
 
 
-@pytest.mark.parametrize("ty", [*ROUND_TRIP_TYPES, cty.Capsule("c", object)], ids=repr)
+@pytest.mark.parametrize("ty", [*ROUND_TRIP_TYPES, cty.Capsule("c", object)], ids=stable_id)
 def test_types_are_immutable(ty: cty.Type) -> None:
     with pytest.raises(AttributeError):
         ty.anything = 1  # type: ignore[attr-defined]

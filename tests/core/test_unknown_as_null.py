@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 UNKNOWN_AS_NULL = [
     # input, want
@@ -133,7 +134,7 @@ UNKNOWN_AS_NULL = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), UNKNOWN_AS_NULL, ids=repr)
+@pytest.mark.parametrize(("value", "want"), UNKNOWN_AS_NULL, ids=stable_id)
 def test_unknown_as_null(value: cty.Value, want: cty.Value) -> None:
     got = cty.unknown_as_null(value)
     assert got == want

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 
 def test_set_val() -> None:
@@ -38,7 +39,7 @@ SET_VAL_NESTED_STRUCTURES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "elems"), SET_VAL_NESTED_STRUCTURES, ids=repr)
+@pytest.mark.parametrize(("name", "elems"), SET_VAL_NESTED_STRUCTURES, ids=stable_id)
 def test_set_val_nested_structures(name: str, elems: list[cty.Value]) -> None:
     s = cty.set_val(elems)
     assert s.length_int() == len(elems)
@@ -198,7 +199,7 @@ CAN_MAP_VAL = [
 ]
 
 
-@pytest.mark.parametrize(("elems", "want"), CAN_LIST_VAL, ids=repr)
+@pytest.mark.parametrize(("elems", "want"), CAN_LIST_VAL, ids=stable_id)
 def test_list_val_needs_consistent_element_types(elems: list[cty.Value], want: bool) -> None:
     if want:
         assert cty.list_val(elems).as_value_slice() == elems
@@ -207,7 +208,7 @@ def test_list_val_needs_consistent_element_types(elems: list[cty.Value], want: b
             cty.list_val(elems)
 
 
-@pytest.mark.parametrize(("elems", "want"), CAN_SET_VAL, ids=repr)
+@pytest.mark.parametrize(("elems", "want"), CAN_SET_VAL, ids=stable_id)
 def test_set_val_needs_consistent_element_types(elems: list[cty.Value], want: bool) -> None:
     if want:
         assert cty.set_val(elems).unmark()[0].length_int() == len(elems)
@@ -216,7 +217,7 @@ def test_set_val_needs_consistent_element_types(elems: list[cty.Value], want: bo
             cty.set_val(elems)
 
 
-@pytest.mark.parametrize(("elems", "want"), CAN_MAP_VAL, ids=repr)
+@pytest.mark.parametrize(("elems", "want"), CAN_MAP_VAL, ids=stable_id)
 def test_map_val_needs_consistent_element_types(elems: dict[str, cty.Value], want: bool) -> None:
     if want:
         assert cty.map_val(elems).as_value_map() == elems
@@ -225,17 +226,17 @@ def test_map_val_needs_consistent_element_types(elems: dict[str, cty.Value], wan
             cty.map_val(elems)
 
 
-@pytest.mark.parametrize(("elems", "want"), CAN_LIST_VAL, ids=repr)
+@pytest.mark.parametrize(("elems", "want"), CAN_LIST_VAL, ids=stable_id)
 def test_can_list_val(elems: list[cty.Value], want: bool) -> None:
     assert cty.can_list_val(elems) is want
 
 
-@pytest.mark.parametrize(("elems", "want"), CAN_SET_VAL, ids=repr)
+@pytest.mark.parametrize(("elems", "want"), CAN_SET_VAL, ids=stable_id)
 def test_can_set_val(elems: list[cty.Value], want: bool) -> None:
     assert cty.can_set_val(elems) is want
 
 
-@pytest.mark.parametrize(("elems", "want"), CAN_MAP_VAL, ids=repr)
+@pytest.mark.parametrize(("elems", "want"), CAN_MAP_VAL, ids=stable_id)
 def test_can_map_val(elems: dict[str, cty.Value], want: bool) -> None:
     assert cty.can_map_val(elems) is want
 
@@ -297,7 +298,7 @@ CONSTRUCTED = [
 ]
 
 
-@pytest.mark.parametrize(("got", "want"), CONSTRUCTED, ids=repr)
+@pytest.mark.parametrize(("got", "want"), CONSTRUCTED, ids=stable_id)
 def test_constructors(got: Any, want: Any) -> None:
     assert got == want
 
@@ -330,7 +331,7 @@ NUMBER_GO_STRINGS = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), NUMBER_GO_STRINGS, ids=repr)
+@pytest.mark.parametrize(("value", "want"), NUMBER_GO_STRINGS, ids=stable_id)
 def test_number_precision_shows_in_go_string(value: cty.Value, want: str) -> None:
     assert value.go_string() == want
 
@@ -365,7 +366,7 @@ BAD_CONSTRUCTIONS = [
 ]
 
 
-@pytest.mark.parametrize(("call", "error", "words"), BAD_CONSTRUCTIONS, ids=repr)
+@pytest.mark.parametrize(("call", "error", "words"), BAD_CONSTRUCTIONS, ids=stable_id)
 def test_bad_constructions_raise_typed_errors(
     call: str, error: type[Exception], words: str
 ) -> None:

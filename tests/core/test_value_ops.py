@@ -12,6 +12,7 @@ import re
 import pytest
 
 import cty
+from tests._ids import stable_id
 
 UNKNOWN_BOOL = cty.unknown_val(cty.Bool).refine_not_null()
 
@@ -420,7 +421,7 @@ EQUALS = [
 ]
 
 
-@pytest.mark.parametrize(("lhs", "rhs", "want"), EQUALS, ids=repr)
+@pytest.mark.parametrize(("lhs", "rhs", "want"), EQUALS, ids=stable_id)
 def test_equals(lhs: cty.Value, rhs: cty.Value, want: cty.Value) -> None:
     assert_result(lhs.equals(rhs), want)
     assert_result(lhs.not_equal(rhs), want.not_())
@@ -711,7 +712,7 @@ RAW_EQUALS = [
 ]
 
 
-@pytest.mark.parametrize(("lhs", "rhs", "want"), RAW_EQUALS, ids=repr)
+@pytest.mark.parametrize(("lhs", "rhs", "want"), RAW_EQUALS, ids=stable_id)
 def test_raw_equals(lhs: cty.Value, rhs: cty.Value, want: bool) -> None:
     assert lhs.raw_equals(rhs) is want
     assert (lhs == rhs) is want
@@ -743,7 +744,7 @@ ADD = [
 ]
 
 
-@pytest.mark.parametrize(("lhs", "rhs", "want"), ADD, ids=repr)
+@pytest.mark.parametrize(("lhs", "rhs", "want"), ADD, ids=stable_id)
 def test_add(lhs: cty.Value, rhs: cty.Value, want: cty.Value) -> None:
     assert_result(lhs.add(rhs), want)
 
@@ -771,7 +772,7 @@ SUBTRACT = [
 ]
 
 
-@pytest.mark.parametrize(("lhs", "rhs", "want"), SUBTRACT, ids=repr)
+@pytest.mark.parametrize(("lhs", "rhs", "want"), SUBTRACT, ids=stable_id)
 def test_subtract(lhs: cty.Value, rhs: cty.Value, want: cty.Value) -> None:
     assert_result(lhs.subtract(rhs), want)
 
@@ -786,7 +787,7 @@ NEGATE = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "want"), NEGATE, ids=repr)
+@pytest.mark.parametrize(("receiver", "want"), NEGATE, ids=stable_id)
 def test_negate(receiver: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.negate(), want)
 
@@ -826,7 +827,7 @@ MULTIPLY = [
 ]
 
 
-@pytest.mark.parametrize(("lhs", "rhs", "want"), MULTIPLY, ids=repr)
+@pytest.mark.parametrize(("lhs", "rhs", "want"), MULTIPLY, ids=stable_id)
 def test_multiply(lhs: cty.Value, rhs: cty.Value, want: cty.Value) -> None:
     assert_result(lhs.multiply(rhs), want)
 
@@ -860,7 +861,7 @@ DIVIDE = [
 ]
 
 
-@pytest.mark.parametrize(("lhs", "rhs", "want"), DIVIDE, ids=repr)
+@pytest.mark.parametrize(("lhs", "rhs", "want"), DIVIDE, ids=stable_id)
 def test_divide(lhs: cty.Value, rhs: cty.Value, want: cty.Value) -> None:
     assert_result(lhs.divide(rhs), want)
 
@@ -903,7 +904,7 @@ MODULO = [
 ]
 
 
-@pytest.mark.parametrize(("lhs", "rhs", "want"), MODULO, ids=repr)
+@pytest.mark.parametrize(("lhs", "rhs", "want"), MODULO, ids=stable_id)
 def test_modulo(lhs: cty.Value, rhs: cty.Value, want: cty.Value) -> None:
     assert_result(lhs.modulo(rhs), want)
 
@@ -920,7 +921,7 @@ ABSOLUTE = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "want"), ABSOLUTE, ids=repr)
+@pytest.mark.parametrize(("receiver", "want"), ABSOLUTE, ids=stable_id)
 def test_absolute(receiver: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.absolute(), want)
 
@@ -943,7 +944,7 @@ GET_ATTR = [
 ]
 
 
-@pytest.mark.parametrize(("obj", "name", "want"), GET_ATTR, ids=repr)
+@pytest.mark.parametrize(("obj", "name", "want"), GET_ATTR, ids=stable_id)
 def test_get_attr(obj: cty.Value, name: str, want: cty.Value) -> None:
     assert_result(obj.get_attr(name), want)
 
@@ -1028,7 +1029,7 @@ INDEX = [
 ]
 
 
-@pytest.mark.parametrize(("collection", "key", "want"), INDEX, ids=repr)
+@pytest.mark.parametrize(("collection", "key", "want"), INDEX, ids=stable_id)
 def test_index(collection: cty.Value, key: cty.Value, want: cty.Value) -> None:
     assert_result(collection.index(key), want)
 
@@ -1149,7 +1150,7 @@ HAS_INDEX = [
 ]
 
 
-@pytest.mark.parametrize(("collection", "key", "want"), HAS_INDEX, ids=repr)
+@pytest.mark.parametrize(("collection", "key", "want"), HAS_INDEX, ids=stable_id)
 def test_has_index(collection: cty.Value, key: cty.Value, want: cty.Value) -> None:
     assert_result(collection.has_index(key), want)
 
@@ -1239,7 +1240,8 @@ FOR_EACH_ELEMENT = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "want_calls", "want_stopped"), FOR_EACH_ELEMENT, ids=repr)
+@pytest.mark.parametrize(("receiver", "want_calls", "want_stopped"), FOR_EACH_ELEMENT,
+                         ids=stable_id)
 def test_for_each_element(
     receiver: cty.Value, want_calls: list[list[cty.Value]], want_stopped: bool
 ) -> None:
@@ -1264,7 +1266,7 @@ NOT = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "want"), NOT, ids=repr)
+@pytest.mark.parametrize(("receiver", "want"), NOT, ids=stable_id)
 def test_not(receiver: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.not_(), want)
 
@@ -1295,7 +1297,7 @@ AND = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "other", "want"), AND, ids=repr)
+@pytest.mark.parametrize(("receiver", "other", "want"), AND, ids=stable_id)
 def test_and(receiver: cty.Value, other: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.and_(other), want)
 
@@ -1326,7 +1328,7 @@ OR = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "other", "want"), OR, ids=repr)
+@pytest.mark.parametrize(("receiver", "other", "want"), OR, ids=stable_id)
 def test_or(receiver: cty.Value, other: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.or_(other), want)
 
@@ -1365,7 +1367,7 @@ LESS_THAN = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "other", "want"), LESS_THAN, ids=repr)
+@pytest.mark.parametrize(("receiver", "other", "want"), LESS_THAN, ids=stable_id)
 def test_less_than(receiver: cty.Value, other: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.less_than(other), want)
 
@@ -1404,7 +1406,7 @@ GREATER_THAN = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "other", "want"), GREATER_THAN, ids=repr)
+@pytest.mark.parametrize(("receiver", "other", "want"), GREATER_THAN, ids=stable_id)
 def test_greater_than(receiver: cty.Value, other: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.greater_than(other), want)
 
@@ -1443,7 +1445,7 @@ LESS_THAN_OR_EQUAL_TO = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "other", "want"), LESS_THAN_OR_EQUAL_TO, ids=repr)
+@pytest.mark.parametrize(("receiver", "other", "want"), LESS_THAN_OR_EQUAL_TO, ids=stable_id)
 def test_less_than_or_equal_to(receiver: cty.Value, other: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.less_than_or_equal_to(other), want)
 
@@ -1482,7 +1484,7 @@ GREATER_THAN_OR_EQUAL_TO = [
 ]
 
 
-@pytest.mark.parametrize(("receiver", "other", "want"), GREATER_THAN_OR_EQUAL_TO, ids=repr)
+@pytest.mark.parametrize(("receiver", "other", "want"), GREATER_THAN_OR_EQUAL_TO, ids=stable_id)
 def test_greater_than_or_equal_to(receiver: cty.Value, other: cty.Value, want: cty.Value) -> None:
     assert_result(receiver.greater_than_or_equal_to(other), want)
 
@@ -1532,7 +1534,7 @@ GO_STRING = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), GO_STRING, ids=repr)
+@pytest.mark.parametrize(("value", "want"), GO_STRING, ids=stable_id)
 def test_go_string(value: cty.Value, want: str) -> None:
     assert value.go_string() == want
 
@@ -1579,7 +1581,7 @@ GO_STRING_MORE = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), GO_STRING_MORE, ids=repr)
+@pytest.mark.parametrize(("value", "want"), GO_STRING_MORE, ids=stable_id)
 def test_go_string_more(value: cty.Value, want: str) -> None:
     assert value.go_string() == want
 
@@ -1602,7 +1604,7 @@ HAS_WHOLLY_KNOWN_TYPE = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), HAS_WHOLLY_KNOWN_TYPE, ids=repr)
+@pytest.mark.parametrize(("value", "want"), HAS_WHOLLY_KNOWN_TYPE, ids=stable_id)
 def test_has_wholly_known_type(value: cty.Value, want: bool) -> None:
     assert value.has_wholly_known_type() is want
 
@@ -1672,7 +1674,7 @@ HAS_ELEMENT = [
 ]
 
 
-@pytest.mark.parametrize(("set_", "elem", "want"), HAS_ELEMENT, ids=repr)
+@pytest.mark.parametrize(("set_", "elem", "want"), HAS_ELEMENT, ids=stable_id)
 def test_has_element(set_: cty.Value, elem: cty.Value, want: cty.Value) -> None:
     assert_result(set_.has_element(elem), want)
 
@@ -1718,7 +1720,7 @@ ELEMENTS = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), ELEMENTS, ids=repr)
+@pytest.mark.parametrize(("value", "want"), ELEMENTS, ids=stable_id)
 def test_elements(value: cty.Value, want: list[list[cty.Value]]) -> None:
     assert [[k, e] for k, e in value.elements()] == want
     assert [[k, e] for k, e in value.element_iterator()] == want
@@ -1777,7 +1779,7 @@ PANICS = [
 ]
 
 
-@pytest.mark.parametrize("call", PANICS, ids=repr)
+@pytest.mark.parametrize("call", PANICS, ids=stable_id)
 def test_go_panics_raise_type_or_value_errors(call: str) -> None:
     with pytest.raises((TypeError, ValueError)):
         eval(call, {"cty": cty})

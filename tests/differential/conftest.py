@@ -8,6 +8,14 @@ from typing import Any
 from ._report import REPORT
 
 
+def pytest_sessionfinish(session: Any) -> None:
+    """In a worker of pytest-xdist, hand the lines to the controller (tests/conftest.py
+    prints them there)."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["cty_differential_report"] = list(REPORT)
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """Write the differential runs' lines under their own heading."""
     if REPORT:

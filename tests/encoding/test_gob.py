@@ -19,6 +19,7 @@ from cty._unknown import UNKNOWN, Unknown
 from cty._unknown_refinement import Refinement
 from cty._value import make
 from cty.encoding import DecodeError, EncodeError, gob
+from tests._ids import stable_id
 
 from ._gob_strategies import (
     THING,
@@ -143,7 +144,7 @@ REFINEMENTS = [
 ]
 
 
-@pytest.mark.parametrize("r", REFINEMENTS, ids=repr)
+@pytest.mark.parametrize("r", REFINEMENTS, ids=stable_id)
 def test_refinements_survive(r: Refinement) -> None:
     for ty in (cty.String, cty.Number, cty.List(cty.Bool)):
         v = make(ty, Unknown(r))
@@ -162,7 +163,7 @@ MARKS = [
 ]
 
 
-@pytest.mark.parametrize("mark", MARKS, ids=repr)
+@pytest.mark.parametrize("mark", MARKS, ids=stable_id)
 def test_marks_of_every_kind_survive(mark: Any) -> None:
     v = cty.list_val([cty.string_val("a").mark(mark), cty.string_val("b")]).mark(mark)
     assert_same(v, gob.loads(gob.dumps(v)))

@@ -9,6 +9,7 @@ import pytest
 
 import cty
 from cty.encoding import DecodeError, EncodeError, json
+from tests._ids import stable_id
 
 BYTES = cty.Capsule("bytes", bytes)
 B = cty.Bool
@@ -73,7 +74,7 @@ VALUES = [
 ]
 
 
-@pytest.mark.parametrize(("value", "ty", "want", "decoded"), VALUES, ids=repr)
+@pytest.mark.parametrize(("value", "ty", "want", "decoded"), VALUES, ids=stable_id)
 def test_value_json(value: cty.Value, ty: cty.Type, want: str,
                     decoded: cty.Value | None) -> None:
     got = json.marshal(value, ty)
@@ -105,7 +106,7 @@ TEXTS = [
 ]
 
 
-@pytest.mark.parametrize(("value", "want"), TEXTS, ids=repr)
+@pytest.mark.parametrize(("value", "want"), TEXTS, ids=stable_id)
 def test_text_is_gos(value: cty.Value, want: str) -> None:
     assert json.marshal(value, value.type()).decode() == want
 
@@ -148,7 +149,7 @@ DECODE = [
 ]
 
 
-@pytest.mark.parametrize(("text", "ty", "want"), DECODE, ids=repr)
+@pytest.mark.parametrize(("text", "ty", "want"), DECODE, ids=stable_id)
 def test_decode(text: str, ty: cty.Type, want: cty.Value) -> None:
     got = json.unmarshal(text, ty)
 
@@ -217,7 +218,7 @@ DECODE_BAD = [
 ]
 
 
-@pytest.mark.parametrize(("text", "ty", "message", "path"), DECODE_BAD, ids=repr)
+@pytest.mark.parametrize(("text", "ty", "message", "path"), DECODE_BAD, ids=stable_id)
 def test_decode_errors(text: str, ty: cty.Type, message: str, path: str) -> None:
     with pytest.raises(DecodeError, match=message) as e:
         json.unmarshal(text, ty)
@@ -256,7 +257,7 @@ GO_WORDS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "ty", "message", "path"), GO_WORDS, ids=repr)
+@pytest.mark.parametrize(("text", "ty", "message", "path"), GO_WORDS, ids=stable_id)
 def test_errors_are_go_ctys_word_for_word(text: str, ty: cty.Type | None, message: str,
                                           path: str) -> None:
     with pytest.raises(DecodeError) as e:
@@ -330,7 +331,7 @@ IMPLIED = [
 ]
 
 
-@pytest.mark.parametrize(("text", "want"), IMPLIED, ids=repr)
+@pytest.mark.parametrize(("text", "want"), IMPLIED, ids=stable_id)
 def test_implied_type(text: str, want: cty.Type) -> None:
     assert json.implied_type(text) is want
 
@@ -367,7 +368,7 @@ SIMPLE = [
 ]
 
 
-@pytest.mark.parametrize(("value", "text", "want"), SIMPLE, ids=repr)
+@pytest.mark.parametrize(("value", "text", "want"), SIMPLE, ids=stable_id)
 def test_simple_json_value(value: cty.Value, text: str, want: cty.Value) -> None:
     got = json.SimpleJSONValue(value).marshal_json()
 

@@ -12,6 +12,7 @@ import pytest
 import cty
 from cty.convert import convert
 from cty.encoding import DecodeError, EncodeError, msgpack
+from tests._ids import stable_id
 
 
 def refined(ty: cty.Type, *, null: bool | None = None, prefix: str | None = None,
@@ -118,7 +119,7 @@ ROUND_TRIP = [
 ]
 
 
-@pytest.mark.parametrize(("value", "ty"), ROUND_TRIP, ids=repr)
+@pytest.mark.parametrize(("value", "ty"), ROUND_TRIP, ids=stable_id)
 def test_round_trip(value: cty.Value, ty: cty.Type) -> None:
     got = msgpack.unmarshal(msgpack.marshal(value, ty), ty)
 
@@ -179,7 +180,7 @@ FROM_STRING = [
 ]
 
 
-@pytest.mark.parametrize(("text", "ty"), FROM_STRING, ids=repr)
+@pytest.mark.parametrize(("text", "ty"), FROM_STRING, ids=stable_id)
 def test_round_trip_from_string(text: str, ty: cty.Type) -> None:
     original = convert(cty.string_val(text), ty)
 
@@ -264,7 +265,7 @@ ENCODINGS = [
 ]
 
 
-@pytest.mark.parametrize(("value", "ty", "want"), ENCODINGS, ids=repr)
+@pytest.mark.parametrize(("value", "ty", "want"), ENCODINGS, ids=stable_id)
 def test_encoding_is_go_ctys(value: cty.Value, ty: cty.Type, want: str) -> None:
     assert msgpack.marshal(value, ty).hex() == want
 
@@ -341,7 +342,7 @@ BAD = [
 ]
 
 
-@pytest.mark.parametrize(("hexdata", "ty", "message", "path", "offset"), BAD, ids=repr)
+@pytest.mark.parametrize(("hexdata", "ty", "message", "path", "offset"), BAD, ids=stable_id)
 def test_malformed_input_is_a_decode_error(hexdata: str, ty: cty.Type, message: str,
                                            path: str, offset: int | None) -> None:
     with pytest.raises(DecodeError, match=message) as e:
@@ -402,7 +403,7 @@ def _ext12(entries: Any) -> str:
         msgspec.msgpack.Ext(12, msgspec.msgpack.encode(entries))).hex()
 
 
-@pytest.mark.parametrize(("entries", "ty", "message"), REFINEMENT_BAD, ids=repr)
+@pytest.mark.parametrize(("entries", "ty", "message"), REFINEMENT_BAD, ids=stable_id)
 def test_bad_refinements_are_decode_errors(entries: Any, ty: cty.Type, message: str) -> None:
     with pytest.raises(DecodeError, match=re.escape(message)):
         msgpack.unmarshal(bytes.fromhex(_ext12(entries)), ty)
@@ -438,7 +439,7 @@ PINNED = [
 ]
 
 
-@pytest.mark.parametrize(("entries", "ty", "want"), PINNED, ids=repr)
+@pytest.mark.parametrize(("entries", "ty", "want"), PINNED, ids=stable_id)
 def test_refinements_decode_as_go_cty_builds_them(entries: dict[int, Any], ty: cty.Type,
                                                    want: cty.Value) -> None:
     assert msgpack.unmarshal(ext12(entries), ty) == want
@@ -496,7 +497,7 @@ IMPLIED = [
 ]
 
 
-@pytest.mark.parametrize(("hexdata", "want"), IMPLIED, ids=repr)
+@pytest.mark.parametrize(("hexdata", "want"), IMPLIED, ids=stable_id)
 def test_implied_type(hexdata: str, want: cty.Type) -> None:
     assert msgpack.implied_type(bytes.fromhex(hexdata)) is want
 
@@ -532,7 +533,7 @@ GO_WORDS = [
 ]
 
 
-@pytest.mark.parametrize(("hexdata", "ty", "message"), GO_WORDS, ids=repr)
+@pytest.mark.parametrize(("hexdata", "ty", "message"), GO_WORDS, ids=stable_id)
 def test_errors_are_go_ctys_word_for_word(hexdata: str, ty: cty.Type | None,
                                           message: str) -> None:
     """Decoding with a type is unmarshal; without one (None) it is implied_type."""

@@ -12,6 +12,7 @@ import pytest
 import cty
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
+from tests._ids import stable_id
 
 NFC_E = "\u00e9"       # é, composed
 NFD_E = "e\u0301"      # é, decomposed: the same key once normalised
@@ -43,7 +44,7 @@ JSON_CASES: list[tuple[str, cty.Type, tuple[str, str] | cty.Value]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "ty", "want"), JSON_CASES, ids=repr)
+@pytest.mark.parametrize(("text", "ty", "want"), JSON_CASES, ids=stable_id)
 def test_json_reads_every_entry_of_a_repeated_key(text: str, ty: cty.Type,
                                                   want: tuple[str, str] | cty.Value) -> None:
     if isinstance(want, cty.Value):
@@ -71,7 +72,7 @@ MSGPACK_CASES: list[tuple[str, cty.Type, tuple[str, str] | cty.Value]] = [
 ]
 
 
-@pytest.mark.parametrize(("hex_data", "ty", "want"), MSGPACK_CASES, ids=repr)
+@pytest.mark.parametrize(("hex_data", "ty", "want"), MSGPACK_CASES, ids=stable_id)
 def test_msgpack_reads_every_entry_of_keys_equal_once_normalised(
         hex_data: str, ty: cty.Type, want: tuple[str, str] | cty.Value) -> None:
     data = bytes.fromhex(hex_data)
@@ -93,7 +94,7 @@ TYPE_CASES: list[tuple[str, str | cty.Type]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "want"), TYPE_CASES, ids=repr)
+@pytest.mark.parametrize(("text", "want"), TYPE_CASES, ids=stable_id)
 def test_type_json_reads_every_entry_of_a_repeated_name(text: str, want: str | cty.Type) -> None:
     if isinstance(want, cty.Type):
         assert cty.type_from_json(text) == want

@@ -32,6 +32,7 @@ from cty.ext.eventual import (
     unwrap,
 )
 from cty.function import stdlib
+from tests._ids import stable_id
 
 from ..strategies import any_values
 
@@ -198,7 +199,7 @@ TARGETS = [cty.Number, cty.Bool, cty.List(cty.String), cty.Map(cty.Number),
            cty.Object({"a": cty.String}), cty.Tuple([cty.Number]), cty.Set(cty.Bool)]
 
 
-@pytest.mark.parametrize("target", TARGETS, ids=repr)
+@pytest.mark.parametrize("target", TARGETS, ids=stable_id)
 @pytest.mark.parametrize("holder", ["bare", "in a list", "in an object", "in a map"])
 def test_conversion_errors_never_show_a_secret(target: cty.Type, holder: str) -> None:
     s = secret(Str(SECRET_TEXT))
