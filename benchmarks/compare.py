@@ -5,22 +5,27 @@ The standard workloads, each run in one process by all three where they can:
 * build the 10,000-resource list (bench_encoding's data) from Python data: ``from_python``;
   the floor is ``msgspec.convert`` to the equivalent Structs, the peer ``validate``;
 * msgpack and JSON encode and decode of that list: the floor is msgspec on the plain data;
-* build a set of 100,000 strings, and of 100,000 numbers, from a Python set;
+* build a set of 100,000 strings and of 100,000 numbers from a Python set, and of the same
+  numbers from a list;
 * convert a tuple of 10,000 objects (every other one with its price as a string, so the
   element types differ) to a list, unifying the element types (go-cty's tuple-to-list
   conversion); the floor is ``msgspec.convert`` of the same dicts to Structs;
 * build a list nested 200 levels deep from Python data.
 
-Then the memory the built 10,000-resource value holds (tracemalloc, the value alive) against
-the same data as plain dicts, and the time of ``import cty`` in a fresh interpreter.
+Then the scaling: the build and the two decodes at 10,000, 100,000 and 1,000,000 resources
+(``--rows``), ours against the floor at each size and each size's time over the one before;
+the memory the built 10,000-resource value holds (tracemalloc, the value alive) against the
+same data as plain dicts; and the time of ``import cty`` in a fresh interpreter.
 
     pip install -e '.[bench]'       # pyvider-cty, the peer (optional: skipped if absent)
-    python benchmarks/compare.py [--repeat 7]
+    python benchmarks/compare.py [--repeat 7] [--rows 10000,100000,1000000]
 
-Times are medians over --repeat samples of one call each (a sample of a fast call times a
-batch of calls and divides); ratios are of medians. Targets of issue #8: ours/floor within 5x
-(the conversion within 10x), peer/ours at least 10x, memory within 1.5x of plain dicts, import
-under 100 ms.
+Rounds are interleaved: each round times one sample of every contender in turn, so a swing
+in the machine's load falls on all of them alike. A sample of a fast call times a batch of
+calls and divides. The collector runs as it does for users (it is on); a full collection
+before each sample starts every contender from the same heap. Times are medians; ratios are
+of medians. Targets (issue #32): ours/floor at most 2x everywhere, each tenfold of rows at
+most 11x the time, memory at most 1.0x the plain data, import under 60 ms.
 """
 
 from __future__ import annotations
@@ -70,28 +75,33 @@ class Row:
     floor: Callable[[], Any]
     ours: Callable[[], Any]
     peer: Callable[[], Any] | None
-    target: float = 5.0
+    target: float = 2.0
 
 
-def median_time(fn: Callable[[], Any], repeat: int) -> float:
-    """Return the median time of one call of *fn*, in seconds."""
+def _batch(fn: Callable[[], Any]) -> int:
+    """Return how many calls of *fn* one sample makes (about 50 ms of them), after a first
+    call that also warms any cache a plan keeps."""
     t0 = time.perf_counter()
     fn()
     first = time.perf_counter() - t0
-    batch = max(1, int(0.05 / first)) if first > 0 else 1000
-    samples = []
-    gc_was = gc.isenabled()
-    gc.disable()
-    try:
-        for _ in range(repeat):
+    return max(1, int(0.05 / first)) if first > 0 else 1000
+
+
+def interleaved(fns: list[Callable[[], Any] | None], repeat: int) -> list[float | None]:
+    """Return the median time of one call of each of *fns* (None: not run), sampling them in
+    turn in every round."""
+    batches = [_batch(fn) if fn is not None else 0 for fn in fns]
+    samples: list[list[float]] = [[] for _ in fns]
+    for _ in range(repeat):
+        for fn, batch, out in zip(fns, batches, samples, strict=True):
+            if fn is None:
+                continue
+            gc.collect()
             t0 = time.perf_counter()
             for _ in range(batch):
                 fn()
-            samples.append((time.perf_counter() - t0) / batch)
-    finally:
-        if gc_was:
-            gc.enable()
-    return statistics.median(samples)
+            out.append((time.perf_counter() - t0) / batch)
+    return [statistics.median(s) if s else None for s in samples]
 
 
 # --- the peer's types ------------------------------------------------------------------------
@@ -172,9 +182,12 @@ def rows() -> list[Row]:
 
     strings = {f"item-{i:06d}" for i in range(SET_N)}
     numbers = {i * 7 + 0.5 if i % 2 else i * 7 for i in range(SET_N)}
+    number_list = sorted(numbers, key=lambda x: (x * 7919) % 100_003)  # not in order
     for label, items, ety, annotation, pty in (
         ("set of 100,000 strings", strings, cty.String, set[str], pv and pv.CtyString()),
         ("set of 100,000 numbers", numbers, cty.Number, set[float], pv and pv.CtyNumber()),
+        ("set of 100,000 numbers from a list", number_list, cty.Number, set[float],
+         pv and pv.CtyNumber()),
     ):
         sty = cty.Set(ety)
         pset = pv.CtySet(element_type=pty) if pv else None
@@ -195,7 +208,7 @@ def rows() -> list[Row]:
                    lambda: msgspec.convert(data, list[Resource]),
                    lambda: convert.convert(tuple_value, to_list),
                    (lambda: pv.convert(peer_tuple, pv.CtyList(element_type=pv.CtyDynamic())))
-                   if pv else None, target=10.0))
+                   if pv else None))
 
     nested = _nested_data(DEPTH)
     nty = _nested_type(DEPTH)
@@ -205,6 +218,27 @@ def rows() -> list[Row]:
                    lambda: msgspec.convert(nested, annotation),
                    lambda: cty.from_python(nested, nty),
                    (lambda: pnty.validate(nested)) if pv else None))
+    return out
+
+
+def scaling_rows(n: int) -> list[Row]:
+    """Return the build and the two decodes of *n* resources (no peer: it takes minutes)."""
+    data = python_data(n)
+    plain = plain_data(n)
+    out = [Row(f"from_python: {n:,} resources",
+               lambda: msgspec.convert(data, list[Resource]),
+               lambda: cty.from_python(data, TYPE), None)]
+    value = cty.from_python(data, TYPE)
+    for fmt, enc, dec, ours_fmt in (
+        ("msgpack", msgspec.msgpack.encode, msgspec.msgpack.decode, cty_msgpack),
+        ("json", msgspec.json.encode, msgspec.json.decode, cty_json),
+    ):
+        plain_bytes = enc(plain)
+        ours_bytes = ours_fmt.Encoder(TYPE).encode(value)
+        d = ours_fmt.Decoder(TYPE)
+        out.append(Row(f"{fmt} decode: {n:,} resources",
+                       lambda dec=dec, b=plain_bytes: dec(b),
+                       lambda d=d, b=ours_bytes: d.decode(b), None))
     return out
 
 
@@ -238,35 +272,60 @@ def _fmt(t: float | None) -> str:
     return f"{t * 1e3:9.2f}ms" if t >= 1e-3 else f"{t * 1e6:9.1f}us"
 
 
+def _print_row(row: Row, floor: float, ours: float, peer: float | None,
+               extra: str = "") -> None:
+    ratio = ours / floor
+    verdict = "ok" if ratio <= row.target else "MISS"
+    print(f"{row.name:44} {_fmt(floor):>11} {_fmt(ours):>11} {_fmt(peer):>11} "
+          f"{ratio:10.2f}x {f'{peer / ours:9.1f}x' if peer else '-':>10}  "
+          f"<{row.target:g}x {verdict}{extra}")
+
+
 def main() -> None:
     """Run every workload and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="samples per contender")
+    parser.add_argument("--rows", default="10000,100000,1000000",
+                        help="resources in the scaling rows, comma-separated ('' for none)")
     args = parser.parse_args()
 
     peer_version = importlib.metadata.version("pyvider-cty") if pv else None
     print(f"# {platform.machine()}, Python {sys.version.split()[0]}, msgspec "
           f"{msgspec.__version__}, gmpy2 {importlib.metadata.version('gmpy2')}, pyvider-cty "
           f"{peer_version or 'not installed (pip install -e .[bench]): its column is empty'}")
-    print(f"# medians of {args.repeat} samples; ours/floor: cty's time over msgspec's; "
+    print(f"# medians of {args.repeat} interleaved samples; ours/floor: cty's time over msgspec's; "
           f"peer/ours: pyvider-cty's over cty's")
     print(f"{'workload':44} {'floor':>11} {'ours':>11} {'peer':>11} {'ours/floor':>11} "
           f"{'peer/ours':>10}  target")
     for row in rows():
-        floor = median_time(row.floor, args.repeat)
-        ours = median_time(row.ours, args.repeat)
-        peer = median_time(row.peer, max(3, args.repeat // 2)) if row.peer else None
-        ratio = ours / floor
-        verdict = "ok" if ratio <= row.target and (peer is None or peer / ours >= 10) else "MISS"
-        print(f"{row.name:44} {_fmt(floor):>11} {_fmt(ours):>11} {_fmt(peer):>11} "
-              f"{ratio:10.2f}x {f'{peer / ours:9.1f}x' if peer else '-':>10}  "
-              f"<{row.target:g}x {verdict}")
+        floor, ours, peer = interleaved([row.floor, row.ours, row.peer], args.repeat)
+        assert floor is not None and ours is not None
+        _print_row(row, floor, ours, peer)
+
+    sizes = [int(n) for n in args.rows.split(",") if n]
+    if sizes:
+        print("\n# scaling: ours/floor at each size; growth: this size's time over the size "
+              "before (target <11x for 10x the rows)")
+    before: dict[str, tuple[float, float]] = {}
+    for n in sizes:
+        for row in scaling_rows(n):
+            floor, ours, _ = interleaved([row.floor, row.ours, None], args.repeat)
+            assert floor is not None and ours is not None
+            kind = row.name.split(":")[0]
+            growth = ""
+            if kind in before:
+                f0, o0 = before[kind]
+                verdict = "ok" if ours / o0 <= 11 else "MISS"
+                growth = f"  growth: ours {ours / o0:5.1f}x floor {floor / f0:5.1f}x {verdict}"
+            before[kind] = (floor, ours)
+            _print_row(row, floor, ours, None, growth)
+            gc.collect()
 
     # each built from fresh data, which is dropped after: what remains is what the value holds
     plain = retained_bytes(lambda: python_data(N))
     ours_mem = retained_bytes(lambda: cty.from_python(python_data(N), TYPE))
     print(f"\nmemory held, 10,000 resources: plain dicts {plain / 1e6:.2f} MB, cty value "
-          f"{ours_mem / 1e6:.2f} MB ({ours_mem / plain:.2f}x; target <1.5x)", end="")
+          f"{ours_mem / 1e6:.2f} MB ({ours_mem / plain:.2f}x; target <1.0x)", end="")
     if pv is not None:
         _, peer_list = _peer_types()
         peer_mem = retained_bytes(lambda: peer_list.validate(python_data(N)))
@@ -274,7 +333,7 @@ def main() -> None:
     else:
         print()
     editable = any("__editable__" in m for m in sys.modules)
-    print(f"import cty: {import_time('cty', 7) * 1e3:.0f} ms (target <100 ms); of which "
+    print(f"import cty: {import_time('cty', 7) * 1e3:.0f} ms (target <60 ms); of which "
           f"gmpy2 and msgspec: {import_time('gmpy2, msgspec', 7) * 1e3:.0f} ms"
           + ("; an editable install's import hook adds its own cost: measure an installed "
              "copy (pip install --target DIR .; PYTHONPATH=DIR)" if editable else ""))

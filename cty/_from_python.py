@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import math
 import numbers
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -42,6 +43,7 @@ import msgspec
 from . import _number
 from ._codegen import compile_generated
 from ._collection_types import List, Map, Set
+from ._collector import PAUSED
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
@@ -84,12 +86,17 @@ def from_python(data: object, ty: Type = DynamicPseudoType, /) -> Value:
     """
     check_type(ty, "type")
     try:
-        if ty.has_dynamic_types():
-            t, p = var_builder(ty)(data)
-        else:
-            t, p = _result_type(ty), fixed_builder(ty)(data)
+        if ty.is_primitive_type():
+            return _value_of(ty, fixed_builder(ty)(data))
+        with PAUSED:  # a build of many containers: see cty._collector
+            if ty.has_dynamic_types():
+                return _value_of(*var_builder(ty)(data))
+            return _value_of(_result_type(ty), fixed_builder(ty)(data))
     except DataFail as e:
         raise e.path_error() from None
+
+
+def _value_of(t: Type, p: Any) -> Value:
     if p.__class__ is Marked:
         return make(t, p.v, p.marks)
     return make(t, p)
@@ -343,19 +350,29 @@ def _set(ty: Type, ety: Type) -> Builder:
             t = _ascii_str_tuple(x)
             if t is not None:
                 return SetPayload(tuple(sorted(set(t))))
-        elif numbers and c is not list and c is not tuple and _NUMBER_KINDS.issuperset(
-                map(type, x)):
-            # A Python set of ints and floats holds no two numbers go-cty calls equal, and
-            # Python orders them as go-cty does (both compare exact values): nothing
-            # coalesces, and the payloads come out in order. (A NaN: the general path
-            # below says what is wrong.)
-            with contextlib.suppress(ValueError):
-                return SetPayload(tuple(_number.from_ints_and_floats(sorted(x))))
+        elif numbers and _NUMBER_KINDS.issuperset(map(type, x)):
+            # Python's ints and floats compare by exact value, as go-cty's numbers do, and a
+            # Python set keeps the first of equal numbers, as go-cty's set does: the set of
+            # them, sorted, is the payload. Not so for zeros: go-cty keeps 0 and -0 apart
+            # (their set keys differ), Python makes them one, so a list or tuple holding
+            # zeros of both signs takes the general path. (A NaN: the general path says what
+            # is wrong.)
+            distinct = x if c is set or c is frozenset else set(x)
+            if distinct is x or 0 not in distinct or _zeros_of_one_sign(x):
+                with contextlib.suppress(ValueError):
+                    return SetPayload(tuple(_number.from_ints_and_floats(sorted(distinct))))
         seen = _seen.get()
         payloads = _set_elements(f, x)
         return _set_payload(ety, payloads, seen)
 
     return build
+
+
+def _zeros_of_one_sign(x: Any) -> bool:
+    """Return whether the ints and floats *x* holds no zeros of both signs."""
+    if (x.__class__ is list or x.__class__ is tuple) and x.count(0) == 1:
+        return True
+    return len({math.copysign(1.0, z) for z in x if z == 0}) <= 1
 
 
 _NUMBER_KINDS: Final = frozenset((int, float))

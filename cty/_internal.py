@@ -13,6 +13,7 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 from ._atomic_file import atomic_writer, replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import compile_generated
+from ._collector import LARGE_INPUT, PAUSED
 from ._data_fail import DataFail
 from ._deep import deep, hop, in_deep_thread, owner_ident
 from ._from_python import fixed_builder
@@ -29,7 +30,9 @@ from ._hcl_lexer import (
 from ._hcl_names import name_suggestion
 from ._json_repeats import repeats_dropped as json_repeats_dropped
 from ._marks import NO_MARKS, Marked
+from ._memo_room import make_room
 from ._msgspec_deep import JSONHooks, encode_spliced, json_loads_deep
+from ._path import data_keys as path_data_keys
 from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
@@ -46,9 +49,11 @@ from ._value import check_value, make, payload, wrap
 
 __all__ = [
     "EMPTY_SET",
+    "LARGE_INPUT",
     "MAX_KNOWN_LIST_LENGTH",
     "NOT_NULL",
     "NO_MARKS",
+    "PAUSED",
     "UCD",
     "UNKNOWN",
     "CapsuleType",
@@ -86,10 +91,12 @@ __all__ = [
     "json_loads_deep",
     "json_repeats_dropped",
     "make",
+    "make_room",
     "name_suggestion",
     "not_null_unknown",
     "owner_ident",
     "parse_expression",
+    "path_data_keys",
     "payload",
     "quote_word",
     "replace_file",

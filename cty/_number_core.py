@@ -15,6 +15,7 @@ import gmpy2
 from gmpy2 import mpfr
 
 from ._errors import CtyTypeError, CtyValueError
+from ._memo_room import make_room
 from ._mpfr_range import EMAX, EMIN, widen_this_thread
 
 Num: TypeAlias = int | mpfr
@@ -168,8 +169,7 @@ def from_float(f: float) -> Num:
         if math.isnan(f):
             raise CtyValueError("NaN is not a number value")
         n = _C53.add(f, _PZERO)
-        if len(_floats) >= _FLOATS_REMEMBERED:
-            _floats.clear()
+        make_room(_floats, _FLOATS_REMEMBERED)
         _floats[f] = n
         return n
     return _C53.minus(ZERO) if math.copysign(1.0, f) < 0 else _C53.plus(ZERO)
@@ -191,10 +191,10 @@ def trunc(n: Num) -> int:
 def from_ints_and_floats(xs: list[int | float]) -> list[Num]:
     """Return the payloads of ints and floats (each as number_val and from_float make it), in
     one pass and without from_float's memory (for many distinct floats); NaN raises ValueError.
-    """
-    add = _C53.add
+    Every element is exactly an int or a float (no subclasses, no other kinds)."""
+    plus = _C53.plus  # exact: a float has 53 bits
     return [x if x.__class__ is int
-            else add(x, _PZERO) if x and x == x  # noqa: PLR0124 (False for NaN)
+            else plus(x) if x and x == x  # noqa: PLR0124 (False for NaN)
             else from_float(x)  # zeros keep their sign; NaN raises
             for x in xs]
 

@@ -247,6 +247,27 @@ def index_string_path(s: str, /) -> Path:
     return Path().index_string(s)
 
 
+def data_keys(path: Path) -> tuple[str | int, ...]:
+    """Return the keys *path* takes through plain data (decoded JSON or YAML): attribute
+    names and string keys as str, whole-number indexes as int, up to the first step that is
+    none of these (an unknown, null or fractional key, or a set element's)."""
+    out: list[str | int] = []
+    for step in path:
+        if isinstance(step, GetAttrStep):
+            out.append(step.name)
+            continue
+        key = step.key if isinstance(step, IndexStep) else None
+        if key is None or not key.is_known() or key.is_null():
+            break
+        if key.type() is String:
+            out.append(key.as_string())
+        elif key.type() is Number and key.as_big_float().is_integer():
+            out.append(int(key.as_big_float()))
+        else:
+            break
+    return tuple(out)
+
+
 class PathValueMarks:
     """A path and the marks found there (go-cty's PathValueMarks)."""
 

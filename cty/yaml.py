@@ -22,6 +22,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
 import cty
+from cty._internal import path_data_keys
 from cty.convert import Defaults, convert
 
 __all__ = ["Document", "Readable", "YAMLError", "documents", "from_yaml", "iter_documents", "load",
@@ -66,11 +67,8 @@ class Document:
         if not isinstance(path, cty.Path):
             raise cty.CtyTypeError(f"path is a cty.Path, not {type(path).__name__}")
         node = self._node
-        for step in path:
-            key = _step_key(step)
+        for key in path_data_keys(path):
             found = None
-            if key is None:
-                break
             if node.id == "mapping":
                 found = next((v for k, v in node.value
                               if k.id == "scalar" and k.value == str(key)), None)
@@ -80,18 +78,6 @@ class Document:
                 break
             node = found
         return node.start_mark.line + 1, node.start_mark.column + 1
-
-
-def _step_key(step: cty.PathStep) -> str | int | None:
-    if isinstance(step, cty.GetAttrStep):
-        return step.name
-    if isinstance(step, cty.IndexStep) and step.key.is_known() and not step.key.is_null():
-        if step.key.type() is cty.String:
-            return step.key.as_string()
-        if step.key.type() is cty.Number:
-            n = step.key.as_big_float()
-            return int(n) if n.is_integer() else None
-    return None
 
 
 def documents(text: str | bytes, /, *, allow_duplicate_keys: bool = False) -> list[Document]:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 import cty
 from cty import CtyTypeError, Type, Value
-from cty._internal import check_type, deep, in_deep_thread, make, wrap
+from cty._internal import LARGE_INPUT, PAUSED, check_type, deep, in_deep_thread, make, wrap
 from cty.convert import convert
 
 from ._errors import DecodeError, Fail
@@ -88,6 +88,8 @@ class PlannedEncoder:
         return fmt.write(v, ty, self._plan)
 
 
+_SIZED = (bytes, bytearray, memoryview, str)
+
 InputT = TypeVar("InputT")
 """What a format's decoders take: bytes-like for msgpack, str or bytes-like for JSON."""
 
@@ -129,18 +131,23 @@ class PlannedDecoder(Generic[InputT]):
         *well_formed* says the data loaded, so only the type is at fault."""
         raise NotImplementedError
 
+    def _decode(self, data: InputT) -> Value:
+        tree = self._load(data)
+        if self._fixed is not None:
+            return make(self._ty, self._fixed(tree))
+        assert self._var is not None
+        t, p = self._var(tree)
+        return make(t, p)
+
     @deep
     def decode(self, data: InputT, /) -> Value:
         """Return the value *data* holds (see the format's unmarshal())."""
-        ty = self._ty
         well_formed = False
         try:
-            tree = self._load(data)
-            if self._fixed is not None:
-                return make(ty, self._fixed(tree))
-            assert self._var is not None
-            t, p = self._var(tree)
-            return make(t, p)
+            if isinstance(data, _SIZED) and len(data) >= LARGE_INPUT:
+                with PAUSED:
+                    return self._decode(data)
+            return self._decode(data)
         except Fail as e:
             forget_failures()
             error = e.decode_error()

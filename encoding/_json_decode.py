@@ -49,19 +49,14 @@ _DynamicPseudoType: Final = cty.DynamicPseudoType
 
 
 _decoder: Final = msgspec.json.Decoder(float_hook=JNum)
-_NEG_ZERO: Final = re.compile(rb"-0(?![0-9.eE])")
+_NEG_ZERO: Final = re.compile(rb"(?:^|[\[:,])[ \t\n\r]*-0(?![0-9.eE])")
 
 
 def _may_hold_negative_zero(raw: bytes) -> bool:
     """Return whether *raw* may hold the number literal -0: "-0" not followed by a digit,
-    point or exponent, where a value can start (a match inside a string is harmless)."""
-    for m in _NEG_ZERO.finditer(raw):
-        i = m.start() - 1
-        while i >= 0 and raw[i] in b" \t\n\r":
-            i -= 1
-        if i < 0 or raw[i] in b"[:,":
-            return True
-    return False
+    point or exponent, where a value can start (at the start, or after "[", ":" or ","
+    and white space; such a match inside a string is harmless)."""
+    return _NEG_ZERO.search(raw) is not None
 
 
 _TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*"|(?<![0-9.eE+-])(-?[0-9]{4000,})(?![0-9.eE])')

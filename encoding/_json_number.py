@@ -18,6 +18,7 @@ import math
 from typing import Any, Final
 
 from cty import _number
+from cty._internal import make_room
 
 # cty._number's rounding contexts (nearest even, Go's exponent range). Arithmetic through a
 # context is exact-then-rounded and much faster than building numbers with gmpy2.mpfr().
@@ -26,6 +27,7 @@ _ctx53: Final = _number._ctx(53)
 _MAX_POW10: Final = 27
 _POW10: Final = tuple(10**i for i in range(_MAX_POW10 + 1))
 _MIN_NORMAL: Final = 2.2250738585072014e-308
+_ZERO: Final = _number._PZERO
 
 
 _cache: dict[Any, Any] = {}
@@ -38,8 +40,7 @@ recently, else None."""
 
 
 def _remember(key: Any, value: Any) -> Any:
-    if len(_cache) >= _CACHE_SIZE:
-        _cache.clear()
+    make_room(_cache, _CACHE_SIZE)
     _cache[key] = value
     return value
 
@@ -89,7 +90,7 @@ def parse_int(i: int) -> Any:
         return found
     if i == 0 or i.bit_length() > _number.PARSE_PRECISION:
         return _remember(i, _number.parse(_number.whole_number_text(i)))
-    return _remember(i, _ctx512.div(i, 1))
+    return _remember(i, _ctx512.add(i, _ZERO))  # exact: fewer than 512 bits
 
 
 from_float: Final = _number.from_float

@@ -14,6 +14,7 @@ from typing import Final
 import msgspec
 
 import cty
+from cty._internal import path_data_keys
 
 _decode_string: Final = msgspec.json.Decoder(str).decode
 _TOKEN: Final = re.compile(
@@ -125,7 +126,7 @@ def offset_of(data: bytes, path: cty.Path, start: int = 0) -> int:
     """Return the offset in *data* where the value at the cty *path* (attribute, string key
     and integer index steps, below the value that starts at *start*) starts; the offset of
     the deepest value on the way that the text has, if it does not have the value itself."""
-    want = path_steps(path)
+    want = path_data_keys(path)
     best = start
     for where, at in value_offsets(data, start):
         if want[:len(where)] == where:
@@ -133,25 +134,6 @@ def offset_of(data: bytes, path: cty.Path, start: int = 0) -> int:
             if len(where) == len(want):
                 break
     return best
-
-
-def path_steps(path: cty.Path) -> tuple[Step, ...]:
-    out: list[Step] = []
-    for step in path:
-        if isinstance(step, cty.GetAttrStep):
-            out.append(step.name)
-        elif isinstance(step, cty.IndexStep):
-            key = step.key
-            if key.type() is cty.String and key.is_known() and not key.is_null():
-                out.append(key.as_string())
-            elif key.type() is cty.Number and key.is_known() and not key.is_null():
-                n = key.as_big_float()
-                out.append(int(n) if n.is_integer() else -1)
-            else:
-                break
-        else:
-            break
-    return tuple(out)
 
 
 def repeated_keys(data: bytes, start: int = 0) -> Iterator[tuple[tuple[Step, ...], int, int]]:

@@ -428,3 +428,13 @@ def test_path_set_index_keys_are_the_same_when_known_equal() -> None:
     s.add(u)
     s.add(u)
     assert not s.has(cty.index_path(cty.unknown_val(cty.Number)))
+
+
+def test_data_keys_follow_attributes_string_keys_and_whole_indexes() -> None:
+    from cty._path import data_keys
+    p = cty.get_attr_path("a").index_string("k").index_int(2).get_attr("b")
+    assert data_keys(p) == ("a", "k", 2, "b")
+    stop_at = [cty.unknown_val(cty.String), cty.null_val(cty.Number), cty.number_float_val(1.5),
+               cty.True_]
+    for key in stop_at:
+        assert data_keys(cty.get_attr_path("a").index(key).get_attr("b")) == ("a",)

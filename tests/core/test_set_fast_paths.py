@@ -49,9 +49,31 @@ def test_a_python_set_of_numbers_builds_as_a_list_of_them_does(items: set[float]
     assert fast.raw_equals(by_values)
 
 
+@given(st.lists(st.one_of(NUMBERS, st.sampled_from([0, 0.0, -0.0, 1, 1.0, 2.5])), max_size=40),
+       st.booleans())
+def test_a_list_of_numbers_builds_as_the_set_of_its_elements(items: list[float],
+                                                             as_tuple: bool) -> None:
+    # Duplicates (1 and 1.0: the first stays), zeros of both signs (go-cty keeps them
+    # apart) and big ints beside floats, all as cty.set_val makes them one value at a time.
+    ty = cty.Set(cty.Number)
+    fast = cty.from_python(tuple(items) if as_tuple else items, ty)
+    by_values = cty.set_val([cty.from_python(x, cty.Number) for x in items]) if items \
+        else cty.set_val_empty(cty.Number)
+    assert fast.raw_equals(by_values)
+    assert [e.go_string() for e in fast.as_value_slice()] == \
+        [e.go_string() for e in by_values.as_value_slice()]
+
+
+def test_zeros_of_both_signs_in_a_list_stay_two_elements() -> None:
+    v = cty.from_python([0, -0.0, 3], cty.Set(cty.Number))
+    assert [e.go_string() for e in v.as_value_slice()] == \
+        ["cty.NumberIntVal(-0)", "cty.NumberIntVal(0)", "cty.NumberIntVal(3)"]
+
+
 def test_a_nan_in_a_python_set_is_refused() -> None:
-    with pytest.raises(cty.PathError, match="NaN is not a number value"):
-        cty.from_python({1.0, math.nan, 2}, cty.Set(cty.Number))
+    for items in ({1.0, math.nan, 2}, [1.0, math.nan, 2], (math.nan,)):
+        with pytest.raises(cty.PathError, match="NaN is not a number value"):
+            cty.from_python(items, cty.Set(cty.Number))
 
 
 @given(st.sets(st.text(max_size=6), max_size=30))
