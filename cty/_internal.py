@@ -37,7 +37,7 @@ from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
 from ._structural_types import is_identifier
-from ._type import check_type, child_types
+from ._type import brief, check_type, child_types
 from ._type_expr import DefaultsBuilder, check_text, interpret
 from ._type_expr_syntax import parse_expression
 from ._type_height import is_tall
@@ -71,6 +71,7 @@ __all__ = [
     "TypeExprError",
     "Unknown",
     "atomic_writer",
+    "brief",
     "build_set_payload",
     "check_text",
     "check_type",

@@ -10,7 +10,7 @@ from typing import Any
 from ._deep import deep, hop
 from ._errors import CtyTypeError
 from ._marks import Marked
-from ._type import Type
+from ._type import Type, brief
 from ._value import Value, check_value, make
 from ._value_inspect import children, grandchild_kinds
 
@@ -99,7 +99,8 @@ def unmark_deep(v: Value) -> tuple[Value, frozenset[Any]]:
 def _check_args(v: Any, mark_type: object) -> None:
     check_value(v, "the value whose marks are asked for")
     if not isinstance(mark_type, type):
-        raise CtyTypeError(f"a mark type is a class, not {type(mark_type).__name__} {mark_type!r}")
+        raise CtyTypeError(
+            f"a mark type is a class, not {type(mark_type).__name__} {brief(mark_type)}")
 
 
 def value_marks_of_type(v: Any, mark_type: type, /) -> list[Any]:

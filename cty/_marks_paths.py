@@ -13,6 +13,7 @@ from ._deep import deep
 from ._errors import CtyTypeError
 from ._marks_deep import unmark_deep
 from ._path import Path, PathValueMarks
+from ._type import brief
 from ._value import Value
 from ._walk import transform, walk
 
@@ -41,7 +42,7 @@ def mark_with_paths(v: Value, pvm: list[Any]) -> Value:
     for e in pvm:
         if not isinstance(e, PathValueMarks):
             raise CtyTypeError(
-                f"mark_with_paths takes a list of cty.PathValueMarks, not one holding {e!r}")
+                f"mark_with_paths takes a list of cty.PathValueMarks, not one holding {brief(e)}")
     if not pvm:
         return v
     at: dict[Path, frozenset[Any]] = {}

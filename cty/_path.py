@@ -10,6 +10,7 @@ from ._gostrconv import go_quote
 from ._number import format_f
 from ._primitive_type import Number, String
 from ._set_rules import element_key
+from ._type import brief
 from ._value import DynamicVal, Value, check_value, unknown_val
 from ._value_init import number_int_val, string_val
 
@@ -313,7 +314,7 @@ def _path_key(p: Path) -> Hashable:
 
 def _check_path(path: object) -> Path:
     if not isinstance(path, Path):
-        raise CtyTypeError(f"a PathSet holds cty.Paths, not {type(path).__name__} {path!r}")
+        raise CtyTypeError(f"a PathSet holds cty.Paths, not {type(path).__name__} {brief(path)}")
     return path
 
 

@@ -10,12 +10,12 @@ from ._errors import CtyTypeError, CtyValueError
 from ._go_names import go_string_literal
 from ._hcl_names import is_hcl_identifier
 from ._strings import normalize_string
-from ._type import Type, _init_slot, check_type, remembered_without_optional
+from ._type import Type, _init_slot, brief, check_type, remembered_without_optional
 
 
 def _check_name(name: object) -> str:
     if not isinstance(name, str):
-        raise CtyTypeError(f"an attribute name is a str, not {type(name).__name__} {name!r}")
+        raise CtyTypeError(f"an attribute name is a str, not {type(name).__name__} {brief(name)}")
     return name
 
 

@@ -38,7 +38,7 @@ from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
 from ._primitive_type import Bool, Number, String
 from ._structural_types import ObjectWithOptionalAttrs, Tuple
-from ._type import Type
+from ._type import Type, brief
 
 _SCALARS: Final[dict[object, Type]] = {
     str: String, int: Number, float: Number, Decimal: Number, Fraction: Number, bool: Bool,
@@ -207,7 +207,7 @@ def _hashable(tp: object) -> bool:
 def _name(tp: object) -> str:
     if isinstance(tp, type) and typing.get_origin(tp) is None:
         return tp.__qualname__
-    return repr(tp).replace("typing.", "")
+    return brief(tp).replace("typing.", "")
 
 
 def _error(where: str, message: str) -> CtyTypeError:

@@ -111,7 +111,7 @@ class Value:
         for ms in mark_sets:
             if isinstance(ms, (str, bytes)) or not isinstance(ms, Iterable):
                 raise CtyTypeError(
-                    f"with_marks takes collections of marks, not {type(ms).__name__} {ms!r}; "
+                    f"with_marks takes collections of marks, not {type(ms).__name__} {brief(ms)}; "
                     "use mark() for one mark")
             if ms:
                 marks = marks | frozenset(ms)
@@ -319,7 +319,8 @@ def check_mark(mark: object) -> Any:
     try:
         hash(mark)
     except TypeError:
-        raise CtyTypeError(f"a mark must be hashable, not {type(mark).__name__} {mark!r}") from None
+        raise CtyTypeError(
+            f"a mark must be hashable, not {type(mark).__name__} {brief(mark)}") from None
     return mark
 
 

@@ -17,7 +17,7 @@ from ._primitive_type import Number, String
 from ._set_payload import EMPTY_SET, build_set_payload
 from ._strings import normalize_string
 from ._structural_types import Object, Tuple
-from ._type import Type, check_type
+from ._type import Type, brief, check_type
 from ._value import EmptyObjectVal, EmptyTupleVal, False_, True_, Value, check_value, make, wrap
 from ._value_set import ValueSet
 
@@ -46,7 +46,7 @@ def bool_val(b: bool, /) -> Value:
         return True_
     if b is False:
         return False_
-    raise CtyTypeError(f"bool_val takes a bool, not {type(b).__name__} {b!r}")
+    raise CtyTypeError(f"bool_val takes a bool, not {type(b).__name__} {brief(b)}")
 
 
 def _int_text(i: int) -> str:
@@ -63,7 +63,7 @@ def number_int_val(i: int, /) -> Value:
     """
     if i.__class__ is not int:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise CtyTypeError(f"number_int_val takes an int, not {type(i).__name__} {i!r}")
+            raise CtyTypeError(f"number_int_val takes an int, not {type(i).__name__} {brief(i)}")
         i = int(i)
     if not _INT64_MIN <= i <= _INT64_MAX:
         raise CtyValueError(f"number_int_val: {_int_text(i)} is outside the int64 range")
@@ -74,7 +74,7 @@ def number_uint_val(i: int, /) -> Value:
     """Return a known number from an unsigned 64-bit integer (go precision 64)."""
     if i.__class__ is not int:
         if isinstance(i, bool) or not isinstance(i, int):
-            raise CtyTypeError(f"number_uint_val takes an int, not {type(i).__name__} {i!r}")
+            raise CtyTypeError(f"number_uint_val takes an int, not {type(i).__name__} {brief(i)}")
         i = int(i)
     if not 0 <= i <= _UINT64_MAX:
         raise CtyValueError(f"number_uint_val: {_int_text(i)} is outside the uint64 range")
@@ -84,7 +84,7 @@ def number_uint_val(i: int, /) -> Value:
 def number_float_val(f: float, /) -> Value:
     """Return a known number from a float (go precision 53). NaN raises ValueError."""
     if isinstance(f, bool) or not isinstance(f, float | int):
-        raise CtyTypeError(f"number_float_val takes a float, not {type(f).__name__} {f!r}")
+        raise CtyTypeError(f"number_float_val takes a float, not {type(f).__name__} {brief(f)}")
     return make(Number, _number.from_float(float(f)))
 
 
@@ -130,10 +130,7 @@ def number_val(n: int | float | str | Decimal | Fraction | Any, /) -> Value:
 
 def _check_iterable(vals: object, what: str) -> None:
     if vals.__class__ is Value or not isinstance(vals, Iterable):
-        shown = repr(vals)
-        if len(shown) > 80:
-            shown = shown[:77] + "..."
-        raise CtyTypeError(f"{what}_val takes a list of cty.Values, not {shown}")
+        raise CtyTypeError(f"{what}_val takes a list of cty.Values, not {brief(vals, 80)}")
 
 
 def _collection_payloads(vals: Iterable[Value], what: str) -> tuple[Type, list[Any]]:
@@ -263,7 +260,7 @@ def map_val(elems: Mapping[str, Value], /) -> Value:
 def _key(k: object) -> str:
     if not isinstance(k, str):
         raise CtyTypeError(
-            f"map keys and attribute names must be str, not {type(k).__name__} {k!r}")
+            f"map keys and attribute names must be str, not {type(k).__name__} {brief(k)}")
     return normalize_string(k)
 
 

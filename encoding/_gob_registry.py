@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, TypeAlias
 
 from cty import CtyTypeError, CtyValueError, Type
+from cty._internal import brief
 
 CapsuleEncodeHook: TypeAlias = Callable[[Any], bytes]
 """Turns a capsule's payload (the wrapped Python object) into bytes."""
@@ -81,7 +82,8 @@ def register_capsule_codec(capsule_type: Type, name: str, encode: CapsuleEncodeH
     has another name, TypeError for arguments of the wrong kinds.
     """
     if not isinstance(capsule_type, Type) or not capsule_type.is_capsule_type():
-        raise CtyTypeError(f"register_capsule_codec needs a capsule type, not {capsule_type!r}")
+        raise CtyTypeError(
+            f"register_capsule_codec needs a capsule type, not {brief(capsule_type)}")
     _check_name(name, "capsule codec")
     _check_callable(encode, "capsule codec encode")
     _check_callable(decode, "capsule codec decode")
@@ -110,7 +112,7 @@ def register_mark_type(mark_type: type, name: str, encode: MarkEncodeHook,
     Raises ValueError for a built-in mark class or a name or class registered otherwise.
     """
     if not isinstance(mark_type, type):
-        raise CtyTypeError(f"register_mark_type needs a class, not {mark_type!r}")
+        raise CtyTypeError(f"register_mark_type needs a class, not {brief(mark_type)}")
     if mark_type in BUILTIN_MARK_CLASSES:
         raise CtyValueError(f"marks of class {mark_type.__name__} are built in and need no codec")
     _check_name(name, "mark type")

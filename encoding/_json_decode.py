@@ -49,14 +49,26 @@ _DynamicPseudoType: Final = cty.DynamicPseudoType
 
 
 _decoder: Final = msgspec.json.Decoder(float_hook=JNum)
-_NEG_ZERO: Final = re.compile(rb"(?:^|[\[:,])[ \t\n\r]*-0(?![0-9.eE])")
+_NEG_ZERO: Final = re.compile(rb"-0(?=[,\]} \t\n\r]|$)")
+"""A "-0" that can be a whole number literal: what follows it in valid JSON ends a value."""
+_SPACE: Final = b" \t\n\r"
 
 
 def _may_hold_negative_zero(raw: bytes) -> bool:
-    """Return whether *raw* may hold the number literal -0: "-0" not followed by a digit,
-    point or exponent, where a value can start (at the start, or after "[", ":" or ","
-    and white space; such a match inside a string is harmless)."""
-    return _NEG_ZERO.search(raw) is not None
+    """Return whether *raw* may hold the number literal -0: "-0" followed by the end of a
+    value, where a value can start (at the start, or after "[", ":" or "," and white
+    space; such a match inside a string is harmless).
+
+    Names and ids hold "-0" by the thousand ("us-east-0", "i-0abc"), nearly always followed
+    by a letter, digit or quote: the search passes over those in C, and only the rest are
+    looked at here."""
+    for m in _NEG_ZERO.finditer(raw):
+        i = m.start() - 1
+        while i >= 0 and raw[i] in _SPACE:
+            i -= 1
+        if i < 0 or raw[i] in b"[:,":
+            return True
+    return False
 
 
 _TOKEN: Final = re.compile(rb'"(?:[^"\\]|\\.)*"|(?<![0-9.eE+-])(-?[0-9]{4000,})(?![0-9.eE])')

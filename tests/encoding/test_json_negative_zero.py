@@ -3,6 +3,8 @@ hold one is read again keeping its literals)."""
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -10,28 +12,33 @@ import cty
 from cty.encoding import json as cty_json
 from cty.encoding._json_decode import _may_hold_negative_zero
 
+_NEG = "\x00negative zero\x00"
+_TEXTS = st.text(alphabet="-0.eE1a:,[] \t", max_size=8)
+_DATA = st.recursive(
+    st.one_of(st.just(_NEG), _TEXTS, st.integers(-3, 3), st.floats(-2, 2), st.booleans()),
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(_TEXTS, inner, max_size=4)),
+    max_leaves=12)
 
-def _by_hand(raw: bytes) -> bool:
-    # each "-0" not followed by a digit, point or exponent, preceded (past white space) by
-    # the start, "[", ":" or ","
-    at = raw.find(b"-0")
-    while at >= 0:
-        after = raw[at + 2:at + 3]
-        if after == b"" or after not in b"0123456789.eE":
-            i = at - 1
-            while i >= 0 and raw[i:i + 1] in b" \t\n\r":
-                i -= 1
-            if i < 0 or raw[i:i + 1] in b"[:,":
-                return True
-        at = raw.find(b"-0", at + 1)
+
+def _holds(data: object) -> bool:
+    if data == _NEG:
+        return True
+    if isinstance(data, list):
+        return any(map(_holds, data))
+    if isinstance(data, dict):
+        return any(map(_holds, data.values()))
     return False
 
 
-@given(st.lists(st.sampled_from([b"-0", b"-", b"0", b"1", b".", b"e", b"E", b"[", b":",
-                                 b",", b" ", b"\n", b'"', b"a", b"]", b"{"]), max_size=20))
-def test_the_search_finds_what_a_walk_by_hand_finds(parts: list[bytes]) -> None:
-    raw = b"".join(parts)
-    assert _may_hold_negative_zero(raw) is _by_hand(raw)
+@given(_DATA, st.sampled_from([None, 0, 2, "\t"]), st.sampled_from([(",", ":"), (", ", ": "),
+                                                                     (" ,", " :\n")]))
+def test_the_search_finds_every_negative_zero_literal_and_nothing_else(
+        data: object, indent: int | str | None, separators: tuple[str, str]) -> None:
+    # JSON text as any writer might lay it out; strings full of "-0" that are not numbers
+    text = json.dumps(data, indent=indent, separators=separators)
+    text = text.replace(json.dumps(_NEG), "-0")
+    assert _may_hold_negative_zero(text.encode()) is _holds(data)
 
 
 def test_a_negative_zero_literal_decodes_as_negative_zero() -> None:
