@@ -37,7 +37,7 @@ def unmark_deep_with_paths(v: Value) -> tuple[Value, list[Any]]:
 def mark_with_paths(v: Value, pvm: list[Any]) -> Value:
     """Return *v* with each entry's marks applied at its path (the first entry per path wins)."""
     if isinstance(pvm, (str, bytes)) or not isinstance(pvm, Iterable):
-        raise CtyTypeError(f"mark_with_paths takes a list of cty.PathValueMarks, not {pvm!r}")
+        raise CtyTypeError(f"mark_with_paths takes a list of cty.PathValueMarks, not {brief(pvm)}")
     pvm = list(pvm)
     for e in pvm:
         if not isinstance(e, PathValueMarks):

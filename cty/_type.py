@@ -90,7 +90,7 @@ class Type:
 
         Raises TypeError for any other type.
         """
-        raise CtyTypeError(f"element_type() on {self!r}, which is not a collection type")
+        raise CtyTypeError(f"element_type() on {brief(self)}, which is not a collection type")
 
     def list_element_type(self) -> Type | None:
         """Return the element type if this is a list type, else None."""
@@ -109,50 +109,51 @@ class Type:
 
         Raises TypeError for any other type.
         """
-        raise CtyTypeError(f"attribute_types() on {self!r}, which is not an object type")
+        raise CtyTypeError(f"attribute_types() on {brief(self)}, which is not an object type")
 
     def attribute_type(self, name: str, /) -> Type:
         """Return the type of attribute *name* of an object type.
 
         Raises TypeError for a non-object and KeyError-free ValueError for a missing name.
         """
-        raise CtyTypeError(f"attribute_type() on {self!r}, which is not an object type")
+        raise CtyTypeError(f"attribute_type() on {brief(self)}, which is not an object type")
 
     def has_attribute(self, name: str, /) -> bool:
         """Return whether an object type has attribute *name*."""
-        raise CtyTypeError(f"has_attribute() on {self!r}, which is not an object type")
+        raise CtyTypeError(f"has_attribute() on {brief(self)}, which is not an object type")
 
     def attribute_optional(self, name: str, /) -> bool:
         """Return whether attribute *name* of an object type is optional."""
-        raise CtyTypeError(f"attribute_optional() on {self!r}, which is not an object type")
+        raise CtyTypeError(f"attribute_optional() on {brief(self)}, which is not an object type")
 
     def optional_attributes(self) -> frozenset[str]:
         """Return the names of an object type's optional attributes."""
-        raise CtyTypeError(f"optional_attributes() on {self!r}, which is not an object type")
+        raise CtyTypeError(f"optional_attributes() on {brief(self)}, which is not an object type")
 
     def tuple_element_types(self) -> tuple[Type, ...]:
         """Return the element types of a tuple type."""
-        raise CtyTypeError(f"tuple_element_types() on {self!r}, which is not a tuple type")
+        raise CtyTypeError(f"tuple_element_types() on {brief(self)}, which is not a tuple type")
 
     def tuple_element_type(self, index: int, /) -> Type:
         """Return the type of element *index* of a tuple type."""
-        raise CtyTypeError(f"tuple_element_type() on {self!r}, which is not a tuple type")
+        raise CtyTypeError(f"tuple_element_type() on {brief(self)}, which is not a tuple type")
 
     def length(self) -> int:
         """Return the number of elements of a tuple type."""
-        raise CtyTypeError(f"length() on {self!r}, which is not a tuple type")
+        raise CtyTypeError(f"length() on {brief(self)}, which is not a tuple type")
 
     def encapsulated_type(self) -> Any:
         """Return the Python type a capsule type wraps."""
-        raise CtyTypeError(f"encapsulated_type() on {self!r}, which is not a capsule type")
+        raise CtyTypeError(f"encapsulated_type() on {brief(self)}, which is not a capsule type")
 
     def capsule_ops(self) -> Any:
         """Return the CapsuleOps of a capsule type (None when it has none)."""
-        raise CtyTypeError(f"capsule_ops() on {self!r}, which is not a capsule type")
+        raise CtyTypeError(f"capsule_ops() on {brief(self)}, which is not a capsule type")
 
     def capsule_extension_data(self, key: object, /) -> Any:
         """Return the application data a capsule type's ops give for *key*, or None."""
-        raise CtyTypeError(f"capsule_extension_data() on {self!r}, which is not a capsule type")
+        raise CtyTypeError(
+            f"capsule_extension_data() on {brief(self)}, which is not a capsule type")
 
     def test_conformance(self, want: Type, /) -> list[PathError]:
         """Return the reasons this type does not conform to *want* (empty when it does).
