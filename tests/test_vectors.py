@@ -1,4 +1,5 @@
-"""Every line of go-cty's reference vectors, one pytest case each (id ``FILE.jsonl:LINE``).
+"""Every line of go-cty's reference vectors (each line's id ``FILE.jsonl:LINE``), run in batches
+of lines (tests/_batches.py: a failure names every failing line; ``CTY_CASE=ID`` runs one).
 
 The vectors (tests/vectors/*.jsonl, or the directory named by CTY_VECTORS_DIR) are go-cty
 1.18.1's answers, made by the oracle in shared/oracle; its README defines every field. Each line
@@ -34,6 +35,7 @@ import cty
 from cty import convert
 from cty.function import stdlib
 
+from ._batches import Batch, batches, run_batch
 from ._tvn import (
     InvalidUTF8,
     build,
@@ -72,19 +74,21 @@ OWN_TESTS = {
 }
 
 
-def _load() -> list[Any]:
-    params = []
+def _load() -> tuple[list[Any], list[str]]:
+    cases, ids = [], []
     for path in sorted(VECTORS_DIR.glob("*.jsonl")):
         if path.name in OWN_TESTS:
             continue
         with path.open(encoding="utf-8") as f:
             for lineno, line in enumerate(f, 1):
                 if line.strip():
-                    params.append(pytest.param(_parse(line), id=f"{path.name}:{lineno}"))
-    return params
+                    cases.append(_parse(line))
+                    ids.append(f"{path.name}:{lineno}")
+    return cases, ids
 
 
-CASES = _load()
+CASES, CASE_IDS = _load()
+BATCHES = batches(CASES, CASE_IDS, group=lambda cid: cid.partition(":")[0])
 
 
 def test_vectors_were_found() -> None:
@@ -533,6 +537,6 @@ def judge(case: dict[str, Any]) -> None:
     pytest.fail(f"{cid}: {d}\n  got:    {got!r}\n  go-cty: {expect!r}")
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_vector(case: dict[str, Any]) -> None:
-    judge(case)
+@pytest.mark.parametrize("batch", BATCHES)
+def test_vector(batch: Batch) -> None:
+    run_batch(batch, judge)

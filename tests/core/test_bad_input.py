@@ -19,6 +19,7 @@ import cty
 from cty.convert import convert, get_conversion, get_conversion_unsafe, mismatch_message, unify
 from cty.ext import eventual, pulumi_wire, xtypes
 
+from .._batches import Batch, batches, run_batch
 from .._public_api import required_arity
 
 BAD_ARGS: list[Any] = [None, "x", 1.5, -3, 10**30, object(), [object()], {"k": [1]}, b"\xff",
@@ -115,17 +116,21 @@ METHOD_PROBES = [c for name, fn in _methods({**SAMPLE_VALUES, **SAMPLE_TYPES})
                  for c in _calls(fn, name)]
 
 
-@pytest.mark.parametrize("probe", PROBES, ids=[f"{w}-{i}" for i, (_, _, w) in enumerate(PROBES)])
-def test_public_functions_raise_only_library_errors(probe: Any) -> None:
+def _probe(probe: Any) -> None:
     fn, args, where = probe
     _check(fn, args, where)
 
 
-@pytest.mark.parametrize("probe", METHOD_PROBES,
-                         ids=[f"{w}-{i}" for i, (_, _, w) in enumerate(METHOD_PROBES)])
-def test_public_methods_raise_only_library_errors(probe: Any) -> None:
-    fn, args, where = probe
-    _check(fn, args, where)
+@pytest.mark.parametrize("batch", batches(PROBES, [f"{w}-{i}" for i, (_, _, w) in
+                                                   enumerate(PROBES)]))
+def test_public_functions_raise_only_library_errors(batch: Batch) -> None:
+    run_batch(batch, _probe)
+
+
+@pytest.mark.parametrize("batch", batches(METHOD_PROBES, [f"{w}-{i}" for i, (_, _, w) in
+                                                          enumerate(METHOD_PROBES)]))
+def test_public_methods_raise_only_library_errors(batch: Batch) -> None:
+    run_batch(batch, _probe)
 
 
 def test_the_probe_covers_the_public_surface() -> None:

@@ -16,6 +16,8 @@ import cty
 from cty.convert import Defaults, parse_type_with_defaults
 from cty.encoding import json as json_encoding
 
+from .._batches import Batch, batches, run_batch
+
 _TEXT = (Path(__file__).parents[1] / "vectors" / "hcl_typeexpr.jsonl").read_text()
 LINES = [json.loads(line) for line in _TEXT.rstrip("\n").split("\n")]  # (not splitlines: U+0085)
 
@@ -64,12 +66,20 @@ TYPE_STRINGS = [c for c in LINES if c["op"] == "type_string"]
 LINES = [c for c in LINES if c["op"] == "type"]
 
 
-@pytest.mark.parametrize("case", TYPE_STRINGS, ids=[c["id"] for c in TYPE_STRINGS])
-def test_type_string_is_hcls(case: dict[str, Any]) -> None:
+@pytest.mark.parametrize("batch", batches(TYPE_STRINGS, [c["id"] for c in TYPE_STRINGS]))
+def test_type_string_is_hcls(batch: Batch) -> None:
+    run_batch(batch, _check_type_string)
+
+
+def _check_type_string(case: dict[str, Any]) -> None:
     ty = cty.type_from_json(json.dumps(case["type"]).encode())
     assert cty.type_string(ty) == case["expect"]["type_string"]
 
 
-@pytest.mark.parametrize("case", LINES, ids=[c["id"] for c in LINES])
-def test_as_hcl_answers(case: dict[str, Any]) -> None:
+@pytest.mark.parametrize("batch", batches(LINES, [c["id"] for c in LINES]))
+def test_as_hcl_answers(batch: Batch) -> None:
+    run_batch(batch, _check_answer)
+
+
+def _check_answer(case: dict[str, Any]) -> None:
     assert ours(case) == _compared(case["expect"]), case["expr"]

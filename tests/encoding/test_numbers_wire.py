@@ -17,6 +17,8 @@ import cty.convert
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack
 
+from .._batches import Batch, batches, run_batch
+
 _TEXT = (Path(__file__).parents[1] / "vectors" / "numbers_wire.jsonl").read_text()
 LINES = [json.loads(line) for line in _TEXT.rstrip("\n").split("\n")]  # (not splitlines: U+0085)
 
@@ -28,8 +30,12 @@ def _number(text: str, prec: int) -> cty.Value:
         return cty.number_val(gmpy2.mpfr(text))
 
 
-@pytest.mark.parametrize("case", LINES, ids=[c["id"] for c in LINES])
-def test_numbers_on_the_wire_are_go_ctys(case: dict[str, Any]) -> None:
+@pytest.mark.parametrize("batch", batches(LINES, [c["id"] for c in LINES]))
+def test_numbers_on_the_wire_are_go_ctys(batch: Batch) -> None:
+    run_batch(batch, _check)
+
+
+def _check(case: dict[str, Any]) -> None:
     v = _number(case["number"], case["prec"])
     want = case["expect"]
     assert cty.convert.convert(v, cty.String).as_string() == want["text"]
