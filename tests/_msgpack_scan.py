@@ -79,9 +79,37 @@ def _ext(data: bytes, pos: int, code: int, n: int, out: Scan) -> int:
     if code == 12:
         inner = Scan()
         with contextlib.suppress(_Stop):
-            _item(data[pos:pos + n], 0, inner)
+            _refinement(data[pos:pos + n], inner)
         out.not_utf8 = out.not_utf8 or inner.not_utf8
     return pos + n
+
+
+_KNOWN_REFINEMENT_KEYS = frozenset(range(1, 7))
+
+
+def _refinement(body: bytes, out: Scan) -> None:
+    """Scan an unknown value's refinements as go-cty reads them: a map whose keys are small
+    ints; the value of a key it knows (1 to 6) is read, and one of a key it does not know is
+    not read at all (the next bytes are taken as the next key), so a str there is never text.
+    """
+    _need(body, 0, 1)
+    b = body[0]
+    if 0x80 <= b <= 0x8F:
+        count, pos = b & 0x0F, 1
+    elif b in (0xDE, 0xDF):
+        size = 2 if b == 0xDE else 4
+        count, pos = _uint(body, 1, size), 1 + size
+    else:
+        _item(body, 0, out)  # not a map: go-cty refuses it; look at what it holds
+        return
+    for _ in range(count):
+        _need(body, pos, 1)
+        k = body[pos]
+        if k > 0x7F:
+            return  # (not a small positive int: go-cty stops with an error here)
+        pos += 1
+        if k in _KNOWN_REFINEMENT_KEYS:
+            pos = _item(body, pos, out)
 
 
 def _item(data: bytes, pos: int, out: Scan) -> int:

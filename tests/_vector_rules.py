@@ -117,7 +117,8 @@ def _json_trailing(case: Case) -> bool:
         return False
     text = case["json"].lstrip(" \t\r\n")
     try:
-        _, end = json.JSONDecoder().raw_decode(text)
+        # (numbers kept as text: an int past Python's 4,300-digit limit is still JSON)
+        _, end = json.JSONDecoder(parse_int=str, parse_float=str).raw_decode(text)
     except ValueError:
         return False
     return bool(text[end:].strip(" \t\r\n"))

@@ -35,6 +35,8 @@ from cty.encoding import gob
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
 
+pytestmark = pytest.mark.slow  # threads racing at depth
+
 THREADS = 8
 ROUNDS = 12
 

@@ -73,6 +73,7 @@ def test_bad_arguments_are_typed_errors() -> None:
         yaml.documents("a: 1")[0].position(".a")  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_documents_of_a_file_are_read_one_at_a_time() -> None:
     class Source:
         def __init__(self, data: bytes) -> None:

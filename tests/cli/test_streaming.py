@@ -65,6 +65,7 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
     return path, data
 
 
+@pytest.mark.slow
 def test_an_array_converts_to_what_the_whole_value_gives(big: tuple[Path, bytes]) -> None:
     path, data = big
     want = whole(data)
@@ -77,6 +78,7 @@ def test_an_array_converts_to_what_the_whole_value_gives(big: tuple[Path, bytes]
     assert p.stdout == cty_msgpack.marshal(want, schema)  # one value: the count goes first
 
 
+@pytest.mark.slow
 def test_gob_output_is_a_stream_of_the_records(big: tuple[Path, bytes], tmp_path: Path) -> None:
     path, data = big
     out = tmp_path / "out.gob"
@@ -87,6 +89,7 @@ def test_gob_output_is_a_stream_of_the_records(big: tuple[Path, bytes], tmp_path
     assert got == list(whole(data).as_value_slice())
 
 
+@pytest.mark.slow
 def test_json_lines_are_records_each(tmp_path: Path) -> None:
     ty = SCHEMA.removeprefix("list(").removesuffix(")")
     rows = records(3000)
@@ -199,6 +202,7 @@ def test_bad_data_leaves_no_output(tmp_path: Path) -> None:
     assert [f.name for f in tmp_path.iterdir()] == ["out.json"]
 
 
+@pytest.mark.slow
 def test_records_larger_than_a_batch(tmp_path: Path) -> None:
     rows = [{"name": f"r{i}", "tags": {f"k{j}": "v" * 20 for j in range(40_000)}}
             for i in range(3)]  # about 1.3 MB each, more than a piece of reading

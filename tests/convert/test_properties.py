@@ -3,6 +3,7 @@ loads the "ci" profile when CI is set)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -17,6 +18,8 @@ from ._strategies import (
     types,
     values,
 )
+
+pytestmark = pytest.mark.slow  # hypothesis over generated conversions
 
 
 @st.composite

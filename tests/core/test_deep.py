@@ -16,6 +16,8 @@ import pytest
 import cty
 from tests._ids import stable_id
 
+pytestmark = pytest.mark.slow  # values and types nested 10,000 deep
+
 DEPTH = 10_000
 
 

@@ -37,6 +37,7 @@ def _walk_marked(v: cty.Value) -> bool:
     return any(_walk_marked(e) for _, e in v.elements())
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(any_values(max_depth=3))
 def test_is_wholly_known_and_contains_marked_agree_with_a_walk(v: cty.Value) -> None:

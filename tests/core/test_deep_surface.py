@@ -27,6 +27,8 @@ from cty.ext import eventual, pulumi_wire, xtypes
 
 from .._public_api import required_arity
 
+pytestmark = pytest.mark.slow  # every public operation at 10,000 levels
+
 DEPTH = 10_000
 
 # Each level wraps the one below in one kind of container, in turn; the leaf is a string

@@ -60,6 +60,7 @@ def _go_printable() -> set[int]:
     return out
 
 
+@pytest.mark.slow
 def test_every_code_point_is_shown_as_go_shows_it() -> None:
     """Compare with Go's own strconv.IsPrint table (tests/core/data, from Go 1.25.5). Go's
     tables are Unicode 15.0; Python 3.11's are 14.0, so a code point that Unicode 15 assigned

@@ -90,6 +90,7 @@ def test_data_that_contains_itself() -> None:
     assert cty.implied_type([shared, shared]) is cty.Tuple([cty.implied_type(shared)] * 2)
 
 
+@pytest.mark.slow
 def test_deep_data() -> None:
     data: Any = "leaf"
     for _ in range(10_000):

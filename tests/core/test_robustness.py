@@ -8,6 +8,8 @@ import pytest
 
 import cty
 
+pytestmark = pytest.mark.slow  # 10,000-level values
+
 
 def _nested(depth: int, leaf: cty.Value) -> cty.Value:
     v = leaf

@@ -66,6 +66,7 @@ def test_every_printed_type_reads_back(ty: cty.Type) -> None:
     assert cty.parse_type(str(ty), allow_quoted_keys=True) is ty
 
 
+@pytest.mark.slow
 def test_deep_type_expressions() -> None:
     deep = cty.parse_type("list(" * 10_000 + "string" + ")" * 10_000)
     assert str(deep) == "list(" * 10_000 + "string" + ")" * 10_000

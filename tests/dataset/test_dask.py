@@ -126,6 +126,7 @@ with dask.config.set(scheduler="processes"):
 """
 
 
+@pytest.mark.slow
 def test_a_script_without_a_main_guard_is_told_to_add_one(tmp_path: Path) -> None:
     script = tmp_path / "no_guard.py"
     script.write_text(NO_MAIN_GUARD.format(out=str(tmp_path / "out")))

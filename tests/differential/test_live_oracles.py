@@ -37,12 +37,17 @@ from ..hcl_typeexpr_gen import expression
 from ..test_vectors import judge
 from ._report import REPORT
 
+pytestmark = pytest.mark.slow  # tens of thousands of cases asked of the oracles
+
 SEED = int(os.environ.get("CTY_DIFF_SEED", "2026"))
 TYPE_EXPRESSIONS = 5_000
 VALUES = int(os.environ.get("CTY_DIFF_VALUES", "10000"))
 """Generated values (10,000 by default, as issue #30 asks); each gives up to six cases (two
 conversions, two encodings, a damaged msgpack and a damaged JSON decoding), about 60,000 in
 all."""
+SHARDS = 4
+"""The values are drawn and judged in this many tests of VALUES / SHARDS each (the shard's
+number added to the seed), so that pytest-xdist's workers share them."""
 
 
 def _oracle(var: str, build: str) -> Path:
@@ -84,23 +89,23 @@ def test_type_expressions_against_hcl() -> None:
     assert not disagree, disagree[:5]
 
 
-def _cases_from_values() -> list[dict[str, Any]]:
-    """Cases for ctyoracle from generated values and types (the strategies run under a fixed
-    seed, so the same cases come every time)."""
+def _cases_from_values(shard: int) -> list[dict[str, Any]]:
+    """Cases for ctyoracle from generated values and types, the *shard*-th share of them (the
+    strategies run under a fixed seed, so the same cases come every time)."""
     cases: list[dict[str, Any]] = []
     values = cst.types(max_depth=2).flatmap(
         lambda t: st.tuples(cst.values_conforming(t, marks=("sensitive", "m")),
                             cst.types(max_depth=2),
                             st.randoms(use_true_random=False)))
 
-    @seed(SEED)
-    @settings(max_examples=VALUES, database=None, deadline=None,
+    @seed(SEED + shard)
+    @settings(max_examples=_share(VALUES, shard), database=None, deadline=None,
               suppress_health_check=list(HealthCheck))
     @given(values)
     def collect(drawn: tuple[cty.Value, cty.Type, random.Random]) -> None:
         v, target, rng = drawn
         node = render(v)
-        n = len(cases)
+        n = f"{shard}.{len(cases)}"
         for unsafe in (False, True):
             cases.append({"id": f"live-convert-{n}-{unsafe}", "op": "convert",
                           "type": node["type"], "value": node["value"],
@@ -175,9 +180,15 @@ hundreds of thousands of digits take it past 20 seconds (the oracle's default li
 made most of this test's time."""
 
 
-def test_values_against_go_cty() -> None:
+def _share(total: int, shard: int) -> int:
+    """The number of the *total* values that shard *shard* draws (the shares add up)."""
+    return total // SHARDS + (1 if shard < total % SHARDS else 0)
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_values_against_go_cty(shard: int) -> None:
     oracle = _oracle("CTY_GOCTY_ORACLE", "sh ../shared/oracle/build118.sh")
-    cases = _cases_from_values()
+    cases = _cases_from_values(shard)
     answers = _ask(oracle, cases, "-repeat", "1", "-timeout-ms", GO_CTY_TIMEOUT_MS)
     disagree, claimed, asked = [], 0, 0
     doubtful, judged = [], []
@@ -210,8 +221,9 @@ def test_values_against_go_cty() -> None:
                 claimed += 1
             except Failed as e:
                 disagree.append(str(e)[:600])
-    REPORT.append(f"go-cty: {len(cases)} cases from {VALUES} generated values (seed {SEED}), "
-                  f"{asked} answered: {len(disagree)} disagreements")
+    REPORT.append(f"go-cty, share {shard + 1} of {SHARDS}: {len(cases)} cases from "
+                  f"{_share(VALUES, shard)} generated values (seed {SEED + shard}), {asked} "
+                  f"answered: {len(disagree)} disagreements")
     REPORT.extend(_decoder_classes(judged))
     assert not disagree, disagree[:5]
 

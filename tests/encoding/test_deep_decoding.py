@@ -18,6 +18,8 @@ from cty.encoding import msgpack as cty_msgpack
 
 from ._gob_strategies import raw_stream
 
+pytestmark = pytest.mark.slow  # decoding 10,000 levels
+
 DEPTH = 10_000
 
 NESTERS: list[tuple[Callable[[cty.Value], cty.Value], Callable[[cty.Type], cty.Type]]] = [

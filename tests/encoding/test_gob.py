@@ -37,18 +37,21 @@ from ._gob_strategies import (
 # --- laws ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(typed_values)
 def test_loads_dumps_is_the_identity(v: cty.Value) -> None:
     assert_same(v, gob.loads(gob.dumps(v)))
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(marked_values)
 def test_marks_at_any_depth_survive(v: cty.Value) -> None:
     assert_same(v, gob.loads(gob.dumps(v)))
 
 
+@pytest.mark.slow
 @settings(max_examples=100)
 @given(st.lists(typed_values, max_size=6))
 def test_a_stream_gives_back_its_values_in_order(vs: list[cty.Value]) -> None:
@@ -232,6 +235,7 @@ def test_strings_are_nfc_and_keep_any_unicode() -> None:
     assert_same(v, gob.loads(gob.dumps(v)))
 
 
+@pytest.mark.slow
 def test_a_10000_deep_list_round_trips() -> None:
     v = cty.string_val("x")
     for i in range(10_000):
@@ -239,6 +243,7 @@ def test_a_10000_deep_list_round_trips() -> None:
     assert gob.loads(gob.dumps(v)) == v
 
 
+@pytest.mark.slow
 def test_a_10000_deep_object_round_trips_in_a_stream() -> None:
     v = cty.True_
     for _ in range(10_000):

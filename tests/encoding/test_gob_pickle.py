@@ -19,6 +19,7 @@ from cty.encoding import EncodeError, gob
 from ._gob_strategies import THING, Thing, assert_same, typed_values, types
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(typed_values)
 def test_pickle_round_trips_any_value(v: cty.Value) -> None:

@@ -310,6 +310,7 @@ def test_a_huge_declared_length_allocates_nothing() -> None:
         gob.loads(raw_stream(b"T" + LIST_STR, b"V\x04" + payload))
 
 
+@pytest.mark.slow
 def test_hostile_nesting_is_a_decode_error() -> None:
     deep_list_type = enc([[1, 1]] + [[1, 4 + i] for i in range(300_000)])
     top = (4 + 300_000).to_bytes(4, "big")  # the id of the outermost list type

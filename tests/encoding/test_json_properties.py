@@ -8,6 +8,7 @@ import contextlib
 import json as stdlib_json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ import cty
 from cty.encoding import DecodeError, json
 
 from .test_msgpack_properties import as_the_wire_gives_back, typed_values, types
+
+pytestmark = pytest.mark.slow  # hypothesis over generated values
 
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])

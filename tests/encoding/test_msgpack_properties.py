@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,8 @@ import cty
 from cty import _number
 from cty.encoding import DecodeError, msgpack
 from cty.testing import strategies as cst
+
+pytestmark = pytest.mark.slow  # hypothesis over generated values
 
 names = cst.unicode_names
 

@@ -124,6 +124,7 @@ def cases(draw: st.DrawFn) -> tuple[bytes, cty.Type, Defaults | None, bool]:
     return msgspec.json.encode(data), ty, defaults, draw(st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_the_typed_pass_gives_what_the_full_path_gives(

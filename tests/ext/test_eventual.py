@@ -167,6 +167,7 @@ def test_apply_checks_its_callbacks_result() -> None:
 MARKS = st.sampled_from([S, D("urn:a"), D("urn:b"), "other"])
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(any_values(max_depth=2), st.frozensets(MARKS, max_size=3))
 def test_apply_never_loses_a_mark(v: cty.Value, extra: frozenset[object]) -> None:
@@ -181,6 +182,7 @@ def test_apply_never_loses_a_mark(v: cty.Value, extra: frozenset[object]) -> Non
 @settings(max_examples=200)
 @given(st.lists(st.tuples(any_values(max_depth=2), st.frozensets(MARKS, max_size=2)),
                 max_size=4))
+@pytest.mark.slow
 def test_all_then_output_state_agrees_with_pulumi(parts: list[tuple[cty.Value, frozenset[object]]]
                                                   ) -> None:
     vs = [v.with_marks(m) for v, m in parts]

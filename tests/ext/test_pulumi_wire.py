@@ -90,6 +90,7 @@ def _marked(v: cty.Value, marks: frozenset[object]) -> cty.Value:
 @settings(max_examples=300)
 @given(types(max_depth=2).flatmap(lambda t: st.tuples(st.just(t), values(t, marks=False))),
        MARKS)
+@pytest.mark.slow
 def test_round_trip(tv: tuple[cty.Type, cty.Value], marks: frozenset[object]) -> None:
     ty, v = tv
     assume(not ty.has_dynamic_types() and not ty.is_capsule_type())

@@ -204,6 +204,7 @@ def test_lift_and_literal_xtype() -> None:
 # --- properties --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(_xtypes(), any_values())
 def test_xconvert_gives_a_value_of_the_lowered_type_or_a_path_error(t: XType,
@@ -221,6 +222,7 @@ def test_xconvert_gives_a_value_of_the_lowered_type_or_a_path_error(t: XType,
 @settings(max_examples=300)
 @given(types(max_depth=2).flatmap(
     lambda t: st.tuples(st.just(t), types(max_depth=2), st.data())))
+@pytest.mark.slow
 def test_on_plain_types_and_values_without_nulls_it_is_cores_convert(
         args: tuple[cty.Type, cty.Type, st.DataObject]) -> None:
     target, source, data = args
@@ -260,6 +262,7 @@ def _without_the_fast_path(v: cty.Value, t: XType) -> tuple[str, object]:
 @settings(max_examples=400)
 @given(_xtypes().flatmap(lambda t: st.tuples(st.just(t), st.one_of(
     values(lower(t)), any_values()))))
+@pytest.mark.slow
 def test_the_payload_checks_answer_as_the_walk_does(tv: tuple[XType, cty.Value]) -> None:
     # the fast path (checks on payloads, _payload_check) gives the walk's value exactly,
     # and where it is not sure the walk gives the error, so the two never differ

@@ -270,6 +270,7 @@ def test_canonical_order_is_structural_and_creation_order_free() -> None:
     assert union(tuple_(INT, INT), tuple_(INT)).members == (tuple_(INT), tuple_(INT, INT))
 
 
+@pytest.mark.slow
 def test_deep_types_at_every_entry_point() -> None:
     n = 3000
     t = parse_xtype("list(" * n + "int" + ")" * n)

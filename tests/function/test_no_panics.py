@@ -23,6 +23,8 @@ from cty import PathError
 from cty.function import FunctionError, PanicError
 from cty.function import stdlib as S
 
+pytestmark = pytest.mark.slow  # every function on thousands of generated arguments
+
 FUNCTIONS = sorted((name, fn) for name, fn in vars(S).items()
                    if not name.startswith("_") and isinstance(fn, S.Function))
 

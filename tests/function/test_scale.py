@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,7 @@ def _distinct_by_definition(v: cty.Value) -> list[cty.Value]:
 @given(cst.types(max_depth=2).filter(lambda t: not t.has_dynamic_types()).flatmap(
     lambda t: st.lists(cst.values_conforming(t, unknowns=False, marks=("m",)), min_size=1,
                        max_size=8).map(lambda es: es + es[::2])))
+@pytest.mark.slow
 def test_distinct_keeps_the_first_of_each_equal_element(elements: list[cty.Value]) -> None:
     v = cty.list_val(elements)
     plain, marks = v.unmark_deep()

@@ -71,6 +71,7 @@ ALL_VALUES = {"known", "null", "unknown", "refined unknown", "marked", "DynamicV
               "capsule value"}
 
 
+@pytest.mark.slow
 def test_every_constructor_and_value_kind_within_600_examples() -> None:
     seen_types: set[str] = set()
     seen_values: set[str] = set()
@@ -156,6 +157,7 @@ def test_the_options_give_what_they_say() -> None:
     unicode_names()
 
 
+@pytest.mark.slow
 def test_wire_values_survive_msgpack() -> None:
     # what any_precision=False promises: numbers, and refined unknowns' bounds, that msgpack
     # gives back unchanged (far-out bounds would not fit its 1024-byte refinements)
@@ -204,6 +206,7 @@ def test_conforming_values_may_be_null_or_unknown_where_a_type_is_dynamic() -> N
 @settings(max_examples=300)
 @given(cst.types(max_depth=3).flatmap(
     lambda t: st.tuples(st.just(t), cst.values_conforming(t))))
+@pytest.mark.slow
 def test_conforming_values_conform(tv: tuple[cty.Type, cty.Value]) -> None:
     t, v = tv
     assert not v.type().test_conformance(t.without_optional_attributes_deep())
@@ -214,6 +217,7 @@ def test_conforming_values_conform(tv: tuple[cty.Type, cty.Value]) -> None:
 @settings(max_examples=500)
 @given(cst.types(max_depth=3).flatmap(
     lambda t: st.tuples(st.just(t), cst.python_data_for(t))))
+@pytest.mark.slow
 def test_python_data_converts_to_its_type(td: tuple[cty.Type, object]) -> None:
     t, data = td
     v = cty.from_python(data, t)
