@@ -19,10 +19,14 @@ import threading
 from types import TracebackType
 from typing import Final
 
-__all__ = ["LARGE_INPUT", "PAUSED"]
+__all__ = ["LARGE_INPUT", "LARGE_ITEMS", "PAUSED"]
 
 LARGE_INPUT: Final = 16_384
 """Inputs of at least this many bytes or characters are decoded with the collector paused."""
+LARGE_ITEMS: Final = 1_000
+"""Python data of at least this many items (at the top) is built with the collector paused;
+below it, the pause would cost more than the collector's work (a small build takes about
+2 µs, the pause as much again)."""
 
 
 class _Paused:

@@ -43,7 +43,7 @@ import msgspec
 from . import _number
 from ._codegen import compile_generated
 from ._collection_types import List, Map, Set
-from ._collector import PAUSED
+from ._collector import LARGE_ITEMS, PAUSED
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
@@ -86,14 +86,24 @@ def from_python(data: object, ty: Type = DynamicPseudoType, /) -> Value:
     """
     check_type(ty, "type")
     try:
-        if ty.is_primitive_type():
-            return _value_of(ty, fixed_builder(ty)(data))
+        if ty.is_primitive_type() or not _many_items(data):
+            return _value_built(ty, data)
         with PAUSED:  # a build of many containers: see cty._collector
-            if ty.has_dynamic_types():
-                return _value_of(*var_builder(ty)(data))
-            return _value_of(_result_type(ty), fixed_builder(ty)(data))
+            return _value_built(ty, data)
     except DataFail as e:
         raise e.path_error() from None
+
+
+def _value_built(ty: Type, data: object) -> Value:
+    if ty.has_dynamic_types():
+        return _value_of(*var_builder(ty)(data))
+    return _value_of(_result_type(ty), fixed_builder(ty)(data))
+
+
+def _many_items(data: object) -> bool:
+    c = data.__class__
+    return (c is list or c is dict or c is tuple or c is set or c is frozenset) \
+        and len(data) >= LARGE_ITEMS  # type: ignore[arg-type]
 
 
 def _value_of(t: Type, p: Any) -> Value:

@@ -14,7 +14,7 @@ import pytest
 
 import cty
 from cty import _from_python
-from cty._collector import LARGE_INPUT, PAUSED
+from cty._collector import LARGE_INPUT, LARGE_ITEMS, PAUSED
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
 
@@ -126,3 +126,20 @@ def test_a_failing_build_gives_the_collector_back() -> None:
     with pytest.raises(cty_json.DecodeError):
         cty_json.unmarshal(b"[" + b'{"name":"x"},' * 2_000 + b"1]", ROWS)
     assert gc.isenabled()
+
+
+def test_only_a_build_of_many_items_pauses() -> None:
+    entered: list[bool] = []
+
+    class Counting:
+        def __enter__(self) -> None:
+            entered.append(True)
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+    with mock.patch.object(_from_python, "PAUSED", Counting()):
+        cty.from_python(_rows(3), ROWS)  # a pause would cost more than it saves
+        assert entered == []
+        cty.from_python(_rows(LARGE_ITEMS), ROWS)
+        assert entered == [True]
