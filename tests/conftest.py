@@ -1,5 +1,6 @@
-"""Test-wide settings: hypothesis runs derandomized under CI, so CI is deterministic; the
-differential runs' lines, gathered from pytest-xdist's workers."""
+"""Test-wide settings: hypothesis runs derandomized under CI, so CI is deterministic; the quick
+subset's smaller example counts; the differential runs' lines, gathered from pytest-xdist's
+workers."""
 
 from __future__ import annotations
 
@@ -14,7 +15,18 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("dev", deadline=None)
+settings.register_profile("quick", deadline=None, max_examples=20)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+_QUICK_ENV = "CTY_QUICK_EXAMPLES"  # tests/_examples.py reads it
+
+
+def pytest_configure(config: Any) -> None:
+    """Outside CI, ``-m "not slow"`` is the quick subset: fewer hypothesis examples (a fifth
+    of the counts tests write, 20 where they write none). Runs in each xdist worker too."""
+    if not os.environ.get("CI") and "not slow" in (config.getoption("markexpr") or ""):
+        os.environ[_QUICK_ENV] = "1"
+        settings.load_profile("quick")
 
 
 _FROM_WORKERS: list[str] = []

@@ -53,7 +53,7 @@ def test_from_yaml_converts_as_the_command_does() -> None:
 @pytest.mark.parametrize(("text", "where", "words"), [
     ("a: [", (1, 5), "expected the node content"),
     ("- !!int 12x", (1, 3), "cannot read tag:yaml.org,2002:int '12x'"),
-    ("[" * 5000 + "]" * 5000, (0, 0), "nested too deeply"),
+    pytest.param("[" * 5000 + "]" * 5000, (0, 0), "nested too deeply", marks=pytest.mark.slow),
 ])
 def test_bad_text_is_a_yaml_error_at_its_place(text: str, where: tuple[int, int],
                                                words: str) -> None:

@@ -18,6 +18,8 @@ from cty.encoding import gob
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
 SCRIPT = Path(sys.executable).parent / "cty"
+
+pytestmark = pytest.mark.slow  # each test starts the console script: a process
 TYPE = f"@{EXAMPLES / 'services.type'}"
 GOOD_JSON = (
     '[{"name":"web","port":443,"protocol":"tcp","replicas":3,"tags":{"team":"edge"}},'
@@ -272,8 +274,8 @@ def test_a_bad_type_expression_points_at_the_mistake() -> None:
     (("convert", "-t", "any", "--from", "yaml", "-"), b"- !!int 12x",
      "cannot read tag:yaml.org,2002:int '12x'"),
     (("convert", "-t", "any", "--from", "yaml", "-"), b"- !!binary a", "not valid YAML"),
-    (("convert", "-t", "any", "--from", "yaml", "-"), b"[" * 5000 + b"]" * 5000,
-     "nested too deeply"),
+    pytest.param(("convert", "-t", "any", "--from", "yaml", "-"), b"[" * 5000 + b"]" * 5000,
+                 "nested too deeply", marks=pytest.mark.slow),
     # "billion laughs": 350 bytes of aliases standing for 9**9 strings
     (("convert", "-t", "any", "--from", "yaml", "-"), b"a: &a [lol,lol,lol,lol,lol,lol,lol,lol,"
      b"lol]\n" + b"".join(b"%c: &%c [%s]\n" % (c, c, b",".join([b"*%c" % (c - 1)] * 9))

@@ -18,6 +18,8 @@ from cty.encoding import msgpack as cty_msgpack
 
 from .test_cli import SCRIPT
 
+pytestmark = pytest.mark.slow  # each test starts the console script: a process
+
 SCHEMA = """list(object({
   name = string
   port = optional(number, 80)

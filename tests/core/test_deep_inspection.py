@@ -12,6 +12,7 @@ from hypothesis import given, settings
 
 import cty
 
+from .._examples import examples
 from ..strategies import any_values
 
 
@@ -38,7 +39,7 @@ def _walk_marked(v: cty.Value) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(any_values(max_depth=3))
 def test_is_wholly_known_and_contains_marked_agree_with_a_walk(v: cty.Value) -> None:
     assert v.is_wholly_known() == _walk_known(v)

@@ -15,6 +15,8 @@ from cty import _gostrconv
 from cty._gostrconv import go_quote
 from cty._unicode_data import UCD
 
+from .._examples import examples
+
 QUOTES = [
     ("", '""'),
     ("hello, world", '"hello, world"'),
@@ -105,7 +107,7 @@ def _go_unquote(q: str) -> str:
     return _UNQUOTE.sub(one, body)
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.text(alphabet=st.characters(exclude_categories=["Cs"])))
 def test_quote_round_trips_and_shows_only_printable_runes(s: str) -> None:
     q = go_quote(s)

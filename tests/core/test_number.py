@@ -28,6 +28,8 @@ from hypothesis import strategies as st
 
 from cty import _number as N
 
+from .._examples import examples
+
 VECTORS = Path(__file__).resolve().parent.parent / "vectors"
 
 P = N.parse
@@ -343,7 +345,7 @@ def go_parse_reference(mant: int, frac_digits: int, exp10: int) -> Fraction:
     return go_round(scaled * go_pow5(exp5), 512)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.integers(1, 10**60), st.integers(0, 40), st.integers(-400, 400))
 @example(1, 0, 28)
 @example(1, 0, -28)
@@ -549,7 +551,7 @@ def near_powers_of_ten(draw: Any) -> Any:
     return draw(st.sampled_from([t, c.next_above(t), c.next_below(t)]))
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(st.one_of(mpfrs(), near_powers_of_ten()))
 def test_formats_agree_with_a_literal_transcription_of_go(x: Any) -> None:
     n = N.from_mpfr(x)
@@ -558,7 +560,7 @@ def test_formats_agree_with_a_literal_transcription_of_go(x: Any) -> None:
     assert N.format_g10(n) == go_text(x, "g", 10)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.floats(allow_nan=False, allow_infinity=False))
 def test_float64_formats_agree_with_go(f: float) -> None:
     x = F(f)
@@ -566,7 +568,7 @@ def test_float64_formats_agree_with_go(f: float) -> None:
     assert N.format_g10(x) == go_text(N.as_mpfr(x), "g", 10)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.one_of(mpfrs(st.sampled_from([53, 64, 512])), near_powers_of_ten()))
 def test_format_f_round_trips_through_parse(x: Any) -> None:
     text = N.format_f(N.from_mpfr(x))
@@ -696,7 +698,7 @@ finite_numbers = st.one_of(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(finite_numbers, finite_numbers)
 def test_add_sub_div_round_once_at_the_larger_precision(a: Any, b: Any) -> None:
     p = max(N.precision(a), N.precision(b))
@@ -709,7 +711,7 @@ def test_add_sub_div_round_once_at_the_larger_precision(a: Any, b: Any) -> None:
         assert exact(q) == go_round(exact(a) / exact(b), p) and N.precision(q) == p
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(finite_numbers, finite_numbers)
 def test_mul_keeps_the_512_bit_product(a: Any, b: Any) -> None:
     prod = go_round(exact(a) * exact(b), 512)
@@ -718,7 +720,7 @@ def test_mul_keeps_the_512_bit_product(a: Any, b: Any) -> None:
     assert N.precision(r) == max(N.precision(a), N.precision(b), min_prec(prod))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(finite_numbers, finite_numbers)
 def test_mod_follows_go_cty_step_by_step(a: Any, b: Any) -> None:
     r = N.mod(a, b)
@@ -733,7 +735,7 @@ def test_mod_follows_go_cty_step_by_step(a: Any, b: Any) -> None:
     assert N.precision(r) == pa
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(finite_numbers)
 def test_neg_and_abs_keep_the_precision(a: Any) -> None:
     assert exact(N.neg(a)) == -exact(a) and N.precision(N.neg(a)) == N.precision(a)
@@ -777,7 +779,7 @@ equality_pool = st.one_of(
 )
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(equality_pool, equality_pool)
 def test_eq_key_agrees_with_equal(a: Any, b: Any) -> None:
     assert N.equal(a, b) == (N.eq_key(a) == N.eq_key(b))

@@ -79,6 +79,7 @@ def test_write_partitions_writes_each_partition_once(tmp_path: Path) -> None:
         dataset.write_partitions([1, 2], tmp_path)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_the_same_answers_in_one_process_and_on_a_cluster(tmp_path: Path,
                                                            client: Client) -> None:
     values = _write_inputs(tmp_path)
@@ -104,6 +105,7 @@ def _die_once(part: list[cty.Value], marker: str) -> list[cty.Value]:
     return part
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_task_loses_no_record(tmp_path: Path, client: Client) -> None:
     values = _write_inputs(tmp_path / "in")
     marker = str(tmp_path / "died")

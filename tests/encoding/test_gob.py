@@ -21,6 +21,7 @@ from cty._value import make
 from cty.encoding import DecodeError, EncodeError, gob
 from tests._ids import stable_id
 
+from .._examples import examples
 from ._gob_strategies import (
     THING,
     Secret,
@@ -38,21 +39,21 @@ from ._gob_strategies import (
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(typed_values)
 def test_loads_dumps_is_the_identity(v: cty.Value) -> None:
     assert_same(v, gob.loads(gob.dumps(v)))
 
 
 @pytest.mark.slow
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(marked_values)
 def test_marks_at_any_depth_survive(v: cty.Value) -> None:
     assert_same(v, gob.loads(gob.dumps(v)))
 
 
 @pytest.mark.slow
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(st.lists(typed_values, max_size=6))
 def test_a_stream_gives_back_its_values_in_order(vs: list[cty.Value]) -> None:
     buf = io.BytesIO()
@@ -65,7 +66,7 @@ def test_a_stream_gives_back_its_values_in_order(vs: list[cty.Value]) -> None:
         assert_same(v, w)
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(types().flatmap(lambda t: st.lists(values(t), min_size=1, max_size=5)))
 def test_each_type_is_described_once_per_stream(vs: list[cty.Value]) -> None:
     buf = io.BytesIO()
@@ -84,7 +85,7 @@ def _kinds(data: bytes) -> str:
     return "".join(k for _, _, k in split_frames(data))
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(typed_values)
 def test_dumps_is_deterministic(v: cty.Value) -> None:
     assert gob.dumps(v) == gob.dumps(gob.loads(gob.dumps(v)))

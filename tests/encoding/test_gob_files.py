@@ -167,6 +167,7 @@ def test_the_next_write_removes_abandoned_temporary_files_only(tmp_path: pathlib
     assert gob.load(target) == _value(1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_a_killed_encoder_leaves_every_value_before_the_tear(tmp_path: pathlib.Path,
                                                              seed: int) -> None:

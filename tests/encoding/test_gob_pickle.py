@@ -16,11 +16,12 @@ from cty._unknown_refinement import Refinement
 from cty._value import make
 from cty.encoding import EncodeError, gob
 
+from .._examples import examples
 from ._gob_strategies import THING, Thing, assert_same, typed_values, types
 
 
 @pytest.mark.slow
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(typed_values)
 def test_pickle_round_trips_any_value(v: cty.Value) -> None:
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
@@ -36,7 +37,7 @@ def test_a_pickled_value_holds_its_gob_stream() -> None:
     assert back._v[0] is cty.Zero._v
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(types())
 def test_types_pickle_to_themselves(t: cty.Type) -> None:
     assert pickle.loads(pickle.dumps(t)) is t

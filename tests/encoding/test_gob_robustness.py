@@ -20,6 +20,7 @@ from msgspec.msgpack import Ext
 import cty
 from cty.encoding import DecodeError, gob
 
+from .._examples import examples
 from ._gob_strategies import THING, Thing, raw_frame, raw_stream, read_all, split_frames
 
 enc = msgspec.msgpack.encode
@@ -345,7 +346,7 @@ def _must_not_crash(data: bytes) -> None:
         assert "unexpected error" not in str(e), str(e)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(st.tuples(st.sampled_from(b"TVE"), st.integers(0, 9), _msgpack_objects),
                 max_size=4))
 def test_well_framed_garbage_raises_only_decode_error(frames: list[tuple[int, int, Any]]) -> None:
@@ -356,7 +357,7 @@ def test_well_framed_garbage_raises_only_decode_error(frames: list[tuple[int, in
     _must_not_crash(raw_stream(*bodies))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.sampled_from([*VALUES, cty.capsule_val(THING, Thing(3))]),
        st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), min_size=1, max_size=4))
 def test_mutated_payloads_with_good_checksums_raise_only_decode_error(
@@ -370,7 +371,7 @@ def test_mutated_payloads_with_good_checksums_raise_only_decode_error(
     _must_not_crash(raw_stream(*map(bytes, bodies)))
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.binary(max_size=64))
 def test_random_bytes_raise_only_decode_error(tail: bytes) -> None:
     _must_not_crash(b"\x89ctygob\x01" + tail)

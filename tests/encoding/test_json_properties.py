@@ -15,12 +15,13 @@ from hypothesis import strategies as st
 import cty
 from cty.encoding import DecodeError, json
 
+from .._examples import examples
 from .test_msgpack_properties import as_the_wire_gives_back, typed_values, types
 
 pytestmark = pytest.mark.slow  # hypothesis over generated values
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), suppress_health_check=[HealthCheck.too_slow])
 @given(typed_values(unknowns=False, infinities=False))
 def test_round_trip(vt: tuple[cty.Value, cty.Type]) -> None:
     v, ty = vt
@@ -30,7 +31,7 @@ def test_round_trip(vt: tuple[cty.Value, cty.Type]) -> None:
     assert got == as_the_wire_gives_back(v, ty)
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
 @given(typed_values(unknowns=False, infinities=False))
 def test_simple_json_keeps_the_data(vt: tuple[cty.Value, cty.Type]) -> None:
     v, _ = vt
@@ -43,13 +44,13 @@ def test_simple_json_keeps_the_data(vt: tuple[cty.Value, cty.Type]) -> None:
     assert got.type() == json.implied_type(text)
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
 @given(types())
 def test_type_json_round_trips(ty: cty.Type) -> None:
     assert json.unmarshal_type(json.marshal_type(ty)) is ty
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.text(max_size=40) | st.binary(max_size=40), types())
 def test_random_text_decodes_or_raises_decode_error(data: Any, ty: cty.Type) -> None:
     try:
@@ -68,7 +69,7 @@ json_texts = st.recursive(
 ).map(stdlib_json.dumps)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(json_texts, types())
 def test_well_formed_json_of_any_shape_decodes_or_raises_decode_error(text: str,
                                                                       ty: cty.Type) -> None:

@@ -19,6 +19,8 @@ from cty import _number
 from cty.encoding import DecodeError, msgpack
 from cty.testing import strategies as cst
 
+from .._examples import examples
+
 pytestmark = pytest.mark.slow  # hypothesis over generated values
 
 names = cst.unicode_names
@@ -97,7 +99,7 @@ def as_the_wire_gives_back(v: cty.Value, ty: cty.Type, wire: str = "json") -> ct
     return v
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), suppress_health_check=[HealthCheck.too_slow])
 @given(typed_values())
 def test_round_trip(vt: tuple[cty.Value, cty.Type]) -> None:
     v, ty = vt
@@ -107,7 +109,7 @@ def test_round_trip(vt: tuple[cty.Value, cty.Type]) -> None:
     assert got == as_the_wire_gives_back(v, ty, "msgpack")
 
 
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
 @given(typed_values())
 def test_an_encoder_keeps_nothing_from_one_value_to_the_next(
         vt: tuple[cty.Value, cty.Type]) -> None:
@@ -120,7 +122,7 @@ def test_an_encoder_keeps_nothing_from_one_value_to_the_next(
     assert enc.encode(v) == first == msgpack.Encoder(ty).encode(v)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.binary(max_size=64), types())
 def test_random_bytes_decode_or_raise_decode_error(data: bytes, ty: cty.Type) -> None:
     try:
@@ -130,7 +132,7 @@ def test_random_bytes_decode_or_raise_decode_error(data: bytes, ty: cty.Type) ->
     assert isinstance(v, cty.Value)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(typed_values(), st.data())
 def test_damaged_encodings_decode_or_raise_decode_error(vt: tuple[cty.Value, cty.Type],
                                                         data: Any) -> None:

@@ -24,6 +24,8 @@ from cty.encoding import json as cty_json
 from cty.encoding._typed_pass import json_text_fits, plan_typed_pass
 from cty.testing import strategies as cst
 
+from .._examples import examples
+
 _decoder = msgspec.json.Decoder(float_hook=cty.parse_number_val)
 
 
@@ -125,7 +127,7 @@ def cases(draw: st.DrawFn) -> tuple[bytes, cty.Type, Defaults | None, bool]:
 
 
 @pytest.mark.slow
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), suppress_health_check=[HealthCheck.too_slow])
 @given(cases())
 def test_the_typed_pass_gives_what_the_full_path_gives(
         case: tuple[bytes, cty.Type, Defaults | None, bool]) -> None:

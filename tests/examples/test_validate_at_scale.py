@@ -43,6 +43,7 @@ def test_the_example_finds_every_broken_record(tmp_path: Path,
     assert len(dataset.blocks(tmp_path)) == 2
 
 
+@pytest.mark.slow
 def test_the_same_code_runs_on_a_running_cluster_given_its_address(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,6 +34,7 @@ from cty.ext.eventual import (
 from cty.function import stdlib
 from tests._ids import stable_id
 
+from .._examples import examples
 from ..strategies import any_values
 
 S = SECRET
@@ -168,7 +169,7 @@ MARKS = st.sampled_from([S, D("urn:a"), D("urn:b"), "other"])
 
 
 @pytest.mark.slow
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(any_values(max_depth=2), st.frozensets(MARKS, max_size=3))
 def test_apply_never_loses_a_mark(v: cty.Value, extra: frozenset[object]) -> None:
     v = v.with_marks(extra)
@@ -179,7 +180,7 @@ def test_apply_never_loses_a_mark(v: cty.Value, extra: frozenset[object]) -> Non
     assert marks <= got.marks()
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.tuples(any_values(max_depth=2), st.frozensets(MARKS, max_size=2)),
                 max_size=4))
 @pytest.mark.slow

@@ -19,6 +19,7 @@ from cty.ext.pulumi_wire import (
     to_pulumi_wire,
 )
 
+from .._examples import examples
 from ..strategies import types, values
 
 Str, Num = cty.string_val, cty.number_int_val
@@ -87,7 +88,7 @@ def _marked(v: cty.Value, marks: frozenset[object]) -> cty.Value:
     return v.with_marks(marks)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(types(max_depth=2).flatmap(lambda t: st.tuples(st.just(t), values(t, marks=False))),
        MARKS)
 @pytest.mark.slow

@@ -34,6 +34,7 @@ from cty.ext.xtypes import (
     xconvert,
 )
 
+from .._examples import examples
 from ..strategies import any_values, types, values
 from .test_xtypes import _xtypes
 
@@ -205,7 +206,7 @@ def test_lift_and_literal_xtype() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(_xtypes(), any_values())
 def test_xconvert_gives_a_value_of_the_lowered_type_or_a_path_error(t: XType,
                                                                    v: cty.Value) -> None:
@@ -219,7 +220,7 @@ def test_xconvert_gives_a_value_of_the_lowered_type_or_a_path_error(t: XType,
         assert xconvert(got, t, prefer="first").raw_equals(got), (str(t), got)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(types(max_depth=2).flatmap(
     lambda t: st.tuples(st.just(t), types(max_depth=2), st.data())))
 @pytest.mark.slow
@@ -259,7 +260,7 @@ def _without_the_fast_path(v: cty.Value, t: XType) -> tuple[str, object]:
         return _outcome(v, t)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(_xtypes().flatmap(lambda t: st.tuples(st.just(t), st.one_of(
     values(lower(t)), any_values()))))
 @pytest.mark.slow

@@ -33,6 +33,7 @@ from cty.ext.xtypes import (
     xtype_to_json,
 )
 
+from .._examples import examples
 from ..strategies import types
 from .test_xtypes import _xtypes
 
@@ -154,7 +155,7 @@ def test_capsules_have_no_json() -> None:
         xtype_to_json(x(cty.Capsule("blob", bytes)))
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(_xtypes())
 def test_print_parse_round_trip(t: XType) -> None:
     assert parse_xtype(str(t)) == t, str(t)
@@ -162,7 +163,7 @@ def test_print_parse_round_trip(t: XType) -> None:
     assert xtype_from_json(xtype_to_json(t)) == t, xtype_to_json(t)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(types(max_depth=3))
 def test_core_types_write_as_the_core_does(t: cty.Type) -> None:
     assert xtype_to_json(x(t)) == cty.type_to_json(t)

@@ -50,6 +50,7 @@ from cty.ext.xtypes import (
     xunify,
 )
 
+from .._examples import examples
 from ..strategies import types
 
 SAFE, UNSAFE, NO = Kind.SAFE, Kind.UNSAFE, Kind.NO
@@ -208,7 +209,7 @@ def _xtypes() -> st.SearchStrategy[XType]:
         max_leaves=6)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(_xtypes())
 def test_conversion_kind_is_reflexive_and_dynamic_takes_everything(t: XType) -> None:
     assert conversion_kind(t, t) == SAFE
@@ -216,7 +217,7 @@ def test_conversion_kind_is_reflexive_and_dynamic_takes_everything(t: XType) -> 
     assert assignable(t, t)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(types(max_depth=2), types(max_depth=2))
 def test_plain_core_types_get_cores_answer(a: cty.Type, b: cty.Type) -> None:
     a, b = a.without_optional_attributes_deep(), b.without_optional_attributes_deep()
@@ -229,7 +230,7 @@ def test_plain_core_types_get_cores_answer(a: cty.Type, b: cty.Type) -> None:
     assert conversion_kind(x(a), x(b)) == want
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(_xtypes(), min_size=1, max_size=4), st.randoms(use_true_random=False))
 def test_xunify_laws(ts: list[XType], rnd: Any) -> None:
     safe, unsafe = xunify(*ts)

@@ -23,6 +23,8 @@ from cty import PathError
 from cty.function import FunctionError, PanicError
 from cty.function import stdlib as S
 
+from .._examples import examples
+
 pytestmark = pytest.mark.slow  # every function on thousands of generated arguments
 
 FUNCTIONS = sorted((name, fn) for name, fn in vars(S).items()
@@ -65,7 +67,7 @@ def _arity(fn: Any) -> tuple[int, bool]:
 
 
 @pytest.mark.parametrize(("name", "fn"), FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_no_function_panics(name: str, fn: Any, data: st.DataObject) -> None:
     fixed, variadic = _arity(fn)

@@ -10,6 +10,8 @@ import cty
 import cty.testing.strategies as cst
 from cty.function import stdlib
 
+from .._examples import examples
+
 
 def _distinct_by_definition(v: cty.Value) -> list[cty.Value]:
     """go-cty's distinct: each element compared with every one kept before it."""
@@ -20,7 +22,7 @@ def _distinct_by_definition(v: cty.Value) -> list[cty.Value]:
     return kept
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(cst.types(max_depth=2).filter(lambda t: not t.has_dynamic_types()).flatmap(
     lambda t: st.lists(cst.values_conforming(t, unknowns=False, marks=("m",)), min_size=1,
                        max_size=8).map(lambda es: es + es[::2])))
@@ -41,6 +43,7 @@ def test_distinct_compares_numbers_by_value_and_ignores_marks() -> None:
     assert stdlib.distinct(v) == want.mark("m").mark("x")
 
 
+@pytest.mark.slow
 def test_distinct_of_100_000_elements() -> None:
     # (quadratic before: 82 s for 10,000; each element is now compared only with its hash's)
     v = cty.list_val([cty.number_int_val(i % 1_000) for i in range(100_000)])

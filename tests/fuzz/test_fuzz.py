@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .._examples import examples
 from .targets import Target, targets
 
 TARGETS = targets()
@@ -56,7 +57,7 @@ def test_the_seeds_pass(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(TARGETS))
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(data=st.data())
 def test_fuzzed_input_raises_only_documented_errors(name: str, data: st.DataObject) -> None:
     target = TARGETS[name]

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 import cty
 from cty.testing import strategies as cst
 
+from .._examples import examples
+
 
 @dataclass(frozen=True)
 class Blob:
@@ -76,7 +78,7 @@ def test_every_constructor_and_value_kind_within_600_examples() -> None:
     seen_types: set[str] = set()
     seen_values: set[str] = set()
 
-    @settings(max_examples=600, derandomize=True, database=None)
+    @settings(max_examples=examples(600), derandomize=True, database=None)
     @given(cst.types(capsules=CAPSULES).flatmap(
         lambda t: st.tuples(st.just(t), cst.values(t, capsules=CAPSULES))))
     def collect(tv: tuple[cty.Type, cty.Value]) -> None:
@@ -91,7 +93,7 @@ def test_every_constructor_and_value_kind_within_600_examples() -> None:
 
 
 def test_the_flags_keep_out_what_they_say() -> None:
-    @settings(max_examples=150, derandomize=True, database=None)
+    @settings(max_examples=examples(150), derandomize=True, database=None)
     @given(cst.values(nulls=False, unknowns=False, marks=False))
     def plain(v: cty.Value) -> None:
         kinds: set[str] = set()
@@ -99,14 +101,14 @@ def test_the_flags_keep_out_what_they_say() -> None:
         assert not kinds & {"null", "marked"} and kinds - {"DynamicVal", "unknown"} <= {
             "known", "empty"}
 
-    @settings(max_examples=150, derandomize=True, database=None)
+    @settings(max_examples=examples(150), derandomize=True, database=None)
     @given(cst.types(dynamic=False, optional_attrs=False))
     def no_dynamic(t: cty.Type) -> None:
         kinds: set[str] = set()
         _type_kinds(t, kinds)
         assert not kinds & {"dynamic", "object with optional attributes", "capsule"}
 
-    @settings(max_examples=100, derandomize=True, database=None)
+    @settings(max_examples=examples(100), derandomize=True, database=None)
     @given(cst.values(cty.List(cty.String), marks=["only-this"]))
     def own_marks(v: cty.Value) -> None:
         _, found = v.unmark_deep()
@@ -124,7 +126,7 @@ def _leaves(v: cty.Value) -> list[cty.Value]:
 def test_the_options_give_what_they_say() -> None:
     from cty import _number
 
-    @settings(max_examples=150, derandomize=True, database=None)
+    @settings(max_examples=examples(150), derandomize=True, database=None)
     @given(cst.values(cty.Map(cty.List(cty.String)), names=st.just("k"), text=st.just("zz"),
                       marks=st.just(frozenset({"m"})), refinements=False))
     # (without refinements: an unknown list of length 1 is a list of one unmarked unknown)
@@ -137,7 +139,7 @@ def test_the_options_give_what_they_say() -> None:
         for _, e in cty.deep_values(v):  # every value is marked
             assert e.marks() == {"m"}
 
-    @settings(max_examples=300, derandomize=True, database=None)
+    @settings(max_examples=examples(300), derandomize=True, database=None)
     @given(cst.values(cty.Tuple([cty.Number, cty.List(cty.Number)]), infinities=False,
                       any_precision=False))
     def numbers_for_the_wire(v: cty.Value) -> None:
@@ -146,7 +148,7 @@ def test_the_options_give_what_they_say() -> None:
                 assert not _number.is_inf(e._v)
                 assert e._v.__class__ is int or _number.precision(e._v) in (53, 512)
 
-    @settings(max_examples=100, derandomize=True, database=None)
+    @settings(max_examples=examples(100), derandomize=True, database=None)
     @given(cst.types(names=cst.unicode_names))
     def unicode_names(t: cty.Type) -> None:
         for name in (t.attribute_types() if t.is_object_type() else {}):
@@ -163,7 +165,7 @@ def test_wire_values_survive_msgpack() -> None:
     # gives back unchanged (far-out bounds would not fit its 1024-byte refinements)
     from cty.encoding import msgpack
 
-    @settings(max_examples=300, derandomize=True, database=None)
+    @settings(max_examples=examples(300), derandomize=True, database=None)
     @given(st.lists(cst.values(cty.Number, marks=False, any_precision=False), min_size=20,
                     max_size=20))
     def survive(vs: list[cty.Value]) -> None:
@@ -178,7 +180,7 @@ def test_numbers_come_in_every_precision() -> None:
 
     seen: set[int] = set()
 
-    @settings(max_examples=300, derandomize=True, database=None)
+    @settings(max_examples=examples(300), derandomize=True, database=None)
     @given(cst.numbers)
     def collect(n: cty.Value) -> None:
         seen.add(_number.precision(n._v))
@@ -190,7 +192,7 @@ def test_numbers_come_in_every_precision() -> None:
 def test_conforming_values_may_be_null_or_unknown_where_a_type_is_dynamic() -> None:
     seen: set[str] = set()
 
-    @settings(max_examples=200, derandomize=True, database=None)
+    @settings(max_examples=examples(200), derandomize=True, database=None)
     @given(cst.values_conforming(cty.List(cty.DynamicPseudoType), marks=False))
     def collect(v: cty.Value) -> None:
         seen.add("null" if v.is_null() else "unknown" if not v.is_known() else
@@ -203,7 +205,7 @@ def test_conforming_values_may_be_null_or_unknown_where_a_type_is_dynamic() -> N
     assert seen == {"null", "unknown", "empty", "elements"}
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(cst.types(max_depth=3).flatmap(
     lambda t: st.tuples(st.just(t), cst.values_conforming(t))))
 @pytest.mark.slow
@@ -214,7 +216,7 @@ def test_conforming_values_conform(tv: tuple[cty.Type, cty.Value]) -> None:
         assert v.type() == t.without_optional_attributes_deep()
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(cst.types(max_depth=3).flatmap(
     lambda t: st.tuples(st.just(t), cst.python_data_for(t))))
 @pytest.mark.slow
