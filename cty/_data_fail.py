@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ._errors import PathError
-from ._path import Path
+from ._path import GetAttrStep, IndexStep, Path
+from ._value_init import number_int_val, string_val
 
 
 class DataFail(Exception):
@@ -34,11 +35,10 @@ class DataFail(Exception):
 
     def path_error(self) -> PathError:
         """Return the public PathError for this failure."""
-        path = Path()
-        for kind, key in reversed(self.steps):
-            path = (path.get_attr(key) if kind == "attr" else path.index_int(key)
-                    if kind == "index" else path.index_string(key))
-        return PathError(path, self.message)
+        steps = [GetAttrStep(key) if kind == "attr" else
+                 IndexStep(number_int_val(key) if kind == "index" else string_val(key))
+                 for kind, key in reversed(self.steps)]
+        return PathError(Path(steps), self.message)  # (one Path: not one per step)
 
 
 def index_of(items: Any, node: object) -> int | None:

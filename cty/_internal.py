@@ -32,6 +32,7 @@ from ._json_repeats import repeats_dropped as json_repeats_dropped
 from ._marks import NO_MARKS, Marked
 from ._memo_room import make_room
 from ._msgspec_deep import JSONHooks, encode_spliced, json_loads_deep
+from ._path import Trail, trail_path
 from ._path import data_keys as path_data_keys
 from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
@@ -68,6 +69,7 @@ __all__ = [
     "Refinement",
     "SetPayload",
     "TokenCursor",
+    "Trail",
     "TypeExprError",
     "Unknown",
     "atomic_writer",
@@ -104,5 +106,6 @@ __all__ = [
     "safe_known_prefix",
     "safe_prefix_before_cut",
     "tokenize",
+    "trail_path",
     "wrap",
 ]

@@ -248,6 +248,22 @@ def index_string_path(s: str, /) -> Path:
     return Path().index_string(s)
 
 
+Trail = tuple["Trail", PathStep] | None
+"""Where a recursive walk is, as a chain (the place before, the last step); None at the top.
+A walk that made a Path per level would copy every step at every level (quadratic in the
+depth); a trail costs one pair per level and becomes a Path only when an error needs one."""
+
+
+def trail_path(trail: Trail) -> Path:
+    """Return the Path that *trail* leads along."""
+    steps: list[PathStep] = []
+    while trail is not None:
+        trail, step = trail
+        steps.append(step)
+    steps.reverse()
+    return tuple.__new__(Path, steps)
+
+
 def data_keys(path: Path) -> tuple[str | int, ...]:
     """Return the keys *path* takes through plain data (decoded JSON or YAML): attribute
     names and string keys as str, whole-number indexes as int, up to the first step that is

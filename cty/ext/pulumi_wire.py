@@ -31,8 +31,9 @@ from cty import (
     Bool,
     CtyValueError,
     DynamicPseudoType,
+    GetAttrStep,
+    IndexStep,
     Number,
-    Path,
     PathError,
     String,
     Type,
@@ -53,7 +54,7 @@ from cty import (
     tuple_val,
     unknown_val,
 )
-from cty._internal import check_type, check_value, deep, hop
+from cty._internal import Trail, check_type, check_value, deep, hop, trail_path
 from cty.convert import convert
 
 from .eventual import SECRET, DependsOn
@@ -94,6 +95,14 @@ class PulumiWireError(PathError):
     for; ``path`` says where. Messages never show a value's text."""
 
 
+def _error(where: Trail, message: str) -> PulumiWireError:
+    return PulumiWireError(trail_path(where), message)
+
+
+def _attr_step(k: Value) -> GetAttrStep:
+    return GetAttrStep(k.as_string())
+
+
 # --- encoding ----------------------------------------------------------------------------------
 
 
@@ -106,16 +115,16 @@ def to_pulumi_wire(v: Value, *, keep_output_values: bool = False,
     resource reference, say: examples/pulumi_capsules.py), and is an error without one.
     """
     check_value(v, "the value")
-    return _encode(v, Path(), keep_output_values, allow_lossy_numbers)
+    return _encode(v, None, keep_output_values, allow_lossy_numbers)
 
 
 @deep  # (it recurses: any depth)
-def _encode(v: Value, path: Path, keep: bool, lossy: bool) -> Any:
+def _encode(v: Value, path: Trail, keep: bool, lossy: bool) -> Any:
     bare, marks = v.unmark()
     deps = sorted(m.urn for m in marks if isinstance(m, DependsOn))
     for m in marks:
         if m is not SECRET and not isinstance(m, DependsOn):
-            raise PulumiWireError(path, f"a mark of type {type(m).__name__} has no Pulumi wire "
+            raise _error(path, f"a mark of type {type(m).__name__} has no Pulumi wire "
                                         "form (only eventual.SECRET and DependsOn marks have)")
     is_secret = SECRET in marks
     known = bare.is_known()
@@ -136,7 +145,7 @@ def _encode(v: Value, path: Path, keep: bool, lossy: bool) -> Any:
     return data
 
 
-def _encode_bare(v: Value, path: Path, keep: bool, lossy: bool) -> Any:
+def _encode_bare(v: Value, path: Trail, keep: bool, lossy: bool) -> Any:
     if v.is_null():
         return None
     t = v.type()
@@ -149,23 +158,23 @@ def _encode_bare(v: Value, path: Path, keep: bool, lossy: bool) -> Any:
         f = _number.float64_value(n)
         if f is None:
             if not lossy:
-                raise PulumiWireError(path, "a number that a double cannot hold exactly "
+                raise _error(path, "a number that a double cannot hold exactly "
                                             "(allow_lossy_numbers=True rounds it)")
             f = _number.to_float(n)
         return int(f) if f.is_integer() and abs(f) < 2 ** 53 else f
     if t.is_list_type() or t.is_set_type() or t.is_tuple_type():
-        return [_encode(e, path.index(k), keep, lossy) for k, e in v.elements()]
+        return [_encode(e, (path, IndexStep(k)), keep, lossy) for k, e in v.elements()]
     if t.is_map_type() or t.is_object_type():
-        return {k.as_string(): _encode(e, path.index(k) if t.is_map_type() else
-                                       path.get_attr(k.as_string()), keep, lossy)
+        step = IndexStep if t.is_map_type() else _attr_step
+        return {k.as_string(): _encode(e, (path, step(k)), keep, lossy)
                 for k, e in v.elements()}
     if t.is_capsule_type():
         hook = getattr(v.encapsulated_value(), "__pulumi_wire__", None)
         if hook is None:
-            raise PulumiWireError(path, f"a capsule value of type {t.friendly_name()} has no "
+            raise _error(path, f"a capsule value of type {t.friendly_name()} has no "
                                         "Pulumi wire form (its object has no __pulumi_wire__)")
         return hook()
-    raise PulumiWireError(path, f"a value of type {t.friendly_name()} has no Pulumi wire form")
+    raise _error(path, f"a value of type {t.friendly_name()} has no Pulumi wire form")
 
 
 # --- decoding ----------------------------------------------------------------------------------
@@ -182,11 +191,11 @@ def from_pulumi_wire(data: Any, ty: Type = DynamicPseudoType, *,
     no decoder is an error.
     """
     check_type(ty, "the type to decode into")
-    return _decode(data, ty, Path(), decoders or {})
+    return _decode(data, ty, None, decoders or {})
 
 
 @hop  # (it recurses: any depth)
-def _decode(data: Any, ty: Type, path: Path, decoders: Mapping[str, Decoder]) -> Value:
+def _decode(data: Any, ty: Type, path: Trail, decoders: Mapping[str, Decoder]) -> Value:
     if data is None:
         return null_val(ty)
     if isinstance(data, str) and data == UNKNOWN:
@@ -200,11 +209,11 @@ def _decode(data: Any, ty: Type, path: Path, decoders: Mapping[str, Decoder]) ->
         try:
             return convert(v, ty)
         except PathError as e:
-            raise PulumiWireError(path, e.message) from None
+            raise _error(path, e.message) from None
     if ty.is_list_type() or ty.is_set_type():
         items = _expect(data, list, path, ty)
         ety = ty.element_type()
-        elems = [_decode(e, ety, path.index(number_int_val(i)), decoders)
+        elems = [_decode(e, ety, (path, IndexStep(number_int_val(i))), decoders)
                  for i, e in enumerate(items)]
         if ty.is_list_type():
             return list_val(elems) if elems else list_val_empty(ety)
@@ -213,14 +222,14 @@ def _decode(data: Any, ty: Type, path: Path, decoders: Mapping[str, Decoder]) ->
         items = _expect(data, list, path, ty)
         types = ty.tuple_element_types()
         if len(items) != len(types):
-            raise PulumiWireError(path, f"{len(types)} elements required, but received "
+            raise _error(path, f"{len(types)} elements required, but received "
                                         f"{len(items)}")
-        return tuple_val([_decode(e, t, path.index(number_int_val(i)), decoders)
+        return tuple_val([_decode(e, t, (path, IndexStep(number_int_val(i))), decoders)
                           for i, (e, t) in enumerate(zip(items, types, strict=True))])
     if ty.is_map_type():
         members = _expect(data, dict, path, ty)
         ety = ty.element_type()
-        entries = {k: _decode(e, ety, path.index(string_val(k)), decoders)
+        entries = {k: _decode(e, ety, (path, IndexStep(string_val(k))), decoders)
                    for k, e in members.items()}
         return map_val(entries) if entries else map_val_empty(ety)
     if ty.is_object_type():
@@ -228,22 +237,22 @@ def _decode(data: Any, ty: Type, path: Path, decoders: Mapping[str, Decoder]) ->
         attrs = ty.attribute_types()
         extra = sorted(set(members) - set(attrs))
         if extra:
-            raise PulumiWireError(path, f"unsupported attribute {extra[0]!r}")
-        return object_val({name: _decode(members.get(name), t, path.get_attr(name), decoders)
+            raise _error(path, f"unsupported attribute {extra[0]!r}")
+        return object_val({name: _decode(members.get(name), t, (path, GetAttrStep(name)), decoders)
                            for name, t in attrs.items()})
-    raise PulumiWireError(path, f"{ty.friendly_name()} values have no Pulumi wire form "
+    raise _error(path, f"{ty.friendly_name()} values have no Pulumi wire form "
                                 "(a capsule needs a decoder for its signature)")
 
 
-def _expect(data: Any, kind: type, path: Path, ty: Type) -> Any:
+def _expect(data: Any, kind: type, path: Trail, ty: Type) -> Any:
     if not isinstance(data, kind):
         what = "an array" if kind is list else "an object"
-        raise PulumiWireError(path, f"{ty.friendly_name()} required: {what}, not "
+        raise _error(path, f"{ty.friendly_name()} required: {what}, not "
                                     f"{type(data).__name__}")
     return data
 
 
-def _decode_implied(data: Any, path: Path, decoders: Mapping[str, Decoder]) -> Value:
+def _decode_implied(data: Any, path: Trail, decoders: Mapping[str, Decoder]) -> Value:
     if isinstance(data, bool):
         return bool_val(data)
     if isinstance(data, str):
@@ -252,21 +261,21 @@ def _decode_implied(data: Any, path: Path, decoders: Mapping[str, Decoder]) -> V
         return number_int_val(data)
     if isinstance(data, float):
         if math.isnan(data):
-            raise PulumiWireError(path, "NaN is not a number cty can hold")
+            raise _error(path, "NaN is not a number cty can hold")
         return number_float_val(data)
     if isinstance(data, list):
-        return tuple_val([_decode(e, DynamicPseudoType, path.index(number_int_val(i)),
+        return tuple_val([_decode(e, DynamicPseudoType, (path, IndexStep(number_int_val(i))),
                                   decoders) for i, e in enumerate(data)])
     if isinstance(data, dict):
         for k in data:
             if not isinstance(k, str):
-                raise PulumiWireError(path, f"object keys are strings, not {type(k).__name__}")
-        return object_val({k: _decode(e, DynamicPseudoType, path.get_attr(k), decoders)
+                raise _error(path, f"object keys are strings, not {type(k).__name__}")
+        return object_val({k: _decode(e, DynamicPseudoType, (path, GetAttrStep(k)), decoders)
                            for k, e in data.items()})
-    raise PulumiWireError(path, f"{type(data).__name__} is not Pulumi wire data")
+    raise _error(path, f"{type(data).__name__} is not Pulumi wire data")
 
 
-def _decode_special(data: dict[str, Any], ty: Type, path: Path,
+def _decode_special(data: dict[str, Any], ty: Type, path: Trail,
                     decoders: Mapping[str, Decoder]) -> Value:
     sig = data[SIG_KEY]
     if sig == SECRET_SIG:
@@ -276,14 +285,14 @@ def _decode_special(data: dict[str, Any], ty: Type, path: Path,
              else unknown_val(ty))
         deps = data.get("dependencies", [])
         if not isinstance(deps, list) or not all(isinstance(d, str) for d in deps):
-            raise PulumiWireError(path, "an output value's dependencies are a list of URNs")
+            raise _error(path, "an output value's dependencies are a list of URNs")
         marks: set[object] = {DependsOn(d) for d in deps}
         if data.get("secret") is True:
             marks.add(SECRET)
         return v.with_marks(frozenset(marks))
     decoder = decoders.get(sig) if isinstance(sig, str) else None
     if decoder is None:
-        raise PulumiWireError(path, f"no decoder for the special object of signature {sig!r}")
+        raise _error(path, f"no decoder for the special object of signature {sig!r}")
     v = decoder(data, ty)
     if not isinstance(v, Value):
         raise CtyValueError(f"the decoder for signature {sig!r} returned a "

@@ -59,6 +59,21 @@ def test_what_has_no_wire_form_is_an_error_with_its_path() -> None:
         to_pulumi_wire(cty.capsule_val(cty.Capsule("thing", object), object()))
 
 
+def test_errors_name_every_step_of_their_path() -> None:
+    inner = cty.object_val({"n": cty.parse_number_val("0.1")})
+    v = cty.tuple_val([Str("a"), cty.list_val([cty.map_val({"k": inner})])])
+    with pytest.raises(PulumiWireError) as e:
+        to_pulumi_wire(v)
+    assert e.value.path == cty.Path().index_int(1).index_int(0).index_string("k").get_attr("n")
+    ty = cty.List(cty.Map(cty.Object({"a": cty.Tuple([cty.Bool, cty.Number])})))
+    with pytest.raises(PulumiWireError, match="a number is required") as e:
+        from_pulumi_wire([{"k": {"a": [True, "x"]}}], ty)
+    assert e.value.path == cty.Path().index_int(0).index_string("k").get_attr("a").index_int(1)
+    with pytest.raises(PulumiWireError, match="NaN") as e:
+        from_pulumi_wire([{"a": [float("nan")]}])
+    assert e.value.path == cty.Path().index_int(0).get_attr("a").index_int(0)
+
+
 def test_decoding_into_types() -> None:
     assert from_pulumi_wire({"a": 1}).raw_equals(cty.object_val({"a": Num(1)}))
     assert from_pulumi_wire(UNKNOWN).raw_equals(cty.DynamicVal)
