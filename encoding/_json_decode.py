@@ -54,7 +54,7 @@ _NEG_ZERO: Final = re.compile(rb"-0(?=[,\]} \t\n\r]|$)")
 _SPACE: Final = b" \t\n\r"
 
 
-def _may_hold_negative_zero(raw: bytes) -> bool:
+def may_hold_negative_zero(raw: bytes) -> bool:
     """Return whether *raw* may hold the number literal -0: "-0" followed by the end of a
     value, where a value can start (at the start, or after "[", ":" or "," and white
     space; such a match inside a string is harmless).
@@ -111,9 +111,9 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
         if not in_deep_thread():
             raise
         raw = bytes(data)  # on a chain of cty._deep: deeper than msgspec may go
-        return _load_deep(raw, b"-0" in raw and _may_hold_negative_zero(raw))
+        return _load_deep(raw, b"-0" in raw and may_hold_negative_zero(raw))
     raw = bytes(data)
-    if b"-0" in raw and _may_hold_negative_zero(raw):
+    if b"-0" in raw and may_hold_negative_zero(raw):
         # msgspec reads the literal -0 as the int 0; read again keeping every literal
         try:
             tree = _stdlib_json.loads(raw, parse_int=JNum, parse_float=JNum,

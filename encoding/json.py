@@ -31,13 +31,14 @@ from typing import Any
 
 import cty
 from cty import CtyTypeError, Type, Value
-from cty._internal import check_type, check_value, deep
+from cty._internal import check_type, check_value, deep, make
 
 from ._codec import PlannedDecoder, PlannedEncoder
 from ._errors import DecodeError, EncodeError
 from ._json_decode import fixed_decoder, load, repeats_dropped, var_decoder
 from ._json_decode import implied_type as _implied_type
 from ._json_encode import encode_payload, plan
+from ._json_shaped import DECLINED, shaped_decoder
 from ._json_stream import first_error, implied_first_error
 from ._json_type import type_from_json, type_to_json
 
@@ -80,7 +81,25 @@ class Decoder(PlannedDecoder[Buffer], fixed_decoder=fixed_decoder,
     cty.set_val([cty.string_val('a'), cty.string_val('b')])
     """
 
-    __slots__ = ()
+    __slots__ = ("_shaped",)
+
+    def __init__(self, ty: Type, /) -> None:
+        super().__init__(ty)
+        self._shaped = shaped_decoder(ty) if self._fixed is not None else None
+
+    def _decode(self, data: Buffer) -> Value:
+        typed = self._shaped
+        if typed is not None:
+            raw: bytes | None = None
+            if isinstance(data, str):
+                raw = data.encode("ascii") if data.isascii() else None
+            elif isinstance(data, bytes | bytearray | memoryview):
+                raw = bytes(data)  # (no copy of bytes)
+            if raw is not None:
+                p = typed.payload(raw)
+                if p is not DECLINED:
+                    return make(self._ty, p)
+        return super()._decode(data)
 
     def _load(self, data: Buffer) -> Any:
         """Return the JSON document *data* as Python objects. Where a key came twice in an

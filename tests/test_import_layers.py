@@ -74,6 +74,7 @@ ENCODING_LAYERS: list[list[str]] = [
     ["cty.encoding._gob_decode", "cty.encoding._gob_encode", "cty.encoding._msgpack_decode"],
     ["cty.encoding._codec", "cty.encoding._json_decode", "cty.encoding._msgpack_stream",
      "cty.encoding.gob"],
+    ["cty.encoding._json_shaped"],
     ["cty.encoding._json_encode", "cty.encoding._json_stream", "cty.encoding._msgpack_encode"],
     ["cty.encoding.json", "cty.encoding.msgpack"],
 ]

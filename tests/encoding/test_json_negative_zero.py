@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import cty
 from cty.encoding import json as cty_json
-from cty.encoding._json_decode import _may_hold_negative_zero
+from cty.encoding._json_decode import may_hold_negative_zero
 
 _NEG = "\x00negative zero\x00"
 _TEXTS = st.text(alphabet="-0.eE1a:,[] \t", max_size=8)
@@ -38,7 +38,7 @@ def test_the_search_finds_every_negative_zero_literal_and_nothing_else(
     # JSON text as any writer might lay it out; strings full of "-0" that are not numbers
     text = json.dumps(data, indent=indent, separators=separators)
     text = text.replace(json.dumps(_NEG), "-0")
-    assert _may_hold_negative_zero(text.encode()) is _holds(data)
+    assert may_hold_negative_zero(text.encode()) is _holds(data)
 
 
 def test_a_negative_zero_literal_decodes_as_negative_zero() -> None:
@@ -55,4 +55,4 @@ def test_a_negative_zero_literal_decodes_as_negative_zero() -> None:
 
 def test_names_ending_in_minus_zero_are_not_numbers() -> None:
     for text in (b'["us-east-0", "web-0"]', b'{"a-0": "b-0"}'):
-        assert not _may_hold_negative_zero(text)
+        assert not may_hold_negative_zero(text)
