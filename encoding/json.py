@@ -88,15 +88,15 @@ class Decoder(PlannedDecoder[Buffer], fixed_decoder=fixed_decoder,
         self._shaped = shaped_decoder(ty) if self._fixed is not None else None
 
     def _decode(self, data: Buffer) -> Value:
-        typed = self._shaped
-        if typed is not None:
+        shaped = self._shaped
+        if shaped is not None:
             raw: bytes | None = None
             if isinstance(data, str):
                 raw = data.encode("ascii") if data.isascii() else None
             elif isinstance(data, bytes | bytearray | memoryview):
                 raw = bytes(data)  # (no copy of bytes)
             if raw is not None:
-                p = typed.payload(raw)
+                p = shaped.payload(raw)
                 if p is not DECLINED:
                     return make(self._ty, p)
         return super()._decode(data)
