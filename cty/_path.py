@@ -264,6 +264,11 @@ def trail_path(trail: Trail) -> Path:
     return tuple.__new__(Path, steps)
 
 
+def steps_path(steps: list[PathStep]) -> Path:
+    """Return the Path of *steps* (a walk's own list of the steps to where it is)."""
+    return tuple.__new__(Path, steps)
+
+
 def data_keys(path: Path) -> tuple[str | int, ...]:
     """Return the keys *path* takes through plain data (decoded JSON or YAML): attribute
     names and string keys as str, whole-number indexes as int, up to the first step that is

@@ -9,7 +9,7 @@ from ._deep import deep, hop
 from ._errors import CtyTypeError, CtyValueError
 from ._limits import limits
 from ._marks import Marked
-from ._path import GetAttrStep, IndexStep, Path
+from ._path import GetAttrStep, IndexStep, Path, PathStep, steps_path
 from ._set_payload import build_set_payload
 from ._type import Type
 from ._unknown import Unknown
@@ -93,41 +93,44 @@ def transform_with_transformer(v: Value, t: Transformer, /) -> Value:
     if not (callable(getattr(t, "enter", None)) and callable(getattr(t, "exit", None))):
         raise CtyTypeError(f"transform_with_transformer needs a cty.Transformer (enter and exit "
                            f"methods), not {type(t).__name__}")
-    return _transform(Path(), v, t)
+    enters = getattr(t.enter, "__func__", None) is not Transformer.enter
+    return _transform([], v, t, enters)
 
 
 @hop  # (it recurses, adding to what it is given: any depth)
-def _transform(path: Path, v: Value, t: Transformer) -> Value:
-    v = t.enter(path, v)
+def _transform(steps: list[PathStep], v: Value, t: Transformer, enters: bool) -> Value:
+    # *steps* is the path here, one list for the whole walk (a step added before each child
+    # and taken off after it); each level makes a Path of it only to call the transformer.
+    # (A Path kept per level would hold depth-squared steps at once: 400 MB at 10,000.)
+    if enters:
+        v = t.enter(steps_path(steps), v)
     marks = v._marks
     if marks:
         v = make(v._ty, v._v)
     ty = v._ty
-    if v.is_null() or not v.is_known():
-        return t.exit(path, v.with_marks(marks))
-    if ty.is_list_type() or ty.is_set_type() or ty.is_tuple_type():
-        if v.length_int() == 0:
-            return t.exit(path, v.with_marks(marks))
-        elems = [_transform(path._plus(IndexStep(k)), e, t) for k, e in v.element_iterator()]
-        if ty.is_list_type():
-            r = list_val(elems)
-        elif ty.is_set_type():
-            r = set_val(elems)
-        else:
-            r = tuple_val(elems)
-        return t.exit(path, r.with_marks(marks))
-    if ty.is_map_type():
-        if v.length_int() == 0:
-            return t.exit(path, v.with_marks(marks))
-        m = {k._v: _transform(path._plus(IndexStep(k)), e, t) for k, e in v.element_iterator()}
-        return t.exit(path, map_val(m).with_marks(marks))
-    if ty.is_object_type():
-        if not ty.attribute_types():
-            return t.exit(path, v.with_marks(marks))
-        o = {k._v: _transform(path._plus(GetAttrStep(k._v)), e, t)
-             for k, e in v.element_iterator()}
-        return t.exit(path, object_val(o).with_marks(marks))
-    return t.exit(path, v.with_marks(marks))
+    if v.is_null() or not v.is_known() or ty.is_primitive_type() or ty.is_capsule_type():
+        return t.exit(steps_path(steps), v.with_marks(marks))
+    attrs = ty.is_object_type()
+    if not ty.attribute_types() if attrs else v.length_int() == 0:
+        return t.exit(steps_path(steps), v.with_marks(marks))
+    kids: list[Value] = []
+    keys: list[Any] = []
+    for k, e in v.element_iterator():
+        steps.append(GetAttrStep(k._v) if attrs else IndexStep(k))
+        kids.append(_transform(steps, e, t, enters))
+        steps.pop()
+        keys.append(k._v)
+    if ty.is_list_type():
+        r = list_val(kids)
+    elif ty.is_set_type():
+        r = set_val(kids)
+    elif ty.is_tuple_type():
+        r = tuple_val(kids)
+    elif ty.is_map_type():
+        r = map_val(dict(zip(keys, kids, strict=True)))
+    else:
+        r = object_val(dict(zip(keys, kids, strict=True)))
+    return t.exit(steps_path(steps), r.with_marks(marks))
 
 
 @deep  # (it recurses: any depth)

@@ -350,3 +350,36 @@ def test_walk_goes_to_max_depth_and_no_further() -> None:
         cty.walk(_nested_lists(301), lambda path, x: len(path) < 100)
     finally:
         cty.set_limits(old)
+
+
+class Recorder(cty.Transformer):
+    """Records the path of every value it enters and exits."""
+
+    def __init__(self) -> None:
+        self.entered: list[cty.Path] = []
+        self.exited: list[cty.Path] = []
+
+    def enter(self, path: cty.Path, v: cty.Value, /) -> cty.Value:
+        self.entered.append(path)
+        return v
+
+    def exit(self, path: cty.Path, v: cty.Value, /) -> cty.Value:
+        self.exited.append(path)
+        return v
+
+
+def test_enter_and_exit_get_the_path_of_every_value() -> None:
+    v = cty.object_val({"a": cty.list_val([cty.map_val({"k": cty.set_val([cty.True_])})]),
+                        "b": cty.tuple_val([cty.string_val("x"), cty.EmptyObjectVal])})
+    walked = [path for path, _ in cty.deep_values(v)]
+    r = Recorder()
+    assert cty.transform_with_transformer(v, r) == v
+    assert r.entered == walked  # pre-order, as walk
+    assert sorted(map(repr, r.exited)) == sorted(map(repr, walked))
+    assert r.exited[-1] == cty.Path()
+    # an enter given to the instance (not the class) is called too
+    seen: list[cty.Path] = []
+    t = cty.Transformer()
+    t.enter = lambda path, x: seen.append(path) or x  # type: ignore[method-assign]
+    cty.transform_with_transformer(v, t)
+    assert seen == walked
