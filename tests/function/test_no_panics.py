@@ -102,6 +102,13 @@ REFUSED_WHERE_GO_CTY_PANICS = [
     ("log", [N(-1), N(10)], None, r"log\(-1.0\) / log\(10.0\) is not a number \(NaN\)"),
     ("pow_", [N(-8), cty.number_float_val(1 / 3)], None, "is not a number"),
     ("log", [cty.parse_number_val("1e-400000000")] * 2, None, "is not a number"),
+    # (a dynamic argument stops the type check; go-cty's Impl then panics on a set's keys)
+    ("merge", [cty.null_val(cty.DynamicPseudoType),
+               cty.set_val([cty.unknown_val(cty.List(cty.String))])], 1,
+     'arguments must be maps or objects, got "set of list of string"'),
+    ("merge", [cty.null_val(cty.DynamicPseudoType),
+               cty.map_val({"a": N(1)}), cty.list_val([N(1)])], 2,
+     'arguments must be maps or objects, got "list of number"'),
 ]
 
 

@@ -192,9 +192,14 @@ def _merge(args: list[Value], ty: Type) -> Value:
     marks: list[frozenset[Any]] = []
     if ty is DynamicPseudoType:
         out: dict[str, Value] = {}
-        for a in args:
+        for i, a in enumerate(args):
             if a.is_null():
                 continue
+            t = a.type()
+            if not t.is_map_type() and not t.is_object_type():
+                # (the type check stopped at a dynamic argument; go-cty panics here)
+                raise ArgError(i, f"arguments must be maps or objects, got "
+                                  f"{go_quote(t.friendly_name())}")
             bare, m = a.unmark()
             marks.append(m)
             for k, v in bare.elements():
