@@ -32,6 +32,7 @@ from cty._internal import (
     EMPTY_SET,
     SetPayload,
     build_set_payload,
+    child_types,
     compile_generated,
     is_tall,
     json_repeats_dropped,
@@ -93,15 +94,7 @@ class _NoShape(Exception):
 
 
 def _has_capsule(ty: Type) -> bool:
-    if ty.is_capsule_type():
-        return True
-    if ty.is_list_type() or ty.is_set_type() or ty.is_map_type():
-        return _has_capsule(ty.element_type())
-    if ty.is_object_type():
-        return any(map(_has_capsule, ty.attribute_types().values()))
-    if ty.is_tuple_type():
-        return any(map(_has_capsule, ty.tuple_element_types()))
-    return False
+    return ty.is_capsule_type() or any(map(_has_capsule, child_types(ty)))
 
 
 def _plan(ty: Type) -> tuple[Any, Build | None]:
