@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import Object, Type
-from cty._internal import compile_generated, go_quote, is_tall
+from cty._internal import compile_generated, go_quote, is_tall, worth_generating
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message
@@ -86,6 +86,8 @@ def _static_known(in_ty: Type, out_ty: Type,
             return {name: p[name] for name in names}
 
         return select, None
+    if not worth_generating(len(actions)):
+        return _known_loop(actions), None
 
     namespace: dict[str, Any] = {"Fail": ConversionFailure}
     body: list[str] = []
@@ -128,6 +130,33 @@ def _static_known(in_ty: Type, out_ty: Type,
         return fn
 
     return None, fast
+
+
+def _known_loop(actions: list[tuple[str, int, Plan | None, Type | None, Type]]) -> PayloadFn:
+    """Return the known-payload function _static_known writes, as a loop (for a type too
+    wide to be worth a function of its own)."""
+    table: list[tuple[str, bool, PayloadFn | None, Any]] = []
+    for name, kind, plan, _, _ in actions:
+        keep = kind == _COPY or (plan is not None and plan.passthrough)
+        fn = None if keep or plan is None else plan.fn
+        table.append((name, kind == _ABSENT, fn, attr_step(name)))
+
+    def known(p: Any) -> Any:
+        out: dict[str, Any] = {}
+        for name, absent, fn, step in table:
+            if absent:
+                out[name] = None
+            elif fn is None:
+                out[name] = p[name]
+            else:
+                try:
+                    out[name] = fn(p[name])
+                except ConversionFailure as e:
+                    e.steps.append(step)
+                    raise
+        return out
+
+    return known
 
 
 def _shown(t: Type) -> str:

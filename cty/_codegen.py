@@ -13,12 +13,25 @@ import itertools
 import linecache
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
+
+WIDEST_GENERATED: Final = 256
+"""The most attributes an object type may have for a planner to write a function for it.
+
+Compiling one costs about 13 KB and 80 microseconds per attribute, once per type; a wider type
+(the implied type of a JSON object of 40,000 keys, say: half a gigabyte and three seconds) is
+seldom decoded often enough to earn that back, and the planners' general loops serve it.
+"""
 
 _codes: dict[str, Any] = {}
 """Compiled sources: object types whose attributes have the same kinds share code."""
 _counter = itertools.count()
 _lock = threading.Lock()
+
+
+def worth_generating(width: int) -> bool:
+    """Return whether a function is worth writing for an object type of *width* attributes."""
+    return width <= WIDEST_GENERATED
 
 
 def compile_generated(name: str, source: str, namespace: dict[str, Any],

@@ -41,7 +41,7 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 from . import _number
-from ._codegen import compile_generated
+from ._codegen import compile_generated, worth_generating
 from ._collection_types import List, Map, Set
 from ._collector import LARGE_ITEMS, PAUSED
 from ._data_fail import DataFail, index_of
@@ -511,7 +511,7 @@ def _object(ty: Type) -> Builder:
                 raise e.at("attr", k, x) from None
         return out
 
-    if not attrs:
+    if not attrs or not worth_generating(len(attrs)):
         return slow
     return _object_builder([(k, attrs[k], f) for k, f in builders], slow)
 

@@ -12,7 +12,7 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 
 from ._atomic_file import atomic_writer, replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
-from ._codegen import compile_generated
+from ._codegen import compile_generated, worth_generating
 from ._collector import LARGE_INPUT, PAUSED
 from ._data_fail import DataFail
 from ._deep import deep, hop, in_deep_thread, owner_ident
@@ -107,5 +107,6 @@ __all__ = [
     "safe_prefix_before_cut",
     "tokenize",
     "trail_path",
+    "worth_generating",
     "wrap",
 ]

@@ -40,7 +40,7 @@ import gmpy2
 import msgspec
 
 from . import _number
-from ._codegen import compile_generated
+from ._codegen import compile_generated, worth_generating
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
 from ._errors import CtyTypeError
@@ -447,6 +447,8 @@ def _object_converter(attrs: list[tuple[str, Conv, str | None]], odd: Conv,
     Only attributes whose payloads are not of the kept class call their converters; a
     failing converter adds the attribute's step.
     """
+    if not worth_generating(len(attrs)):
+        return _object_loop(attrs, odd, make, absent)
     ns: dict[str, Any] = {"odd": odd, "Fail": DataFail, "make": make, "refused": _refused}
     src = ["def conv(p):\n    if p.__class__ is not dict:\n        return odd(p)\n"
            "    at = None\n    try:\n"]
@@ -470,6 +472,38 @@ def _object_converter(attrs: list[tuple[str, Conv, str | None]], odd: Conv,
                    "    except Exception as e:  # the class's own checks (__post_init__, say)\n"
                    "        raise refused(make, e, p) from None\n")
     return compile_generated("conv", "".join(src), ns)
+
+
+_KEPT_CLASSES: Final[dict[str | None, type]] = {"str": str, "int": int, "bool": bool}
+
+
+def _object_loop(attrs: list[tuple[str, Conv, str | None]], odd: Conv, make: type | None,
+                 absent: Sequence[str]) -> Conv:
+    """Return what _object_converter writes, as a loop (for a type too wide to be worth a
+    function of its own)."""
+    table = [(name, f, _KEPT_CLASSES.get(kept)) for name, f, kept in attrs]
+    nulls = dict.fromkeys(absent)
+
+    def conv(p: Any) -> Any:
+        if p.__class__ is not dict:
+            return odd(p)
+        out = {}
+        for name, f, kept in table:
+            v = p[name]
+            if v.__class__ is not kept:
+                try:
+                    v = f(v)
+                except DataFail as e:
+                    raise e.at("attr", name, p) from None
+            out[name] = v
+        if make is None:
+            return out
+        try:
+            return make(**out, **nulls)
+        except Exception as e:  # the class's own checks (__post_init__, say)
+            raise _refused(make, e, p) from None
+
+    return conv
 
 
 def _refused(cls: type, error: Exception, p: Any) -> DataFail:

@@ -18,7 +18,7 @@ from typing import Any, Final, Literal, TypeAlias
 from msgspec.msgpack import Ext
 
 from cty import _number
-from cty._internal import EMPTY_SET, SetPayload, compile_generated
+from cty._internal import EMPTY_SET, SetPayload, compile_generated, worth_generating
 
 from ._errors import Fail
 
@@ -28,9 +28,10 @@ bounds the memory a stream describing very many object types can make us spend."
 _generated = 0
 
 
-def can_generate() -> bool:
-    """Return whether another function may be generated."""
-    return _generated < MAX_GENERATED
+def can_generate(width: int) -> bool:
+    """Return whether another function may be generated, for an object type of *width*
+    attributes (cty._internal.worth_generating)."""
+    return _generated < MAX_GENERATED and worth_generating(width)
 
 
 def compile_function(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:

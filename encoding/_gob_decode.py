@@ -313,7 +313,7 @@ def _plan_container(ty: Type, marks_ok: bool) -> Dec:
         def tail(x: Any) -> Any:
             return _tail(x, obj, marks_ok, "an array (the object)")
 
-        if can_generate():
+        if can_generate(len(names)):
             obj = object_decoder(names, kinds, decs, tail, locate)
             return obj
         n = len(names)

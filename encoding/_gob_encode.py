@@ -212,7 +212,7 @@ def _plan_fast(ty: Type) -> Conv:
                 kinds.append("map" if t.is_map_type() else "set")
             else:
                 kinds.append("call")
-        if can_generate():
+        if can_generate(len(attrs)):
             return object_encoder(len(attrs), kinds, convs, _special)
         idx = tuple((i, c) for i, c in enumerate(convs) if c is not None)
 

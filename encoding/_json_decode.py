@@ -34,6 +34,7 @@ from cty._internal import (
     in_deep_thread,
     json_loads_deep,
     json_repeats_dropped,
+    worth_generating,
 )
 
 from ._errors import DecodeError, Fail
@@ -396,7 +397,7 @@ def _object(ty: Type) -> Dec:
             return None
         raise Fail("missing expected {")
 
-    if not pairs:
+    if not pairs or not worth_generating(len(pairs)):
         return slow
     return object_decoder([(k, _check_of(t), f) for (k, f), t in zip(pairs, attrs.values(),
                                                                        strict=True)], slow, Fail,

@@ -36,6 +36,7 @@ from cty._internal import (
     compile_generated,
     is_tall,
     json_repeats_dropped,
+    worth_generating,
 )
 
 from ._errors import Fail
@@ -90,7 +91,8 @@ def shaped_decoder(ty: Type) -> ShapedDecoder | None:
 
 class _NoShape(Exception):
     """An attribute name that plain JSON cannot hold as it is (not printable ASCII, or a
-    quote or backslash, which JSON escapes)."""
+    quote or backslash, which JSON escapes), or an object type too wide to be worth a
+    builder of its own (cty._internal.worth_generating)."""
 
 
 def _has_capsule(ty: Type) -> bool:
@@ -208,6 +210,8 @@ def _inline(t: Type) -> str | None:
 
 def _object(ty: Type) -> tuple[Any, Build]:
     attrs = ty.attribute_types()
+    if not worth_generating(len(attrs)):
+        raise _NoShape
     for name in attrs:
         if not (name.isascii() and name.isprintable()) or '"' in name or "\\" in name:
             raise _NoShape

@@ -9,9 +9,9 @@ use these generators; anything unusual falls back to the planned closures they a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
-from cty._internal import SetPayload, compile_generated
+from cty._internal import SetPayload, compile_generated, worth_generating
 
 from ._json_number import JNum, parse, parse_int, remembered_float, remembered_number
 
@@ -110,6 +110,32 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
     return compile_generated("dec", "".join(src), ns)
 
 
+def _object_encoder_loop(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],
+                         ) -> Callable[[Any], Any]:
+    """Return what object_encoder writes, as a loop (for a type too wide to be worth a
+    function of its own)."""
+    convs = [(name, f) for name, _, f in attrs]
+    names = [name for name, _ in convs]
+    ints_only = all(kind == "int64" for _, kind, _ in attrs)
+
+    def enc(p: Any) -> Any:
+        if p.__class__ is not dict:
+            return p
+        if ints_only and all(v.__class__ is not int or _INT64_MIN <= v <= _INT64_MAX
+                             for v in map(p.__getitem__, names)):
+            return p
+        d = p.copy()
+        for name, f in convs:
+            d[name] = f(d[name])
+        return d
+
+    return enc
+
+
+_INT64_MIN: Final = -(1 << 63)
+_INT64_MAX: Final = (1 << 63) - 1
+
+
 def _indent(block: str) -> str:
     return "".join("    " + line for line in block.splitlines(True))
 
@@ -127,6 +153,8 @@ def object_encoder(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],
     When every attribute is of kind "int64", a payload whose ints all fit is returned as it
     is (no copy); only one holding a big int is copied and rewritten.
     """
+    if not worth_generating(len(attrs)):
+        return _object_encoder_loop(attrs)
     ns: dict[str, Any] = {}
     for i, (_, _, f) in enumerate(attrs):
         ns[f"f{i}"] = f

@@ -33,6 +33,7 @@ from cty._internal import (
     build_set_payload,
     deep,
     in_deep_thread,
+    worth_generating,
 )
 
 from ._errors import DecodeError, Fail
@@ -417,7 +418,7 @@ def _object(ty: Type) -> Dec:
             _check_object_dups(n, x)
         return _other(ty, x, "an object is required")
 
-    if n == 0:
+    if n == 0 or not worth_generating(n):
         return slow
     return object_decoder([(k, _check_of(t), f) for (k, f), t in zip(pairs, attrs.values(),
                                                                        strict=True)], slow, Fail)

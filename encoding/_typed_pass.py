@@ -36,6 +36,7 @@ from cty._internal import (
     deep,
     fixed_builder,
     payload,
+    worth_generating,
 )
 from cty.convert import Defaults, convert
 
@@ -202,6 +203,13 @@ def _tuple(ty: Type, d: Defaults, plan: _Plan) -> Builder:
     return build
 
 
+def _wide(x: Any) -> Any:
+    """The builder of an object type too wide to be worth one: it declines all but null."""
+    if x is None:
+        return None
+    raise _declined(x)
+
+
 def _object(ty: Type, d: Defaults, plan: _Plan) -> Builder:
     """An object's builder: every attribute the type has, taken by its builder; a missing or
     null one with a default gets the default (with the defaults below it applied, converted
@@ -213,6 +221,8 @@ def _object(ty: Type, d: Defaults, plan: _Plan) -> Builder:
     attrs = ty.attribute_types()
     if not attrs:
         return fixed_builder(ty)
+    if not worth_generating(len(attrs)):
+        return _wide  # (the full path takes such objects)
     ns: dict[str, Any] = {"declined": _declined, "SetPayload": SetPayload, "keys": plan.keys,
                           "EMPTY_SET": EMPTY_SET, "num": parse_int}
     src = ["def build(x):\n    if x.__class__ is not dict:\n        if x is None:\n"
