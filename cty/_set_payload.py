@@ -94,6 +94,10 @@ def build_set_payload(ty: Type, payloads: Iterable[Any]) -> SetPayload:
                 elif p not in known:
                     known[p] = p
     else:
+        if not isinstance(payloads, list):
+            payloads = list(payloads)
+        if len(payloads) == 1 and payloads[0].__class__ is not Marked:
+            return SetPayload((payloads[0],))  # (nothing to coalesce or order: no key)
         for p in payloads:
             if p.__class__ is Marked:
                 raise CtyValueError("set elements must be unmarked; marks belong on the set")

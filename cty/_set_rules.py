@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from . import _number
 from ._capsule import capsule_equal
@@ -32,6 +32,14 @@ def hash_bytes(ty: Type, p: Any) -> str:
     parts: list[str] = []
     _append_hash(ty, p, parts, None)
     return "".join(parts)
+
+
+_CACHED_TEXT: Final = 4096
+_CACHED_PARTS: Final = 64
+"""A set payload keeps its hash bytes (and equality keys) once computed, if they are at most
+_CACHED_TEXT characters made of at most _CACHED_PARTS pieces: the hash bytes of a set hold
+those of everything inside it, so keeping every one would be depth-squared text for sets
+nested deep (150 MB at 10,000 levels); a larger set's are computed again when asked for."""
 
 
 @hop  # (it recurses, adding to what it is given: any depth)
@@ -69,19 +77,26 @@ def _append_hash(ty: Type, p: Any, out: list[str], nums: list[Hashable] | None) 
         out.append("]")
     elif ty.is_set_type():
         cached = p._hash
-        if cached is None or cached[0] is not ty:
+        if cached is not None and cached[0] is ty:
+            out.append(cached[1])
+            known = cached[2]
+            if nums is not None:
+                nums.extend(cached[3])
+        else:
             et = ty.element_type()
-            parts = ["["]
+            start = len(out)
+            out.append("[")
             keys: list[Hashable] = []
             for e in p.elems:
-                known = _append_hash(et, e, parts, keys) and known
-                parts.append(";")
-            parts.append("]")
-            cached = p._hash = (ty, "".join(parts), known, tuple(keys))
-        out.append(cached[1])
-        known = cached[2]
-        if nums is not None:
-            nums.extend(cached[3])
+                known = _append_hash(et, e, out, keys) and known
+                out.append(";")
+            out.append("]")
+            if nums is not None:
+                nums.extend(keys)
+            if len(out) - start <= _CACHED_PARTS:
+                text = "".join(out[start:])
+                if len(text) <= _CACHED_TEXT:
+                    p._hash = (ty, text, known, tuple(keys))
     elif ty.is_map_type():
         et = ty.element_type()
         out.append("{")

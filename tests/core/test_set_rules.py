@@ -107,3 +107,30 @@ def test_value_hash_is_crc32_of_hash_bytes() -> None:
 
     v = cty.list_val([cty.True_, cty.False_])
     assert v.hash() == zlib.crc32(b"[T;F;]")
+
+
+def _nested_sets(depth: int, leaf: cty.Value) -> cty.Value:
+    v = leaf
+    for _ in range(depth):
+        v = cty.set_val([v])
+    return v
+
+
+@pytest.mark.parametrize("depth", [3, 1_500])
+def test_deep_sets_hash_and_coalesce_whether_or_not_their_bytes_are_kept(depth: int) -> None:
+    # a set keeps its hash bytes only while they are short (cty._set_rules._CACHED_TEXT):
+    # deeper ones are computed again each time, with the same result
+    a, b = _nested_sets(depth, cty.string_val("x")), _nested_sets(depth, cty.string_val("x"))
+    c = _nested_sets(depth, cty.string_val("y"))
+    text = hash_bytes(a.type(), a._v)
+    assert text == "[" * depth + '"x";' + "];" * (depth - 1) + "]"
+    assert hash_bytes(a.type(), a._v) == text == hash_bytes(b.type(), b._v)
+    assert a.hash() == b.hash() != c.hash()
+    both = cty.set_val([a, b, c, a])
+    assert both.length_int() == 2
+    assert [e.raw_equals(c) for e in both.as_value_slice()] == ([False, True] if
+                                                                hash_bytes(a.type(), a._v) <
+                                                                hash_bytes(c.type(), c._v)
+                                                                else [True, False])
+    kept = a._v._hash is not None
+    assert kept == (depth < 1_000)
