@@ -37,12 +37,17 @@ def _escape(o: int) -> str:
 
 
 class _Escapes(dict[int, str]):
-    """A str.translate table that fills itself in: code point -> strconv.Quote's text."""
+    """A str.translate table that fills itself in: code point -> strconv.Quote's text, for up
+    to _MOST_ESCAPES code points (all 1.1 million would be 100 MB kept)."""
 
     def __missing__(self, o: int) -> str:
         text = _escape(o)
-        self[o] = text
+        if len(self) < _MOST_ESCAPES:
+            self[o] = text
         return text
+
+
+_MOST_ESCAPES: Final = 1 << 16
 
 
 _TABLE: Final = _Escapes()

@@ -318,12 +318,12 @@ def to_float(n: Num) -> float:
             return float(n)
         except OverflowError:
             return math.inf if n > 0 else -math.inf
-    r = _C53.plus(n)
-    f = float(r)
-    if _is_regular(r) and abs(f) < 2.2250738585072014e-308:
+    if _is_regular(n) and _get_exp(n) <= -1022:  # below 2**-1022, the least normal float64
+        if _get_exp(n) <= -1075:  # below 2**-1075, half the least subnormal: zero
+            return -0.0 if n < 0 else 0.0
         num, den = n.as_integer_ratio()  # subnormal: round once, from the exact value
-        f = float(Fraction(int(num), int(den)))
-    return f
+        return float(Fraction(int(num), int(den)))
+    return float(_C53.plus(n))
 
 
 def as_mpfr(n: Num) -> mpfr:

@@ -915,3 +915,22 @@ def test_module_leaves_the_gmpy2_context_alone() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+@pytest.mark.parametrize("text", [
+    "1e-400000000", "-1e-400000000", "-3e-324", "2.4e-324", "2.5e-324", "1e-310",
+    "2.4703282292062328e-324", "2.4703282292062327e-324", "-2.4703282292062328e-324",
+    "4.9406564584124654e-324", "2.2250738585072011e-308", "1e-1075",
+])
+def test_tiny_numbers_round_to_float64_as_python_parses_them(text: str) -> None:
+    # (far below the least subnormal is zero at once: no exact fraction of a billion bits)
+    got = N.to_float(N.parse(text))
+    assert repr(got) == repr(float(text))
+
+
+@settings(max_examples=examples(300))
+@given(st.integers(1, 10**40), st.integers(-1400, -280), st.booleans())
+def test_numbers_near_the_float64_floor_round_as_python_parses_them(m: int, e: int,
+                                                                     neg: bool) -> None:
+    text = f"{'-' if neg else ''}{m}e{e}"
+    assert repr(N.to_float(N.parse(text))) == repr(float(text))
