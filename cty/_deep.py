@@ -88,10 +88,20 @@ def hop(fn: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+# (In a chain, the wrappers test for room themselves, as _in_chain does, rather than through
+# calls: a frame a wrapper adds stays on the stack below the call it makes, so every one
+# costs room on each level of the data, and each link of a chain is a thread handoff.)
 _DEEP_SOURCE: Final = """\
 def wrapper({params}):
     if _cty_chain:
-        return _cty_guarded(_cty_fn, ({args},), {{}})
+        place = _cty_chain.get(_cty_ident())
+        if place is None:
+            return _cty_guarded(_cty_fn, ({args},), {{}})
+        try:
+            _cty_getframe(_cty_max(_cty_limit() // 3, 8))
+        except ValueError:
+            return _cty_fn({args})
+        return _cty_link(_cty_fn, ({args},), {{}}, place[0] + 1, place[1])
     try:
         return _cty_fn({args})
     except RecursionError:
@@ -101,7 +111,13 @@ def wrapper({params}):
 _HOP_SOURCE: Final = """\
 def wrapper({params}):
     if _cty_chain:
-        return _cty_hopped(_cty_fn, ({args},), {{}})
+        place = _cty_chain.get(_cty_ident())
+        if place is not None:
+            try:
+                _cty_getframe(_cty_max(_cty_limit() // 3, 8))
+            except ValueError:
+                return _cty_fn({args})
+            return _cty_link(_cty_fn, ({args},), {{}}, place[0] + 1, place[1])
     return _cty_fn({args})
 """
 _PLAIN_ARGUMENTS: Final = 0x04 | 0x08  # CO_VARARGS | CO_VARKEYWORDS
@@ -119,7 +135,9 @@ def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
     defaults = getattr(fn, "__defaults__", None) or ()
     first_default = len(names) - len(defaults)
     namespace: dict[str, Any] = {"_cty_chain": _chain, "_cty_guarded": _guarded,
-                                 "_cty_rerun": _rerun, "_cty_hopped": _hopped, "_cty_fn": fn}
+                                 "_cty_rerun": _rerun, "_cty_fn": fn, "_cty_ident": _get_ident,
+                                 "_cty_getframe": _getframe, "_cty_max": max,
+                                 "_cty_limit": sys.getrecursionlimit, "_cty_link": _link}
     params = []
     for i, name in enumerate(names):
         if i >= first_default:
