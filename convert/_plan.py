@@ -16,7 +16,8 @@ happy path.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from itertools import repeat
 from typing import Any
 
 from cty import CtyTypeError, DynamicPseudoType, GetAttrStep, IndexStep, Number, String, Type
@@ -179,19 +180,23 @@ def contains_marks(ty: Type, p: Any) -> bool:
     c = p.__class__
     if c is Marked:
         return True
-    if c is tuple:
-        if ty.is_list_type():
-            et = ty.element_type()
-            return any(contains_marks(et, e) for e in p)
-        return any(contains_marks(t, e) for t, e in zip(ty.tuple_element_types(), p,
-                                                         strict=True))
-    if c is dict:
-        if ty.is_map_type():
-            et = ty.element_type()
-            return any(contains_marks(et, e) for e in p.values())
-        return any(contains_marks(t, e)
-                   for t, e in zip(ty.attribute_types().values(), p.values(), strict=True))
+    if c is tuple or c is dict:
+        for t, e in _typed_children(ty, p):  # (a loop: no generator frame on each level)
+            if contains_marks(t, e):
+                return True
     return False
+
+
+def _typed_children(ty: Type, p: tuple[Any, ...] | dict[str, Any]) -> Iterator[tuple[Type, Any]]:
+    """(type, payload) of each element of a list, tuple, map or object payload *p*."""
+    if p.__class__ is tuple:
+        if ty.is_list_type():
+            return zip(repeat(ty.element_type()), p)
+        return zip(ty.tuple_element_types(), p, strict=True)
+    assert isinstance(p, dict)
+    if ty.is_map_type():
+        return zip(repeat(ty.element_type()), p.values())
+    return zip(ty.attribute_types().values(), p.values(), strict=True)
 
 
 def set_payload(ety: Type, payloads: list[Any]) -> Any:
@@ -218,20 +223,12 @@ def wholly_known(ty: Type, p: Any) -> bool:
         c = p.__class__
     if c is Unknown:
         return False
-    if c is tuple:
-        if ty.is_list_type():
-            et = ty.element_type()
-            return all(wholly_known(et, e) for e in p)
-        return all(wholly_known(t, e) for t, e in zip(ty.tuple_element_types(), p, strict=True))
-    if c is dict:
-        if ty.is_map_type():
-            et = ty.element_type()
-            return all(wholly_known(et, e) for e in p.values())
-        return all(wholly_known(t, e)
-                   for t, e in zip(ty.attribute_types().values(), p.values(), strict=True))
-    if c is SetPayload:
-        et = ty.element_type()
-        return all(wholly_known(et, e) for e in p.elems)
+    if c is tuple or c is dict or c is SetPayload:
+        items = zip(repeat(ty.element_type()), p.elems) if c is SetPayload else \
+            _typed_children(ty, p)
+        for t, e in items:  # (a loop: no generator frame on each level)
+            if not wholly_known(t, e):
+                return False
     return True
 
 

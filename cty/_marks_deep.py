@@ -33,7 +33,9 @@ def _contains(ty: Type, p: Any) -> bool:
                 return True
             if tuple not in grand and dict not in grand:
                 return False
-        return any(_contains(t, x) for t, x in children(ty, p))
+        for t, x in children(ty, p):  # (a loop: no generator frame on each level)
+            if _contains(t, x):
+                return True
     return False
 
 
@@ -52,7 +54,9 @@ def _has_mark(ty: Type, p: Any, mark: Any) -> bool:
         p = p.v
         c = p.__class__
     if c is tuple or c is dict:
-        return any(_has_mark(t, x, mark) for t, x in children(ty, p))
+        for t, x in children(ty, p):
+            if _has_mark(t, x, mark):
+                return True
     return False
 
 

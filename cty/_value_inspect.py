@@ -99,7 +99,9 @@ def _known_type(ty: Type, p: Any) -> bool:
     if ty is DynamicPseudoType:
         return False
     if p.__class__ in (tuple, dict) or ty.is_set_type():
-        return all(_known_type(t, c) for t, c in _children(ty, p))
+        for t, c in _children(ty, p):  # (a loop: no generator frame on each level)
+            if not _known_type(t, c):
+                return False
     return True
 
 
