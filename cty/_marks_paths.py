@@ -11,26 +11,27 @@ from typing import Any
 
 from ._deep import deep
 from ._errors import CtyTypeError
-from ._marks_deep import unmark_deep
+from ._marks_wrangle import WrangleAction, WrangleDrop, wrangle_marks_deep
 from ._path import Path, PathValueMarks
 from ._type import brief
 from ._value import Value
-from ._walk import transform, walk
+from ._walk import transform
 
 
-@deep
 def unmark_deep_with_paths(v: Value) -> tuple[Value, list[Any]]:
-    """Return *v* without marks, and a PathValueMarks for every marked place."""
+    """Return *v* without marks, and a PathValueMarks for every marked place (in the order of
+    a walk), as go-cty makes them: by wrangling, every mark dropped and noted at its path."""
     out: list[PathValueMarks] = []
 
-    def visit(path: Path, x: Value) -> bool:
-        if x._marks:
-            out.append(PathValueMarks(path, x._marks))
-        return True
+    def take(mark: Any, path: Path) -> WrangleAction:
+        # (the wrangler hands each place's marks one after another, with one Path object)
+        if out and out[-1].path is path:
+            out[-1] = PathValueMarks(path, out[-1].marks | {mark})
+        else:
+            out.append(PathValueMarks(path, frozenset((mark,))))
+        return WrangleDrop
 
-    walk(v, visit)
-    unmarked, _ = unmark_deep(v)
-    return unmarked, out
+    return wrangle_marks_deep(v, (take,)), out
 
 
 @deep

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _marks_deep as _marks
 from . import _marks_paths
+from . import _marks_wrangle as _wrangle
 from . import _refinement_builder as _refinement
 from . import _value_arith as _arith
 from . import _value_equals as _eq
@@ -31,7 +32,7 @@ from ._value_range import ValueRange
 from ._value_set import ValueSet
 
 if TYPE_CHECKING:
-    from ._path import PathValueMarks
+    from ._path import Path, PathValueMarks
 
 __all__: list[str] = []
 
@@ -76,6 +77,21 @@ def unmark_deep_with_paths(self: Value) -> tuple[Value, list[PathValueMarks]]:
 def mark_with_paths(self: Value, path_marks: list[PathValueMarks], /) -> Value:
     """Return the value with the marks put back at the paths unmark_deep_with_paths gave."""
     return _marks_paths.mark_with_paths(self, path_marks)
+
+
+@_method
+def wrangle_marks_deep(self: Value, *wranglers: Callable[[Hashable, Path], Any]) -> Value:
+    """Return the value with each mark at each place dealt with as the first of *wranglers*
+    to decide says (go-cty's WrangleMarksDeep; see :mod:`cty.marks`).
+
+    Each function is called as ``fn(mark, path)`` and answers :data:`cty.marks.WrangleKeep`,
+    :data:`~cty.marks.WrangleDrop`, :data:`~cty.marks.WrangleExpand` (kept, and put on the whole
+    value too), ``cty.marks.wrangle_replace(other)``, or None to leave the decision to the next
+    function; or a pair ``(action, error)``. Errors do not stop the walk: every action is taken,
+    and then :class:`cty.marks.WrangleError` is raised holding them all and the result. Only
+    the parts whose marks changed are rebuilt; a value without marks comes back as it is.
+    """
+    return _wrangle.wrangle_marks_deep(self, wranglers)
 
 
 @_method

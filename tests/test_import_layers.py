@@ -41,11 +41,11 @@ LAYERS: list[list[str]] = [
     ["cty._refinement_builder", "cty._value_range", "cty._value_equals", "cty._value_arith",
      "cty._value_ops", "cty._value_inspect",
      "cty._marks_deep", "cty._value_set", "cty._value_init", "cty._path", "cty._type_conform",
-     "cty._walk", "cty._marks_paths", "cty._value_repr",
+     "cty._walk", "cty._marks_wrangle", "cty._marks_paths", "cty._value_repr",
      "cty._python_implied_type", "cty._data_fail", "cty._from_python", "cty._to_python"],
     # the public API: Value's operation methods bound, then the package; beside it the
     # interface the sub-packages share with the core
-    ["cty._value_api", "cty._format_value", "cty", "cty._internal"],
+    ["cty._value_api", "cty._format_value", "cty", "cty.marks", "cty._internal"],
     # conversion
     ["cty.convert._compare_types", "cty.convert._sort_types", "cty.convert._dispatch",
      "cty.convert._plan", "cty.convert._conversion_primitive",

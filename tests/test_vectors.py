@@ -71,6 +71,8 @@ OWN_TESTS = {
     "hcl_typeexpr.jsonl": "tests/core/test_hcl_typeexpr.py (HCL v2.24's answers)",
     "numbers_wire.jsonl": "tests/encoding/test_numbers_wire.py (go-cty's bytes for numbers of "
                           "every precision)",
+    "wrangle.jsonl": "tests/core/test_marks_wrangle.py (go-cty's WrangleMarksDeep, through an "
+                     "oracle shim)",
 }
 
 
