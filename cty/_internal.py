@@ -18,6 +18,8 @@ from ._data_fail import DataFail
 from ._deep import deep, hop, in_deep_thread, owner_ident
 from ._from_python import fixed_builder
 from ._gostrconv import go_quote
+from ._grapheme import cluster_count as grapheme_cluster_count
+from ._grapheme import clusters as grapheme_clusters
 from ._hcl_lexer import (
     Node,
     Pos,
@@ -86,6 +88,8 @@ __all__ = [
     "fixed_builder",
     "go_json_string",
     "go_quote",
+    "grapheme_cluster_count",
+    "grapheme_clusters",
     "hop",
     "in_deep_thread",
     "interpret",

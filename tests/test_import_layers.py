@@ -25,7 +25,8 @@ LAYERS: list[list[str]] = [
     ["cty._errors", "cty._unicode_data", "cty._gostrconv", "cty._go_names", "cty._mpfr_range",
      "cty._unknown", "cty._strings", "cty._limits", "cty._codegen", "cty._deep",
      "cty._msgspec_deep", "cty._string_prefix", "cty._atomic_file", "cty._hcl_ident",
-     "cty._hcl_names", "cty._json_repeats", "cty._collector", "cty._memo_room"],
+     "cty._hcl_names", "cty._json_repeats", "cty._collector", "cty._memo_room",
+     "cty._grapheme"],
     # numbers
     ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
      "cty._number"],
@@ -45,7 +46,7 @@ LAYERS: list[list[str]] = [
      "cty._python_implied_type", "cty._data_fail", "cty._from_python", "cty._to_python"],
     # the public API: Value's operation methods bound, then the package; beside it the
     # interface the sub-packages share with the core
-    ["cty._value_api", "cty._format_value", "cty", "cty.marks", "cty._internal"],
+    ["cty._value_api", "cty._format_value", "cty", "cty.marks", "cty.strings", "cty._internal"],
     # conversion
     ["cty.convert._compare_types", "cty.convert._sort_types", "cty.convert._dispatch",
      "cty.convert._plan", "cty.convert._conversion_primitive",
@@ -89,7 +90,7 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._bool",
      "cty.function.stdlib._general", "cty.function.stdlib._arithmetic",
      "cty.function.stdlib._rounding", "cty.function.stdlib._gocty",
-     "cty.function.stdlib._go_unicode", "cty.function.stdlib._grapheme",
+     "cty.function.stdlib._go_unicode",
      "cty.function.stdlib._string", "cty.function.stdlib._collection",
      "cty.function.stdlib._mapping", "cty.function.stdlib._set",
      "cty.function.stdlib._sequence", "cty.function.stdlib._go_csv", "cty.function.stdlib._csv",

@@ -32,6 +32,8 @@ from cty import (
     unknown_val,
 )
 from cty._internal import go_quote
+from cty._internal import grapheme_cluster_count as cluster_count
+from cty._internal import grapheme_clusters as clusters
 from cty.convert import convert
 from cty.encoding import EncodeError
 from cty.encoding import json as cty_json
@@ -40,7 +42,6 @@ from .._errors import ArgError, FunctionError
 from .._function import Function, static_return_type
 from .._parameter import Parameter
 from ._go_unicode import go_quote_rune
-from ._grapheme import cluster_count, clusters
 from ._refine import not_null
 
 __all__ = ["format_", "format_list"]

@@ -23,6 +23,8 @@ from cty import (
     string_val,
     unknown_val,
 )
+from cty._internal import grapheme_cluster_count as cluster_count
+from cty._internal import grapheme_clusters as clusters
 from cty._internal import make
 
 from .._errors import ArgError, FunctionError
@@ -30,7 +32,6 @@ from .._function import Function, static_return_type
 from .._parameter import Parameter
 from ._go_unicode import GO_SPACE, go_lower, go_title, go_upper
 from ._gocty import go_int
-from ._grapheme import cluster_count, clusters
 from ._refine import not_null
 
 __all__ = [
