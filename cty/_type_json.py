@@ -30,7 +30,7 @@ from __future__ import annotations
 import codecs
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import msgspec
 
@@ -652,22 +652,47 @@ def _nesting_depth(buf: bytes) -> int:
     return deepest
 
 
-def type_from_json(data: str | bytes | bytearray | memoryview) -> Type:
-    """Return the type that go-cty's JSON type description *data* describes.
+_BARE_NAMES: Final = frozenset({"string", "number", "bool", "dynamic"})
+
+
+def _decoded_text(data: Any) -> bytes:
+    """The JSON text of a decoded type description (lists, dicts and strings only)."""
+    try:
+        return msgspec.json.encode(data, enc_hook=_refuse_in_description)
+    except (TypeError, msgspec.EncodeError) as e:
+        raise CtyTypeError(f"a decoded type description holds only lists, objects (dicts "
+                           f"with string keys) and strings: {e}") from None
+
+
+def _refuse_in_description(x: Any) -> Any:
+    raise TypeError(f"not {type(x).__name__}")
+
+
+def type_from_json(data: str | bytes | bytearray | memoryview | list[Any] | dict[str, Any]
+                   ) -> Type:
+    """Return the type that go-cty's JSON type description *data* describes: JSON text, or
+    the description already decoded (a list, or the bare name of a primitive type).
 
     >>> type_from_json('["map",["list","string"]]')
     cty.Map(cty.List(cty.String))
+    >>> type_from_json(["object", {"a": "number"}]), type_from_json("bool")
+    (cty.Object({'a': cty.Number}), cty.Bool)
 
     Raises `TypeJSONError` (a ValueError) with go-cty's error text for input that go-cty
     refuses, and for the few inputs where go-cty panics or accepts junk (see the module
     docstring).
     """
     if isinstance(data, str):
+        if data in _BARE_NAMES:  # (decoded: not JSON text, which would be quoted)
+            data = f'"{data}"'
         buf = data.encode("utf-8", "surrogatepass")
     elif isinstance(data, (bytes, bytearray, memoryview)):
         buf = bytes(data)
+    elif isinstance(data, (list, tuple, dict)):
+        buf = _decoded_text(data)
     else:
-        raise CtyTypeError(f"type_from_json needs str or bytes, not {type(data).__name__}")
+        raise CtyTypeError(f"type_from_json needs JSON text (str or bytes) or a decoded type "
+                           f"description (a list), not {type(data).__name__}")
     found = _read.get(buf)
     if found is not None:
         return found

@@ -48,8 +48,9 @@ def type_to_json(ty: Type) -> bytes:
         raise EncodeError(cty.Path(), str(e)) from None
 
 
-def type_from_json(data: bytes | str) -> Type:
-    """Return the type that go-cty's type JSON *data* describes.
+def type_from_json(data: bytes | str | list[Any] | dict[str, Any]) -> Type:
+    """Return the type that go-cty's type JSON *data* describes (its text, or the description
+    already decoded: see :func:`cty.type_from_json`).
 
     Raises DecodeError with go-cty's message (``invalid primitive type name "x"``...) for
     malformed JSON and for anything that is not a type description.
