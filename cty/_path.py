@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
+from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError, ElementNotFoundError, PathError
 from ._gostrconv import go_quote
-from ._number import format_f
+from ._number import format_g
 from ._primitive_type import Number, String
 from ._set_rules import element_key
-from ._type import brief
+from ._type import Type, brief, check_type
+from ._unknown import Unknown
 from ._value import DynamicVal, Value, check_value, unknown_val
 from ._value_init import number_int_val, string_val
+from ._value_ops import list_index
 
 _tuple_add = tuple.__add__
 """Concatenation of plain tuples (Path.__add__ checks its steps; _plus needs no check)."""
@@ -25,6 +28,11 @@ class PathStep:
 
     def apply(self, v: Value, /) -> Value:
         """Return the value this step leads to from *v*; raise ValueError if it leads nowhere."""
+        raise NotImplementedError
+
+    def apply_type(self, t: Type, /) -> Type:
+        """Return the type this step leads to inside *t* (dynamic inside dynamic); raise
+        ValueError, as :meth:`apply` does, if it leads nowhere."""
         raise NotImplementedError
 
 
@@ -51,6 +59,16 @@ class GetAttrStep(PathStep):
         if not v.type().has_attribute(self.name):
             raise ElementNotFoundError(f"object has no attribute {go_quote(self.name)}")
         return v.get_attr(self.name)
+
+    def apply_type(self, t: Type, /) -> Type:
+        check_type(t, "the type a path step applies to")
+        if t is DynamicPseudoType:
+            return t
+        if not t.is_object_type():
+            raise CtyValueError("not an object type")
+        if not t.has_attribute(self.name):
+            raise ElementNotFoundError(f"object has no attribute {go_quote(self.name)}")
+        return t.attribute_type(self.name)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GetAttrStep) and other.name == self.name
@@ -107,6 +125,35 @@ class IndexStep(PathStep):
         if not has.true():
             raise ElementNotFoundError("value does not have given index key")
         return v.index(self.key)
+
+    def apply_type(self, t: Type, /) -> Type:
+        check_type(t, "the type a path step applies to")
+        if t is DynamicPseudoType:
+            return t
+        if t.is_set_type():
+            return t.element_type()
+        key = self.key
+        kt = key.type()
+        if kt is Number:
+            if not (t.is_list_type() or t.is_tuple_type()):
+                raise CtyValueError("not a list type")
+        elif kt is String:
+            if not t.is_map_type():
+                raise CtyValueError("not a map type")
+        elif kt is not DynamicPseudoType:
+            raise CtyValueError("key value not number or string")
+        elif not (t.is_list_type() or t.is_map_type() or t.is_tuple_type()):
+            raise CtyValueError("not a list type")
+        if not t.is_tuple_type():
+            return t.element_type()
+        k = key.unmark()[0]
+        if not k.is_known():
+            return DynamicPseudoType  # (which element is not known)
+        elems = t.tuple_element_types()
+        i = None if k.is_null() or kt is not Number else list_index(k)
+        if i is None or not 0 <= i < len(elems):
+            raise ElementNotFoundError("value does not have given index key")
+        return elems[i]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, IndexStep) and other.key.raw_equals(self.key)
@@ -183,6 +230,26 @@ class Path(tuple[PathStep, ...]):
                 raise cls(f"at step {i}: {e}") from None
         return v
 
+    def apply_type(self, t: Type, /) -> Type:
+        """Return the type the path leads to inside *t*: an attribute's type, a list's, map's
+        or set's element type, a tuple's element at a known index; inside the dynamic
+        pseudo-type, and at an unknown tuple index, the dynamic pseudo-type.
+
+        >>> cty.Path().get_attr("tags").index_string("k").apply_type(
+        ...     cty.Object({"tags": cty.Map(cty.String)}))
+        cty.String
+
+        Raises ValueError("at step N: ...") naming the step that failed, as :meth:`apply`.
+        """
+        check_type(t, "the type a path applies to")
+        for i, step in enumerate(self):
+            try:
+                t = step.apply_type(t)
+            except ValueError as e:
+                cls = ElementNotFoundError if isinstance(e, LookupError) else CtyValueError
+                raise cls(f"at step {i}: {e}") from None
+        return t
+
     def last_step(self, v: Value, /) -> tuple[Value, PathStep | None]:
         """Apply all steps but the last to *v*; return that value and the last step."""
         if not self:
@@ -200,21 +267,27 @@ class Path(tuple[PathStep, ...]):
         return PathError(self, fmt % args if args else fmt)
 
     def format(self) -> str:
-        """Return the path in HCL traversal form, such as ``.services[0].ports["http"]``."""
+        """Return the path as Terraform writes it (its tfdiags.FormatCtyPath), such as
+        ``.services[0].ports["http"]``: a string key quoted as Go quotes it, a number key in
+        Go's shortest ``%g`` form (``[1e+06]``), a null key ``[null]``, an unknown one
+        ``[(not yet known)]``, any other key ``[...]``. Marks on a key are not shown."""
         parts = []
         for s in self:
             if isinstance(s, GetAttrStep):
                 parts.append("." + s.name)
                 continue
             k = s.key  # type: ignore[attr-defined]
-            if not k.is_known():
-                parts.append("[*]")
-            elif k.type() is String and not k.is_marked() and not k.is_null():
-                    parts.append("[" + go_quote(k.as_string()) + "]")
-            elif k.type() is Number and not k.is_marked() and not k.is_null():
-                parts.append("[" + format_f(k._v) + "]")
+            p = k._v  # (a key's own marks are on the Value, not in its payload)
+            if p is None:
+                parts.append("[null]")
+            elif p.__class__ is Unknown:
+                parts.append("[(not yet known)]")
+            elif k._ty is Number:
+                parts.append("[" + format_g(p) + "]")
+            elif k._ty is String:
+                parts.append("[" + go_quote(p) + "]")
             else:
-                parts.append(f"[{k!r}]")
+                parts.append("[...]")
         return "".join(parts)
 
     def __repr__(self) -> str:

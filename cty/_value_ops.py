@@ -155,7 +155,7 @@ def get_attr(v: Value, name: str) -> Value:
     return wrap(at, p[name])
 
 
-def _list_index(key: Value) -> int | None:
+def list_index(key: Value) -> int | None:
     """Return a non-negative int index from a known number key, or None if it is not one."""
     kp = key._v
     if kp.__class__ is int:
@@ -188,7 +188,7 @@ def index(v: Value, key: Value) -> Value:
         if kp is None:
             raise CtyValueError("index: key is null")
         if want is Number:
-            i = _list_index(key)
+            i = list_index(key)
             if i is None:
                 raise CtyValueError("element key for list must be non-negative integer")
             if i >= len(p):
@@ -207,7 +207,7 @@ def index(v: Value, key: Value) -> Value:
             return DynamicVal
         if kp is None:
             raise CtyValueError("index: key is null")
-        i = _list_index(key)
+        i = list_index(key)
         if i is None:
             raise CtyValueError("element key for list must be non-negative integer")
         etys = t.tuple_element_types()
@@ -243,7 +243,7 @@ def has_index(v: Value, key: Value) -> Value:
             return _unknown_bool()
         if kp is None:
             raise CtyValueError("has_index: key is null")
-        i = _list_index(key)
+        i = list_index(key)
         if i is None:
             return False_
         if t.is_tuple_type():

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
 
 import cty
+import cty.testing.strategies as cst
+from tests._examples import examples
 from tests._ids import stable_id
 
 PATH_APPLY = [
@@ -438,3 +443,72 @@ def test_data_keys_follow_attributes_string_keys_and_whole_indexes() -> None:
                cty.True_]
     for key in stop_at:
         assert data_keys(cty.get_attr_path("a").index(key).get_attr("b")) == ("a",)
+
+
+@pytest.mark.parametrize(("steps", "text"), [
+    # Terraform's tfdiags.FormatCtyPath
+    ([cty.GetAttrStep("a"), cty.IndexStep(cty.number_int_val(0)),
+      cty.IndexStep(cty.string_val("k\"\n"))], '.a[0]["k\\"\\n"]'),
+    ([cty.IndexStep(cty.number_int_val(1_000_000))], "[1e+06]"),
+    ([cty.IndexStep(cty.number_int_val(123456))], "[123456]"),
+    ([cty.IndexStep(cty.number_float_val(1.5))], "[1.5]"),
+    ([cty.IndexStep(cty.number_float_val(0.00001))], "[1e-05]"),
+    ([cty.IndexStep(cty.number_int_val(-12345678))], "[-1.2345678e+07]"),
+    ([cty.IndexStep(cty.null_val(cty.String))], "[null]"),
+    ([cty.IndexStep(cty.null_val(cty.Number))], "[null]"),
+    ([cty.IndexStep(cty.unknown_val(cty.String))], "[(not yet known)]"),
+    ([cty.IndexStep(cty.DynamicVal)], "[(not yet known)]"),
+    ([cty.IndexStep(cty.True_)], "[...]"),
+    ([cty.IndexStep(cty.list_val([cty.True_]))], "[...]"),
+    ([cty.IndexStep(cty.string_val("s").mark("sensitive"))], '["s"]'),
+    ([], ""),
+])
+def test_format_writes_paths_as_terraform_does(steps: list[Any], text: str) -> None:
+    assert cty.Path(steps).format() == text
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(cst.types(max_depth=3).flatmap(lambda t: cst.values(t, unknowns=False, marks=False)))
+def test_apply_type_leads_to_the_type_apply_leads_to(v: cty.Value) -> None:
+    for path, x in cty.deep_values(v):
+        assert path.apply_type(v.type()) == x.type(), path.format()
+
+
+OBJ = cty.Object({"a": cty.Tuple([cty.String, cty.List(cty.Number)]),
+                  "m": cty.Map(cty.Set(cty.Bool)), "d": cty.DynamicPseudoType})
+
+
+@pytest.mark.parametrize(("path", "want"), [
+    (cty.Path().get_attr("a").index_int(1).index_int(5), cty.Number),
+    (cty.Path().get_attr("m").index_string("x").index(cty.True_), cty.Bool),
+    (cty.Path().get_attr("d").get_attr("any").index_int(3), cty.DynamicPseudoType),
+    (cty.Path().get_attr("a").index(cty.unknown_val(cty.Number)), cty.DynamicPseudoType),
+    (cty.Path().get_attr("m").index(cty.DynamicVal), cty.Set(cty.Bool)),
+    (cty.Path(), OBJ),
+])
+def test_apply_type(path: cty.Path, want: cty.Type) -> None:
+    assert path.apply_type(OBJ) == want
+
+
+@pytest.mark.parametrize(("path", "error", "message"), [
+    (cty.Path().get_attr("a").index_int(2), cty.ElementNotFoundError,
+     "at step 1: value does not have given index key"),
+    (cty.Path().get_attr("a").index(cty.number_float_val(0.5)), cty.ElementNotFoundError,
+     "at step 1: value does not have given index key"),
+    (cty.Path().get_attr("nope"), cty.ElementNotFoundError,
+     'at step 0: object has no attribute "nope"'),
+    (cty.Path().get_attr("m").index_int(0), cty.CtyValueError, "at step 1: not a list type"),
+    (cty.Path().get_attr("a").index_string("k"), cty.CtyValueError,
+     "at step 1: not a map type"),
+    (cty.Path().get_attr("m").get_attr("k"), cty.CtyValueError,
+     "at step 1: not an object type"),
+    (cty.Path().get_attr("m").index_string("k").index_int(0).index_int(0), cty.CtyValueError,
+     "at step 3: not a list type"),
+    (cty.Path().get_attr("m").index(cty.True_), cty.CtyValueError,
+     "at step 1: key value not number or string"),
+])
+def test_apply_type_errors_as_apply_names_them(path: cty.Path, error: type[Exception],
+                                               message: str) -> None:
+    with pytest.raises(error) as e:
+        path.apply_type(OBJ)
+    assert str(e.value) == message
