@@ -47,6 +47,7 @@ from ._path import (
     index_path,
     index_string_path,
 )
+from ._path_text import PathSyntaxError
 from ._primitive_type import Bool, Number, String
 from ._python_implied_type import implied_type
 from ._refinement_builder import RefinementBuilder
@@ -139,6 +140,7 @@ __all__ = [
     "PathError",
     "PathSet",
     "PathStep",
+    "PathSyntaxError",
     "PathValueMarks",
     "PositiveInfinity",
     "RefinementBuilder",

@@ -9,12 +9,13 @@ from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError, ElementNotFoundError, PathError
 from ._gostrconv import go_quote
 from ._number import format_g
+from ._path_text import PathSyntaxError, read_steps
 from ._primitive_type import Number, String
 from ._set_rules import element_key
 from ._type import Type, brief, check_type
 from ._unknown import Unknown
 from ._value import DynamicVal, Value, check_value, unknown_val
-from ._value_init import number_int_val, string_val
+from ._value_init import number_int_val, parse_number_val, string_val
 from ._value_ops import list_index
 
 _tuple_add = tuple.__add__
@@ -184,6 +185,43 @@ class Path(tuple[PathStep, ...]):
             if not isinstance(s, PathStep):
                 raise CtyTypeError(f"path steps must be GetAttrStep or IndexStep, not {s!r}")
         return super().__new__(cls, steps)
+
+    @classmethod
+    def parse(cls, text: str, /, *, within: Type | None = None) -> Path:
+        """Return the path that *text* writes as Terraform writes paths (:meth:`format`):
+        ``.name`` or ``name`` first, ``["key"]`` with Go's or JSON's escapes, ``[0]``.
+
+        >>> cty.Path.parse('services[0].ports["http"]')
+        cty.Path([cty.GetAttrStep('services'), cty.IndexStep(cty.number_val(0)), \
+cty.GetAttrStep('ports'), cty.IndexStep(cty.string_val('http'))])
+
+        *within*, a type, checks each step against it, as :meth:`apply_type` would, and makes
+        the steps it names: ``["key"]`` into an object is its attribute, ``.name`` into a map
+        is its key. Raises cty.PathSyntaxError (a ValueError) with the column where the text
+        cannot be read or where it leads nowhere in *within*.
+        """
+        if within is not None:
+            check_type(within, "the type a path is read within")
+        ty = within
+        steps: list[PathStep] = []
+        for kind, raw, column in read_steps(text):
+            step: PathStep
+            if kind == "number":
+                step = IndexStep(number_int_val(int(raw)) if raw.lstrip("-").isdigit()
+                                 else parse_number_val(raw))
+            else:
+                # (an attribute, unless *within* says a map; a string key, unless an object)
+                into = "map" if ty is not None and ty.is_map_type() else (
+                    "object" if ty is not None and ty.is_object_type() else "")
+                attr = into == "object" if kind == "string" else into != "map"
+                step = GetAttrStep(raw) if attr else IndexStep(string_val(raw))
+            if ty is not None:
+                try:
+                    ty = step.apply_type(ty)
+                except ValueError as e:
+                    raise PathSyntaxError(str(e), column) from None
+            steps.append(step)
+        return tuple.__new__(cls, steps)
 
     def _plus(self, step: PathStep) -> Path:
         return tuple.__new__(Path, _tuple_add(self, (step,)))

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 
 import cty
 import cty.testing.strategies as cst
+from cty._internal import is_identifier
 from tests._examples import examples
 from tests._ids import stable_id
 
@@ -512,3 +513,73 @@ def test_apply_type_errors_as_apply_names_them(path: cty.Path, error: type[Excep
     with pytest.raises(error) as e:
         path.apply_type(OBJ)
     assert str(e.value) == message
+
+
+def _written_as_terraform_can_read(path: cty.Path) -> bool:
+    """Whether *path* formats to text that reads back: attribute names that are identifiers,
+    keys that are known, non-null strings and numbers."""
+    for s in path:
+        if isinstance(s, cty.GetAttrStep):
+            if not is_identifier(s.name):
+                return False
+        elif s.key.type() not in (cty.String, cty.Number) or not s.key.is_known() \
+                or s.key.is_null() or (s.key.type() is cty.Number and not s.key.as_big_float() \
+                .is_finite()):
+            return False
+    return True
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(cst.types(max_depth=3).flatmap(lambda t: cst.values(t, unknowns=False, marks=False)))
+def test_parse_reads_back_what_format_writes(v: cty.Value) -> None:
+    for path, _ in cty.deep_values(v):
+        if _written_as_terraform_can_read(path):
+            text = path.format()
+            assert cty.Path.parse(text) == path, text
+            assert cty.Path.parse(text, within=v.type()) == path, text
+
+
+@pytest.mark.parametrize(("text", "path"), [
+    ("a", cty.Path().get_attr("a")),
+    (".a.b-c_d", cty.Path().get_attr("a").get_attr("b-c_d")),
+    ('a["k\\u00e9\\x41\\n"][1]', cty.Path().get_attr("a").index_string("kéA\n").index_int(1)),
+    ("[0][-1][2.5]", cty.Path().index_int(0).index_int(-1).index(cty.number_float_val(2.5))),
+    ("", cty.Path()),
+])
+def test_parse(text: str, path: cty.Path) -> None:
+    assert cty.Path.parse(text) == path
+
+
+@pytest.mark.parametrize(("text", "column", "message"), [
+    ("a.", 3, "an attribute name is expected after the dot"),
+    ("a..b", 3, "an attribute name is expected after the dot"),
+    ("a[", 3, "a key is a quoted string or a number, not the end of the text"),
+    ('a["x', 3, "the string has no closing quote"),
+    ("a[x]", 3, "a key is a quoted string or a number, not 'x'"),
+    ("a[1", 4, '"]" is expected after the key, not the end of the text'),
+    ("a[1 ]", 4, "\"]\" is expected after the key, not ' '"),
+    ("a b", 2, "unexpected ' ': a step starts with a dot or a bracket"),
+    ('a["\\q"]', 4, "invalid escape '\\\\q' in a string"),
+    ('a["\\ud800"]', 4, "escape \\ud800 is not a character"),
+    ("[*]", 2, "a key is a quoted string or a number, not '*'"),
+    ("1", 1, "unexpected '1': a step starts with a dot or a bracket"),
+])
+def test_parse_errors_say_where(text: str, column: int, message: str) -> None:
+    with pytest.raises(cty.PathSyntaxError) as e:
+        cty.Path.parse(text)
+    assert (e.value.column, e.value.message) == (column, message)
+    assert str(e.value) == f"column {column}: {message}"
+
+
+def test_parse_within_a_type_makes_the_steps_it_names_and_checks_them() -> None:
+    t = cty.Object({"m": cty.Map(cty.Object({"x": cty.List(cty.Number)})),
+                    "s": cty.Set(cty.String)})
+    assert cty.Path.parse('m.k["x"][3]', within=t) == \
+        cty.Path().get_attr("m").index_string("k").get_attr("x").index_int(3)
+    assert cty.Path.parse('.s["a"]', within=t) == cty.Path().get_attr("s").index_string("a")
+    for text, column, message in [(".m[0]", 3, "not a list type"),
+                                  ("m.k.y", 5, 'object has no attribute "y"'),
+                                  ('m.k["x"]["i"]', 9, "not a map type")]:
+        with pytest.raises(cty.PathSyntaxError) as e:
+            cty.Path.parse(text, within=t)
+        assert (e.value.column, e.value.message) == (column, message)
