@@ -29,7 +29,12 @@ from ._errors import (
     KeyNotFoundError,
     PathError,
 )
-from ._format_value import format_value
+from ._format_value import (
+    format_value,
+    register_sensitive_mark,
+    sensitive_marks,
+    unregister_sensitive_mark,
+)
 from ._from_python import from_python
 from ._hcl_lexer import TypeExprError
 from ._limits import LimitExceededError, Limits, limits, set_limits
@@ -187,6 +192,8 @@ __all__ = [
     "object_val",
     "parse_number_val",
     "parse_type",
+    "register_sensitive_mark",
+    "sensitive_marks",
     "set_limits",
     "set_val",
     "set_val_empty",
@@ -202,6 +209,7 @@ __all__ = [
     "type_to_json",
     "unknown_as_null",
     "unknown_val",
+    "unregister_sensitive_mark",
     "value_marks_of_type",
     "value_marks_of_type_deep",
     "walk",

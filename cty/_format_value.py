@@ -5,11 +5,15 @@
 is broken over lines, two spaces per level (down to where the indentation reaches the width:
 deeper values stay on one line). An unknown value prints as
 ``(known after apply)`` and a value marked sensitive as ``(sensitive value)``, at whatever
-depth it sits; both texts, and which marks count as sensitive, can be chosen.
+depth it sits; both texts can be chosen. The marks that count as sensitive are those registered
+(``register_sensitive_mark``: ``"sensitive"`` from the start, ``cty.ext.eventual.SECRET`` once
+that module is imported), and any more a call names: a mark registered anywhere is never
+printed in clear by the core printer.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from typing import Final
@@ -20,7 +24,7 @@ from ._errors import CtyTypeError
 from ._limits import LimitExceededError
 from ._primitive_type import Bool, Number, String
 from ._structural_types import is_identifier
-from ._value import Value, check_value
+from ._value import Value, check_mark, check_value
 
 _ESCAPES: Final = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -39,16 +43,45 @@ POSITIONAL_EXPONENTS: Final = 64
 does not print 400 million digits."""
 
 
+_registered: frozenset[Hashable] = frozenset({"sensitive"})
+_registry_lock: Final = threading.Lock()
+
+
+def register_sensitive_mark(mark: Hashable, /) -> None:
+    """Have :func:`format_value` (and every printer built on it) redact values carrying
+    *mark*, wherever they sit. ``"sensitive"`` is registered from the start, and
+    ``cty.ext.eventual.SECRET`` when that module is imported."""
+    global _registered
+    check_mark(mark)
+    with _registry_lock:
+        _registered = _registered | {mark}
+
+
+def unregister_sensitive_mark(mark: Hashable, /) -> None:
+    """Stop redacting *mark* by default (a mark not registered is ignored)."""
+    global _registered
+    check_mark(mark)
+    with _registry_lock:
+        _registered = _registered - {mark}
+
+
+def sensitive_marks() -> frozenset[Hashable]:
+    """Return the marks :func:`format_value` redacts by default (see
+    :func:`register_sensitive_mark`)."""
+    return _registered
+
+
 @deep
 def format_value(value: Value, /, *, width: int = 80, unknown: str = "(known after apply)",
                  sensitive: str = "(sensitive value)",
-                 sensitive_marks: Collection[Hashable] = ("sensitive",)) -> str:
+                 sensitive_marks: Collection[Hashable] = ()) -> str:
     """Return *value* written for people, as Terraform shows values.
 
     Objects print as ``{ name = "web" }``, lists and tuples as ``["a"]``, sets as
     ``toset([...])``, maps as ``tomap({ "k" = ... })``, nulls as ``null``. A value longer than
-    *width* characters is broken over lines. A value carrying any of *sensitive_marks*
-    prints as *sensitive*, an unknown one as *unknown*.
+    *width* characters is broken over lines. A value carrying a registered sensitive mark
+    (:func:`register_sensitive_mark`) or any of *sensitive_marks* prints as *sensitive*, an
+    unknown one as *unknown*.
 
     >>> cty.format_value(cty.object_val({"name": cty.string_val("web"),
     ...                                  "port": cty.number_int_val(80)}))
@@ -63,7 +96,7 @@ def format_value(value: Value, /, *, width: int = 80, unknown: str = "(known aft
                            f"{type(sensitive_marks).__name__}")
     if not isinstance(width, int) or isinstance(width, bool):
         raise CtyTypeError(f"width must be an int, not {type(width).__name__}")
-    style = _Style(width, unknown, sensitive, frozenset(sensitive_marks))
+    style = _Style(width, unknown, sensitive, _registered | frozenset(sensitive_marks))
     return _format(value, style, 0)
 
 

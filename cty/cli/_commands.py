@@ -64,9 +64,10 @@ def inspect_command(args: argparse.Namespace) -> int:
 
 def _show(i: int, v: cty.Value, show_sensitive: bool) -> None:
     print(f"# {i}: {v.type()}")
-    marks = () if show_sensitive else ("sensitive",)
-    print(cty.format_value(v, sensitive_marks=marks))
     bare, paths = v.unmark_deep_with_paths()
+    # (every registered sensitive mark is redacted; --show-sensitive prints the value bare)
+    print(cty.format_value(bare if show_sensitive else v))
+    marks = () if show_sensitive else cty.sensitive_marks()
     for pm in paths:
         where = pm.path.format() or "(the value)"
         print(f"#   marks at {where}: {', '.join(sorted(map(repr, pm.marks)))}")

@@ -32,6 +32,7 @@ from cty import (
     Type,
     Value,
     object_val,
+    register_sensitive_mark,
     tuple_val,
     unknown_val,
 )
@@ -78,7 +79,9 @@ class _Secret:
 
 
 SECRET = _Secret()
-"""The mark of a secret value (Pulumi's secret; Terraform's sensitive)."""
+"""The mark of a secret value (Pulumi's secret; Terraform's sensitive). Registered as sensitive
+when this module is imported, so the core printer (:func:`cty.format_value`) redacts it too."""
+register_sensitive_mark(SECRET)
 
 
 @dataclass(frozen=True, order=True)

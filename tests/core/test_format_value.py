@@ -106,3 +106,25 @@ def test_numbers_far_from_one_print_in_exponent_form() -> None:
                      "1e400000000": "1e+400000000", "-2.5e-70": "-2.5e-70", "1e-5": "0.00001",
                      "0.5": "0.5"}
     assert cty.format_value(cty.number_val(10**70 + 1)) == "1." + "0" * 69 + "1e+70"  # exact
+
+
+def test_every_registered_sensitive_mark_is_redacted_by_the_core_printer() -> None:
+    from cty.ext import eventual
+
+    assert {"sensitive", eventual.SECRET} <= cty.sensitive_marks()
+    v = cty.object_val({"a": eventual.secret(cty.string_val("pw")),
+                        "b": cty.list_val([cty.string_val("x").mark("sensitive")]),
+                        "c": cty.string_val("y").mark("pii")})
+    assert cty.format_value(v) == '{ a = (sensitive value), b = [(sensitive value)], c = "y" }'
+    assert cty.format_value(v, sensitive_marks=["pii"]) == (
+        "{ a = (sensitive value), b = [(sensitive value)], c = (sensitive value) }")
+    cty.register_sensitive_mark("pii")
+    try:
+        assert "pii" in cty.sensitive_marks()
+        assert cty.format_value(v).endswith("c = (sensitive value) }")
+    finally:
+        cty.unregister_sensitive_mark("pii")
+    assert "pii" not in cty.sensitive_marks()
+    assert cty.format_value(v).endswith('c = "y" }')
+    with pytest.raises(cty.CtyTypeError, match="hashable"):
+        cty.register_sensitive_mark(["unhashable"])
