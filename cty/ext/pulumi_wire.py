@@ -187,8 +187,10 @@ def from_pulumi_wire(data: Any, ty: Type = DynamicPseudoType, *,
 
     Secrets come back marked SECRET, output values with SECRET and a DependsOn per
     dependency (unknown when they hold no value). Special objects of other signatures (assets,
-    archives, resource references) are decoded by ``decoders[signature](data, ty)``; one with
-    no decoder is an error.
+    archives, resource references) are decoded by ``decoders[signature](data, ty)`` and
+    converted to *ty* if the decoder made a value of another type (a PathError if it does not
+    convert); one with no decoder is an error. A resource reference whose ``id`` is ``""`` (a
+    resource not yet created) is unknown, as Pulumi reads it.
     """
     check_type(ty, "the type to decode into")
     return _decode(data, ty, None, decoders or {})
@@ -290,6 +292,9 @@ def _decode_special(data: dict[str, Any], ty: Type, path: Trail,
         if data.get("secret") is True:
             marks.add(SECRET)
         return v.with_marks(frozenset(marks))
+    if sig == RESOURCE_REFERENCE_SIG and data.get("id") == "":
+        # (a custom resource whose id is not known yet: Pulumi's deserialize_property)
+        return unknown_val(ty)
     decoder = decoders.get(sig) if isinstance(sig, str) else None
     if decoder is None:
         raise _error(path, f"no decoder for the special object of signature {sig!r}")
@@ -297,4 +302,9 @@ def _decode_special(data: dict[str, Any], ty: Type, path: Trail,
     if not isinstance(v, Value):
         raise CtyValueError(f"the decoder for signature {sig!r} returned a "
                             f"{type(v).__name__}, not a cty.Value")
-    return v
+    if ty is DynamicPseudoType or v.type() == ty:
+        return v
+    try:  # (the decoder's type, asked for another: converted, or an error here)
+        return convert(v, ty)
+    except PathError as e:
+        raise _error(path, e.message) from None

@@ -81,3 +81,33 @@ def test_the_wire_form_round_trips_through_decoders() -> None:
 def test_the_examples_docstring_runs() -> None:
     result = doctest.testmod(pc, extraglobs={"cty": cty})
     assert result.attempted > 0 and result.failed == 0
+
+
+def _ref_wire(id_: str | None) -> dict[str, str]:
+    data = {pulumi_wire.SIG_KEY: pulumi_wire.RESOURCE_REFERENCE_SIG, "urn": U}
+    return data if id_ is None else {**data, "id": id_}
+
+
+def test_a_decoded_special_object_is_converted_to_the_type_asked_for() -> None:
+    got = pulumi_wire.from_pulumi_wire([_ref_wire("i-1"), _ref_wire(None)],
+                                       cty.List(cty.String), decoders=pc.decoders())
+    assert got.raw_equals(cty.list_val([cty.string_val("i-1"), cty.string_val(U)]))
+    got = pulumi_wire.from_pulumi_wire({"r": _ref_wire("i-1")},
+                                       cty.Object({"r": pc.RESOURCE_REF}), decoders=pc.decoders())
+    assert got.get_attr("r").type() is pc.RESOURCE_REF
+    with pytest.raises(cty.PathError) as e:
+        pulumi_wire.from_pulumi_wire({"n": [_ref_wire("i-1")]},
+                                     cty.Object({"n": cty.List(cty.Number)}),
+                                     decoders=pc.decoders())
+    assert e.value.path == cty.Path().get_attr("n").index_int(0)
+    assert e.value.message == "number required, but have resource_ref"
+
+
+@pytest.mark.parametrize("ty", [cty.String, pc.RESOURCE_REF, cty.DynamicPseudoType])
+def test_a_resource_reference_without_its_id_yet_is_unknown(ty: cty.Type) -> None:
+    # (extensions.md 1.6: Pulumi's deserialize_property reads an id of "" as unknown)
+    for decoders in (pc.decoders(), None):
+        got = pulumi_wire.from_pulumi_wire(_ref_wire(""), ty, decoders=decoders)
+        assert got.raw_equals(cty.unknown_val(ty))
+    got = pulumi_wire.from_pulumi_wire([_ref_wire("")], cty.List(cty.String))
+    assert got.raw_equals(cty.list_val([cty.unknown_val(cty.String)]))
