@@ -26,6 +26,7 @@ from . import _value_inspect as _inspect
 from . import _value_ops as _ops
 from . import _value_range as _range
 from . import _value_repr as _repr
+from . import _value_update as _update
 from ._refinement_builder import RefinementBuilder
 from ._value import Value, check_mark, check_value
 from ._value_range import ValueRange
@@ -92,6 +93,42 @@ def wrangle_marks_deep(self: Value, *wranglers: Callable[[Hashable, Path], Any])
     the parts whose marks changed are rebuilt; a value without marks comes back as it is.
     """
     return _wrangle.wrangle_marks_deep(self, wranglers)
+
+
+# --- functional updates ---------------------------------------------------------------------
+
+@_method
+def with_attr(self: Value, name: str, value: Value, /) -> Value:
+    """Return the object with attribute *name* set to *value*, which must have the attribute's
+    type; the object's marks stay on the result, *value*'s on the attribute."""
+    return _update.with_attr(self, name, value)
+
+
+@_method
+def with_key(self: Value, key: str | Value, value: Value, /) -> Value:
+    """Return the map with *key* (a str, or a known string value, whose marks go on the map)
+    set to *value*, of the map's element type: replaced, or added."""
+    return _update.with_key(self, key, value)
+
+
+@_method
+def without_key(self: Value, key: str | Value, /) -> Value:
+    """Return the map without *key*; the map itself when it has no such key."""
+    return _update.without_key(self, key)
+
+
+@_method
+def with_element(self: Value, index: int, value: Value, /) -> Value:
+    """Return the list or tuple with element *index* (negative: from the end) set to *value*,
+    which must have that element's type; IndexOutOfRangeError past the end."""
+    return _update.with_element(self, index, value)
+
+
+@_method
+def append(self: Value, value: Value, /) -> Value:
+    """Return the list with *value* (of its element type) added at the end, or the tuple with
+    *value* added (its type one element longer)."""
+    return _update.append(self, value)
 
 
 @_method
