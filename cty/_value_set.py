@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from ._dynamic import DynamicPseudoType
@@ -110,6 +110,13 @@ class ValueSet:
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.values())
+
+    def each_value(self, cb: Callable[[Any], object], /) -> None:
+        """Call *cb* with each element, in go-cty's set order (go-cty's Set.EachValue)."""
+        if not callable(cb):
+            raise CtyTypeError(f"each_value needs a callable, not {type(cb).__name__}")
+        for v in self.values():
+            cb(v)
 
     def _same(self, other: ValueSet) -> None:
         if not isinstance(other, ValueSet):

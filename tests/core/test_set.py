@@ -457,3 +457,13 @@ def test_set_hash_bytes_of_numbers_use_ten_significant_digits() -> None:
     assert cty.set_val([a, b]).length_int() == 2
     assert a.hash() == b.hash()
     assert cty.number_val(gmpy2.mpfr(1e22)).hash() == zlib.crc32(b"1e+22")
+
+
+def test_value_set_each_value_visits_in_set_order() -> None:
+    s = cty.ValueSet.from_values(cty.Number, [cty.number_int_val(3), cty.number_int_val(1),
+                                              cty.number_int_val(2)])
+    seen: list[cty.Value] = []
+    s.each_value(seen.append)
+    assert seen == s.values() == [cty.number_int_val(i) for i in (1, 2, 3)]
+    with pytest.raises(cty.CtyTypeError, match="each_value needs a callable"):
+        s.each_value("not callable")  # type: ignore[arg-type]
