@@ -102,6 +102,9 @@ class WrangleError(CtyError):
         self.errors = errors
         self.value = value
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (WrangleError, (self.errors, self.value))
+
 
 _UNCHANGED: Final = object()
 

@@ -30,6 +30,9 @@ class PathSyntaxError(CtyValueError):
         self.message = message
         self.column = column
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (PathSyntaxError, (self.message, self.column))
+
 
 _NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "a": "\a",

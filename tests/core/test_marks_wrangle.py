@@ -312,3 +312,10 @@ def _check_vector(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("batch", batches(_CASES, [c["id"] for c in _CASES]))
 def test_go_cty_answers(batch: Batch) -> None:
     run_batch(batch, _check_vector)
+
+
+def test_the_error_pickles() -> None:
+    import pickle
+
+    e = pickle.loads(pickle.dumps(WrangleError([ValueError("x")], S("v").mark("m"))))
+    assert [str(x) for x in e.errors] == ["x"] and e.value.raw_equals(S("v").mark("m"))

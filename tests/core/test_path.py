@@ -583,3 +583,10 @@ def test_parse_within_a_type_makes_the_steps_it_names_and_checks_them() -> None:
         with pytest.raises(cty.PathSyntaxError) as e:
             cty.Path.parse(text, within=t)
         assert (e.value.column, e.value.message) == (column, message)
+
+
+def test_the_syntax_error_pickles() -> None:
+    import pickle
+
+    e = pickle.loads(pickle.dumps(cty.PathSyntaxError("bad", 3)))
+    assert (e.message, e.column, str(e)) == ("bad", 3, "column 3: bad")
