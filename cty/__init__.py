@@ -29,6 +29,7 @@ from ._errors import (
     KeyNotFoundError,
     PathError,
 )
+from ._field_names import Name
 from ._format_value import (
     format_value,
     register_sensitive_mark,
@@ -137,6 +138,7 @@ __all__ = [
     "Limits",
     "List",
     "Map",
+    "Name",
     "NegativeInfinity",
     "Number",
     "Object",

@@ -48,6 +48,7 @@ from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyError
+from ._field_names import attribute_names
 from ._marks import Marked
 from ._marks_deep import unmark_deep
 from ._primitive_type import Bool, Number, String
@@ -468,12 +469,17 @@ def _fields(x: Any) -> dict[str, Any] | None:
     if isinstance(x, Mapping):
         return _map_items(x)
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return {f.name: getattr(x, f.name) for f in dataclasses.fields(x)}
-    if isinstance(x, msgspec.Struct):
-        return {n: getattr(x, n) for n in x.__struct_fields__}
-    if isinstance(x, tuple) and hasattr(x, "_fields"):
-        return dict(zip(x._fields, x, strict=True))
-    return None
+        found = {f.name: getattr(x, f.name) for f in dataclasses.fields(x)}
+    elif isinstance(x, msgspec.Struct):
+        found = {n: getattr(x, n) for n in x.__struct_fields__}
+    elif isinstance(x, tuple) and hasattr(x, "_fields"):
+        found = dict(zip(x._fields, x, strict=True))
+    else:
+        return None
+    renamed = attribute_names(type(x))  # (fields renamed: by the attributes they stand for)
+    if renamed:
+        found = {renamed.get(k, k): v for k, v in found.items()}
+    return found
 
 
 def _object_items(ty: Type, x: Any) -> dict[str, Any]:

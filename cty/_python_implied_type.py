@@ -22,6 +22,7 @@ from ._collection_types import Set
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
+from ._field_names import attribute_names
 from ._number import int_text
 from ._primitive_type import Bool, Number, String
 from ._structural_types import Object, Tuple
@@ -80,14 +81,17 @@ class _Reader:
         if isinstance(x, Mapping):
             return Object({_key(k, where): implied(v, (where, ("[", k, "]")))
                            for k, v in x.items()})
+        names: Any = None
         if dataclasses.is_dataclass(x) and not isinstance(x, type):
-            return Object({f.name: implied(getattr(x, f.name), (where, f".{f.name}"))
-                           for f in dataclasses.fields(x)})
-        if isinstance(x, msgspec.Struct):
-            return Object({n: implied(getattr(x, n), (where, f".{n}"))
-                           for n in x.__struct_fields__})
-        if isinstance(x, tuple) and hasattr(x, "_fields"):
-            return Object({n: implied(getattr(x, n), (where, f".{n}")) for n in x._fields})
+            names = [f.name for f in dataclasses.fields(x)]
+        elif isinstance(x, msgspec.Struct):
+            names = x.__struct_fields__
+        elif isinstance(x, tuple) and hasattr(x, "_fields"):
+            names = x._fields
+        if names is not None:
+            renamed = attribute_names(type(x))  # (the attributes renamed fields stand for)
+            return Object({renamed.get(n, n): implied(getattr(x, n), (where, f".{n}"))
+                           for n in names})
         if isinstance(x, list | tuple):
             return Tuple([implied(e, (where, f"[{i}]")) for i, e in enumerate(x)])
         if isinstance(x, set | frozenset):

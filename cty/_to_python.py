@@ -44,6 +44,7 @@ from ._codegen import compile_generated, worth_generating
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
 from ._errors import CtyTypeError
+from ._field_names import attribute_names, described
 from ._marks import Marked
 from ._primitive_type import Bool, Number, String
 from ._set_payload import SetPayload
@@ -438,17 +439,20 @@ def _kept(ty: Type, target: object) -> str | None:
 
 
 def _object_converter(attrs: list[tuple[str, Conv, str | None]], odd: Conv,
-                      make: type | None = None, absent: Sequence[str] = ()) -> Conv:
+                      make: type | None = None, absent: Sequence[str] = (),
+                      keywords: Mapping[str, str] | None = None) -> Conv:
     """Return a converter of object payloads written for the attributes *attrs* (name,
     converter, the class of payloads that are their own result or None): a dict, or with
     *make* an instance of that class made with the attributes as keywords and None for the
     fields *absent*.
 
     Only attributes whose payloads are not of the kept class call their converters; a
-    failing converter adds the attribute's step.
+    failing converter adds the attribute's step. *keywords* names the keyword of each
+    attribute that *make* takes under another name (a renamed field).
     """
+    keywords = keywords or {}
     if not worth_generating(len(attrs)):
-        return _object_loop(attrs, odd, make, absent)
+        return _object_loop(attrs, odd, make, absent, keywords)
     ns: dict[str, Any] = {"odd": odd, "Fail": DataFail, "make": make, "refused": _refused}
     src = ["def conv(p):\n    if p.__class__ is not dict:\n        return odd(p)\n"
            "    at = None\n    try:\n"]
@@ -466,7 +470,7 @@ def _object_converter(attrs: list[tuple[str, Conv, str | None]], odd: Conv,
         body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
         src.append(f"    return {{{body}}}\n")
     else:
-        args = [f"{name}=v{i}" for i, (name, _, _) in enumerate(attrs)]
+        args = [f"{keywords.get(name, name)}=v{i}" for i, (name, _, _) in enumerate(attrs)]
         args += [f"{name}=None" for name in absent]
         src.append(f"    try:\n        return make({', '.join(args)})\n"
                    "    except Exception as e:  # the class's own checks (__post_init__, say)\n"
@@ -478,7 +482,7 @@ _KEPT_CLASSES: Final[dict[str | None, type]] = {"str": str, "int": int, "bool": 
 
 
 def _object_loop(attrs: list[tuple[str, Conv, str | None]], odd: Conv, make: type | None,
-                 absent: Sequence[str]) -> Conv:
+                 absent: Sequence[str], keywords: Mapping[str, str]) -> Conv:
     """Return what _object_converter writes, as a loop (for a type too wide to be worth a
     function of its own)."""
     table = [(name, f, _KEPT_CLASSES.get(kept)) for name, f, kept in attrs]
@@ -498,6 +502,8 @@ def _object_loop(attrs: list[tuple[str, Conv, str | None]], odd: Conv, make: typ
             out[name] = v
         if make is None:
             return out
+        if keywords:
+            out = {keywords.get(k, k): v for k, v in out.items()}
         try:
             return make(**out, **nulls)
         except Exception as e:  # the class's own checks (__post_init__, say)
@@ -584,35 +590,50 @@ def _record_fields(cls: type) -> tuple[dict[str, Any], set[str]]:
 
 def _record(ty: Type, cls: type, odd: Conv) -> Conv:
     fields, may_omit = _record_fields(cls)
+    # (everything below by attribute: a renamed field by the attribute it stands for)
+    renamed = attribute_names(cls)
+    field_of = {renamed.get(n, n): n for n in fields}
+    fields = {renamed.get(n, n): hint for n, hint in fields.items()}
+    may_omit = {renamed.get(n, n) for n in may_omit}
     absent = {n: _unwrap(hint)[1] for n, hint in fields.items() if n not in may_omit}
     """Fields without defaults: None stands for them when their hint admits it."""
     if ty.is_map_type():
-        return _record_from_map(ty, cls, fields, absent, odd)
+        return _record_from_map(ty, cls, fields, absent, odd, field_of=field_of)
     attrs = ty.attribute_types()
     for k in attrs:
         if k not in fields:
             return _refuse(f'unsupported attribute "{k}"', odd)
     for n, nullable in absent.items():
         if n not in attrs and not nullable:
-            return _refuse(f'missing required attribute "{n}"', odd)
+            return _refuse(f"missing required attribute {described(n, field_of[n])}", odd)
     convs = [(k, converter(t, fields[k]), _kept(t, fields[k])) for k, t in attrs.items()]
-    if typing.is_typeddict(cls) or not all(k.isidentifier() and not keyword.iskeyword(k)
-                                           for k in fields):
+    keywords = {k: field_of[k] for k in attrs if field_of[k] != k}
+    if typing.is_typeddict(cls) or not all(f.isidentifier() and not keyword.iskeyword(f)
+                                           for f in field_of.values()):
         as_dict = _object_converter(convs, odd)
-        if not typing.is_typeddict(cls):
+        if not typing.is_typeddict(cls) or keywords:
+            typed_dict = typing.is_typeddict(cls)
+
             def conv(p: Any) -> Any:
                 d = as_dict(p)
+                if d is None:
+                    return None
+                if keywords:
+                    d = {keywords.get(k, k): v for k, v in d.items()}
+                if typed_dict:
+                    return d
                 try:
-                    return d if d is None else cls(**d)
+                    return cls(**d)
                 except Exception as e:  # the class's own checks (__post_init__, say)
                     raise _refused(cls, e, p) from None
             return conv
         return as_dict
-    return _object_converter(convs, odd, cls, [n for n in absent if n not in attrs])
+    return _object_converter(convs, odd, cls, [field_of[n] for n in absent if n not in attrs],
+                             keywords)
 
 
 def _record_from_map(ty: Type, cls: type, fields: dict[str, Any], absent: dict[str, bool],
-                     odd: Conv) -> Conv:
+                     odd: Conv, *, field_of: dict[str, str]) -> Conv:
     convs = {n: converter(ty.element_type(), hint) for n, hint in fields.items()}
     typed_dict = typing.is_typeddict(cls)
 
@@ -631,8 +652,10 @@ def _record_from_map(ty: Type, cls: type, fields: dict[str, Any], absent: dict[s
         for n, nullable in absent.items():
             if n not in kwargs:
                 if not nullable:
-                    raise DataFail(f'missing required attribute "{n}"', p)
+                    raise DataFail(f"missing required attribute {described(n, field_of[n])}",
+                                   p)
                 kwargs[n] = None
+        kwargs = {field_of[k]: v for k, v in kwargs.items()}
         if typed_dict:
             return kwargs
         try:

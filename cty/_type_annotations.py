@@ -36,6 +36,7 @@ from ._collection_types import List, Map, Set
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
+from ._field_names import attribute_names
 from ._primitive_type import Bool, Number, String
 from ._structural_types import ObjectWithOptionalAttrs, Tuple
 from ._type import Type, brief
@@ -134,13 +135,18 @@ class _Reader:
         except (NameError, TypeError) as e:
             raise _error(where, f"the annotations of {_name(cls)} cannot be read: {e}") from None
         names = _field_names(cls, hints)
+        try:
+            renamed = attribute_names(cls, hints)
+        except CtyTypeError as e:
+            raise _error(where, str(e)) from None
         attrs: dict[str, Type] = {}
         optional = []
         for name in names:
             hint = hints[name]
+            attr = renamed.get(name, name)
             if is_optional(name, hint):
-                optional.append(name)
-            attrs[name] = self.type_of(_required(hint), f"{where}.{name}" if where else name)
+                optional.append(attr)
+            attrs[attr] = self.type_of(_required(hint), f"{where}.{name}" if where else name)
         self.open.discard(cls)
         return ObjectWithOptionalAttrs(attrs, optional)
 

@@ -232,4 +232,7 @@ def test_round_trip_through_python_data(v: cty.Value) -> None:
         assume("unhashable" not in e.message)
         raise
     back = cty.from_python(data, v.type())
-    assert back.equals(v).true() or (not v.is_null() and back == v)
+    # (by value: go-cty's Equals compares numbers by their shortest text at each one's
+    # precision, so a 2-bit 0.09375, "0.094", is not equal to the float 0.09375 it converts to)
+    assert back.equals(v).true() or (not v.is_null() and back == v) or \
+        cty.to_python(back) == data

@@ -1,0 +1,117 @@
+"""Renamed fields: the cty attribute each field of a record class stands for (gocty's
+``cty:"name"`` struct tags).
+
+A field is its own attribute unless renamed, by (first that applies):
+
+* ``Annotated[T, cty.Name("the-x")]`` on the field, in any record class;
+* a dataclass field's ``metadata={"cty": "the-x"}``;
+* a msgspec Struct field's ``msgspec.field(name="the-x")``, or the Struct's ``rename=``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import typing
+from typing import Any, Final
+
+import msgspec
+
+from ._errors import CtyTypeError
+
+
+class Name:
+    """The cty attribute a field stands for, in ``Annotated[T, cty.Name("the-x")]``::
+
+        @dataclass
+        class Server:
+            the_x: Annotated[str, cty.Name("the-x")]   # object({the-x = string})
+
+    >>> cty.Name("the-x")
+    cty.Name('the-x')
+    """
+
+    __slots__ = ("name",)
+    name: str
+
+    def __init__(self, name: str, /) -> None:
+        if not isinstance(name, str):
+            raise CtyTypeError(f"cty.Name takes an attribute name (a str), not "
+                               f"{type(name).__name__}")
+        object.__setattr__(self, "name", name)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cty.Name is immutable")
+
+    def __repr__(self) -> str:
+        return f"cty.Name({self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Name) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(("cty.Name", self.name))
+
+
+_cache: dict[type, dict[str, str]] = {}
+_lock: Final = threading.Lock()
+
+
+def attribute_names(cls: type, hints: dict[str, Any] | None = None) -> dict[str, str]:
+    """Return field name -> attribute name for the renamed fields of record class *cls* (empty
+    when none is renamed). *hints* are the class's type hints with extras, if at hand.
+
+    Raises CtyTypeError when two fields stand for one attribute."""
+    found = _cache.get(cls)
+    if found is not None:
+        return found
+    if hints is None:
+        try:
+            hints = typing.get_type_hints(cls, include_extras=True)
+        except Exception:  # (unreadable annotations: their readers report them)
+            hints = {}
+    renames: dict[str, str] = {}
+    if dataclasses.is_dataclass(cls):
+        for f in dataclasses.fields(cls):
+            name = f.metadata.get("cty") if f.metadata else None
+            if name is not None:
+                if not isinstance(name, str):
+                    raise CtyTypeError(f"the cty metadata of field {f.name!r} of "
+                                       f"{cls.__qualname__} must be an attribute name (a str), "
+                                       f"not {type(name).__name__}")
+                renames[f.name] = name
+    elif isinstance(cls, type) and issubclass(cls, msgspec.Struct):
+        for info in msgspec.structs.fields(cls):
+            if info.encode_name != info.name:
+                renames[info.name] = info.encode_name
+    for field, given in hints.items():
+        hint = given
+        if typing.get_origin(hint) in (typing.NotRequired, typing.Required):
+            hint = typing.get_args(hint)[0]
+        if typing.get_origin(hint) is typing.Annotated:
+            for meta in hint.__metadata__:
+                if isinstance(meta, Name):
+                    renames[field] = meta.name
+    renames = {f: a for f, a in renames.items() if f != a}
+    if renames:
+        fields = set(hints) | set(renames)
+        taken: dict[str, str] = {}
+        for fname in sorted(fields):
+            a = renames.get(fname, fname)
+            if a in taken:
+                raise CtyTypeError(f"fields {taken[a]!r} and {fname!r} of {cls.__qualname__} "
+                                   f"both stand for the attribute {a!r}")
+            taken[a] = fname
+    with _lock:
+        _cache[cls] = renames
+    return renames
+
+
+def attribute_of(cls: type, field: str) -> str:
+    """Return the attribute field *field* of *cls* stands for."""
+    return attribute_names(cls).get(field, field)
+
+
+def described(attribute: str, field: str) -> str:
+    """An attribute named in an error, with its field when the two differ."""
+    return f'"{attribute}"' if attribute == field else f'"{attribute}" (field {field})'
