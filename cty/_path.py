@@ -264,8 +264,7 @@ cty.GetAttrStep('ports'), cty.IndexStep(cty.string_val('http'))])
             try:
                 v = step.apply(v)
             except ValueError as e:
-                cls = ElementNotFoundError if isinstance(e, LookupError) else CtyValueError
-                raise cls(f"at step {i}: {e}") from None
+                raise _at_step(i, e) from None
         return v
 
     def apply_type(self, t: Type, /) -> Type:
@@ -284,8 +283,7 @@ cty.GetAttrStep('ports'), cty.IndexStep(cty.string_val('http'))])
             try:
                 t = step.apply_type(t)
             except ValueError as e:
-                cls = ElementNotFoundError if isinstance(e, LookupError) else CtyValueError
-                raise cls(f"at step {i}: {e}") from None
+                raise _at_step(i, e) from None
         return t
 
     def last_step(self, v: Value, /) -> tuple[Value, PathStep | None]:
@@ -337,6 +335,12 @@ cty.GetAttrStep('ports'), cty.IndexStep(cty.string_val('http'))])
     def __getitem__(self, i: Any) -> Any:
         r = tuple.__getitem__(self, i)
         return tuple.__new__(Path, r) if isinstance(i, slice) else r
+
+
+def _at_step(i: int, e: ValueError) -> CtyValueError:
+    """The error of a path whose step *i* failed with *e* (a lookup stays a lookup)."""
+    cls = ElementNotFoundError if isinstance(e, LookupError) else CtyValueError
+    return cls(f"at step {i}: {e}")
 
 
 def get_attr_path(name: str, /) -> Path:

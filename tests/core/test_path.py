@@ -535,8 +535,18 @@ def test_parse_reads_back_what_format_writes(v: cty.Value) -> None:
     for path, _ in cty.deep_values(v):
         if _written_as_terraform_can_read(path):
             text = path.format()
-            assert cty.Path.parse(text) == path, text
-            assert cty.Path.parse(text, within=v.type()) == path, text
+            read, read_within = cty.Path.parse(text), cty.Path.parse(text, within=v.type())
+            assert read.format() == read_within.format() == text
+            # (Go's shortest %g of a number key need not be exact: 5.598412658361865e+16 is
+            # written for the float 55984126583618648; such a key reads back as the number
+            # its text writes. Every other path reads back equal.)
+            if all(isinstance(s, cty.GetAttrStep) or s.key.type() is not cty.Number
+                   or _exact_in_text(s.key) for s in path):
+                assert read == read_within == path, text
+
+
+def _exact_in_text(key: cty.Value) -> bool:
+    return cty.parse_number_val(cty.Path([cty.IndexStep(key)]).format()[1:-1]).raw_equals(key)
 
 
 @pytest.mark.parametrize(("text", "path"), [
