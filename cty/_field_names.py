@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import typing
+import weakref
 from typing import Any, Final
 
 import msgspec
@@ -53,7 +54,9 @@ class Name:
         return hash(("cty.Name", self.name))
 
 
-_cache: dict[type, dict[str, str]] = {}
+# Weakly keyed, so a class made at run time (in a function, by a factory) is not kept alive by
+# having been converted once.
+_cache: weakref.WeakKeyDictionary[type, dict[str, str]] = weakref.WeakKeyDictionary()
 _lock: Final = threading.Lock()
 
 
@@ -105,6 +108,36 @@ def attribute_names(cls: type, hints: dict[str, Any] | None = None) -> dict[str,
     with _lock:
         _cache[cls] = renames
     return renames
+
+
+_records: weakref.WeakKeyDictionary[type, tuple[tuple[str, str], ...] | None] = (
+    weakref.WeakKeyDictionary())
+
+
+def record_fields(cls: type) -> tuple[tuple[str, str], ...] | None:
+    """Return the ``(field, attribute)`` pairs of record class *cls* in field order (a
+    dataclass, a msgspec Struct or a NamedTuple; the attribute is the field's renamed one, or
+    the field's own name), or None for any other class. Read once per class.
+
+    Raises CtyTypeError when two fields stand for one attribute."""
+    try:
+        return _records[cls]
+    except KeyError:
+        pass
+    names: tuple[str, ...] | None = None
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+    elif issubclass(cls, msgspec.Struct):
+        names = cls.__struct_fields__
+    elif issubclass(cls, tuple) and hasattr(cls, "_fields"):
+        names = tuple(cls._fields)
+    pairs = None
+    if names is not None:
+        renamed = attribute_names(cls)
+        pairs = tuple((n, renamed.get(n, n)) for n in names)
+    with _lock:
+        _records[cls] = pairs
+    return pairs
 
 
 def attribute_of(cls: type, field: str) -> str:

@@ -28,7 +28,6 @@ path to the offending data and what was required there.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import math
 import numbers
 from collections.abc import Callable, Mapping, Sequence
@@ -38,8 +37,6 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final, TypeAlias
 
-import msgspec
-
 from . import _number
 from ._codegen import compile_generated, worth_generating
 from ._collection_types import List, Map, Set
@@ -48,7 +45,7 @@ from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyError
-from ._field_names import attribute_names
+from ._field_names import record_fields
 from ._marks import Marked
 from ._marks_deep import unmark_deep
 from ._primitive_type import Bool, Number, String
@@ -468,18 +465,10 @@ def _fields(x: Any) -> dict[str, Any] | None:
     NamedTuple, a msgspec Struct), or None for anything else."""
     if isinstance(x, Mapping):
         return _map_items(x)
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        found = {f.name: getattr(x, f.name) for f in dataclasses.fields(x)}
-    elif isinstance(x, msgspec.Struct):
-        found = {n: getattr(x, n) for n in x.__struct_fields__}
-    elif isinstance(x, tuple) and hasattr(x, "_fields"):
-        found = dict(zip(x._fields, x, strict=True))
-    else:
+    fields = record_fields(type(x))  # (renamed fields by the attributes they stand for)
+    if fields is None:
         return None
-    renamed = attribute_names(type(x))  # (fields renamed: by the attributes they stand for)
-    if renamed:
-        found = {renamed.get(k, k): v for k, v in found.items()}
-    return found
+    return {attribute: getattr(x, field) for field, attribute in fields}
 
 
 def _object_items(ty: Type, x: Any) -> dict[str, Any]:

@@ -10,19 +10,16 @@ elements imply (an empty one: a set of any). A cty.Value implies its own type.
 
 from __future__ import annotations
 
-import dataclasses
 import numbers
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, TypeAlias
 
-import msgspec
-
 from ._collection_types import Set
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
-from ._field_names import attribute_names
+from ._field_names import record_fields
 from ._number import int_text
 from ._primitive_type import Bool, Number, String
 from ._structural_types import Object, Tuple
@@ -81,17 +78,10 @@ class _Reader:
         if isinstance(x, Mapping):
             return Object({_key(k, where): implied(v, (where, ("[", k, "]")))
                            for k, v in x.items()})
-        names: Any = None
-        if dataclasses.is_dataclass(x) and not isinstance(x, type):
-            names = [f.name for f in dataclasses.fields(x)]
-        elif isinstance(x, msgspec.Struct):
-            names = x.__struct_fields__
-        elif isinstance(x, tuple) and hasattr(x, "_fields"):
-            names = x._fields
-        if names is not None:
-            renamed = attribute_names(type(x))  # (the attributes renamed fields stand for)
-            return Object({renamed.get(n, n): implied(getattr(x, n), (where, f".{n}"))
-                           for n in names})
+        fields = record_fields(type(x))  # (renamed fields by the attributes they stand for)
+        if fields is not None:
+            return Object({attribute: implied(getattr(x, field), (where, f".{field}"))
+                           for field, attribute in fields})
         if isinstance(x, list | tuple):
             return Tuple([implied(e, (where, f"[{i}]")) for i, e in enumerate(x)])
         if isinstance(x, set | frozenset):

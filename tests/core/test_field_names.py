@@ -5,6 +5,8 @@ to_python, both ways, with errors naming the attribute and the field."""
 from __future__ import annotations
 
 import dataclasses
+import gc
+import weakref
 from typing import Annotated, Any, NamedTuple, TypedDict
 
 import msgspec
@@ -93,3 +95,22 @@ def test_name_checks_its_argument() -> None:
         cty.Name(3)  # type: ignore[arg-type]
     assert cty.Name("a") == cty.Name("a") and hash(cty.Name("a")) == hash(cty.Name("a"))
     assert repr(cty.Name("a-b")) == "cty.Name('a-b')"
+
+
+def test_a_class_made_at_run_time_is_not_kept_alive() -> None:
+    # (by its renamed fields, read once per class; to_python's plans are cached per target
+    # and hold theirs, as every planner cache holds what it planned for)
+    def made() -> type:
+        @dataclasses.dataclass
+        class Made:
+            the_x: Annotated[str, cty.Name("the-x")]
+
+        return Made
+
+    cls = made()
+    ty = cty.type_from_annotation(cls)
+    assert cty.from_python(cls("a"), ty) == cty.object_val({"the-x": cty.string_val("a")})
+    ref = weakref.ref(cls)
+    del cls
+    gc.collect()
+    assert ref() is None
