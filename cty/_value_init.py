@@ -254,7 +254,7 @@ def map_val(elems: Mapping[str, Value], /) -> Value:
     d = dict(zip(keys, payloads, strict=True))
     if len(d) != len(keys):
         raise CtyValueError("map_val: two keys are equal after NFC normalisation")
-    return make(Map(ety), _sorted_dict(d))
+    return make(Map(ety), sorted_dict(d))
 
 
 def _key(k: object) -> str:
@@ -264,7 +264,7 @@ def _key(k: object) -> str:
     return normalize_string(k)
 
 
-def _sorted_dict(d: dict[str, Any]) -> dict[str, Any]:
+def sorted_dict(d: dict[str, Any]) -> dict[str, Any]:
     if len(d) < 2:
         return d
     keys = list(d)
@@ -300,7 +300,7 @@ def object_val(attrs: Mapping[str, Value], /) -> Value:
         types[nk] = v._ty
     if not d:
         return EmptyObjectVal
-    return make(Object(types), _sorted_dict(d))
+    return make(Object(types), sorted_dict(d))
 
 
 def tuple_val(elems: Iterable[Value], /) -> Value:

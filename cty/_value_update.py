@@ -5,6 +5,9 @@ The container must be known and not null; the new element must have the type its
 holds (a tuple's appended element makes a longer tuple type). Marks stay where they were: the
 container's on the result, an element's on that element (a key's, as go-cty's map constructor
 would have it, on the map).
+
+The new value is made from the container's payload with the one place replaced: no Value is
+made for the other elements, and none of them is checked again.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from typing import Any
 from ._errors import CtyTypeError, CtyValueError, IndexOutOfRangeError, KeyNotFoundError
 from ._gostrconv import go_quote
 from ._primitive_type import String
-from ._value import Value, check_value
-from ._value_init import list_val, map_val, map_val_empty, object_val, tuple_val
+from ._strings import normalize_string
+from ._structural_types import Tuple
+from ._value import Value, check_value, make, payload
+from ._value_init import sorted_dict
 
 
 def _container(v: Value, what: str, kinds: str) -> tuple[Value, frozenset[Any]]:
@@ -50,12 +55,12 @@ def with_attr(v: Value, name: str, x: Value) -> Value:
     if not bare.type().has_attribute(name):
         raise KeyNotFoundError(f"with_attr: the object has no attribute {go_quote(name)}")
     _fits(x, bare.type().attribute_type(name), "with_attr", f"attribute {go_quote(name)}")
-    return object_val({**bare.as_value_map(), name: x}).with_marks(marks)
+    return make(bare._ty, {**bare._v, name: payload(x)}, marks)
 
 
 def _key(k: str | Value, what: str) -> tuple[str, frozenset[Any]]:
     if isinstance(k, str):
-        return k, frozenset()
+        return (k if k.isascii() else normalize_string(k)), frozenset()
     check_value(k, f"the key of {what}")
     bare, marks = k.unmark()
     if bare.type() is not String or not bare.is_known() or bare.is_null():
@@ -68,19 +73,19 @@ def with_key(v: Value, k: str | Value, x: Value) -> Value:
     bare, marks = _container(v, "with_key", "map")
     key, key_marks = _key(k, "with_key")
     _fits(x, bare.type().element_type(), "with_key", "element")
-    return map_val({**bare.as_value_map(), key: x}).with_marks(marks, key_marks)
+    # (a map's payload keeps its keys sorted)
+    return make(bare._ty, sorted_dict({**bare._v, key: payload(x)}), marks | key_marks)
 
 
 def without_key(v: Value, k: str | Value) -> Value:
     """Return map *v* without key *k* (*v* itself if it has no such key)."""
     bare, marks = _container(v, "without_key", "map")
     key, key_marks = _key(k, "without_key")
-    elems = bare.as_value_map()
-    if key not in elems:
+    if key not in bare._v:
         return v
+    elems = dict(bare._v)
     del elems[key]
-    out = map_val(elems) if elems else map_val_empty(bare.type().element_type())
-    return out.with_marks(marks, key_marks)
+    return make(bare._ty, elems, marks | key_marks)
 
 
 def with_element(v: Value, i: int, x: Value) -> Value:
@@ -89,25 +94,25 @@ def with_element(v: Value, i: int, x: Value) -> Value:
     bare, marks = _container(v, "with_element", "list tuple")
     if not isinstance(i, int) or isinstance(i, bool):
         raise CtyTypeError(f"with_element needs an int index, not {type(i).__name__}")
-    elems = bare.as_value_slice()
-    n = len(elems)
+    n = len(bare._v)
     if not -n <= i < n:
         raise IndexOutOfRangeError(f"with_element: index {i} is out of range for "
                                    f"{n} element{'s' if n != 1 else ''}")
     want = (bare.type().element_type() if bare.type().is_list_type()
             else bare.type().tuple_element_types()[i])
-    elems[i] = _fits(x, want, "with_element", f"element {i}")
-    make = list_val if bare.type().is_list_type() else tuple_val
-    return make(elems).with_marks(marks)
+    _fits(x, want, "with_element", f"element {i}")
+    elems = list(bare._v)
+    elems[i] = payload(x)
+    return make(bare._ty, tuple(elems), marks)
 
 
 def append(v: Value, x: Value) -> Value:
     """Return list *v* with *x* (of its element type) added at the end, or tuple *v* with *x*
     added (a tuple type one element longer)."""
     bare, marks = _container(v, "append", "list tuple")
-    elems = bare.as_value_slice()
     if bare.type().is_list_type():
-        elems.append(_fits(x, bare.type().element_type(), "append", "element"))
-        return list_val(elems).with_marks(marks)
-    elems.append(check_value(x, "the new element"))
-    return tuple_val(elems).with_marks(marks)
+        _fits(x, bare.type().element_type(), "append", "element")
+        return make(bare._ty, (*bare._v, payload(x)), marks)
+    check_value(x, "the new element")
+    return make(Tuple([*bare.type().tuple_element_types(), x._ty]), (*bare._v, payload(x)),
+                marks)
