@@ -16,6 +16,10 @@ __all__ = ["UNICODE_VERSION", "go_quote"]
 
 _SHORT: Final = {0x07: "\\a", 0x08: "\\b", 0x0C: "\\f", 0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t",
                  0x0B: "\\v", 0x22: '\\"', 0x5C: "\\\\"}
+GO_SIMPLE_ESCAPES: Final = {text[1]: chr(o) for o, text in _SHORT.items()}
+"""The one-letter escapes strconv.Unquote reads in a quoted string: letter -> character."""
+GO_HEX_ESCAPES: Final = {"x": 2, "u": 4, "U": 8}
+"""The escapes by hex digits strconv.Unquote reads: letter -> how many digits follow."""
 
 
 def _escape(o: int) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
 from ._errors import CtyValueError
+from ._gostrconv import GO_HEX_ESCAPES, GO_SIMPLE_ESCAPES
 from ._hcl_names import is_ident_continue, is_ident_start
 
 _blanks: Final = re.compile(r"[ \t\r]+").match
@@ -79,9 +80,6 @@ class TypeExprError(CtyValueError):
 
 INVALID_EXPRESSION: Final = "Invalid expression"
 _PUNCT: Final = frozenset("()[]{},=:-")
-_SIMPLE_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "a": "\a",
-                          "b": "\b", "f": "\f", "v": "\v"}
-_HEX_ESCAPES: Final = {"x": 2, "u": 4, "U": 8}
 _HCL_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
 _HCL_OPERATORS: Final = ("...", "==", "!=", "<=", ">=", "&&", "||", "::", "=>", "**")
 _HCL_PUNCT: Final = frozenset("()[]{},=:-+*/%<>!?.")
@@ -460,11 +458,11 @@ class Lexer:
         text = self.text
         pos = self.pos()
         e = text[self.i + 1:self.i + 2]
-        simple = _SIMPLE_ESCAPES if self.go_escapes else _HCL_ESCAPES
+        simple = GO_SIMPLE_ESCAPES if self.go_escapes else _HCL_ESCAPES
         if e in simple:
             self.i += 2
             return simple[e]
-        n = _HEX_ESCAPES.get(e)
+        n = GO_HEX_ESCAPES.get(e)
         if n is not None and (self.go_escapes or e != "x"):
             digits = text[self.i + 2:self.i + 2 + n]
             if len(digits) == n and all(d in "0123456789abcdefABCDEF" for d in digits):

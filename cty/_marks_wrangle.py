@@ -166,8 +166,8 @@ def _children(ty: Type, inner: Any) -> list[tuple[Type, Any, Any]]:
     elif c is dict:
         if ty.is_map_type():
             et = ty.element_type()
-            return [(et, inner[k], k) for k in sorted(inner)
-                    if inner[k].__class__ in _MAY_HOLD_MARKS]
+            return [(et, p, k) for k, p in inner.items()  # (keys sorted, as payloads keep them)
+                    if p.__class__ in _MAY_HOLD_MARKS]
         if ty.is_object_type():
             return [(t, inner[k], k) for k, t in ty.attribute_types().items()
                     if inner[k].__class__ in _MAY_HOLD_MARKS]

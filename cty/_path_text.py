@@ -12,6 +12,7 @@ import re
 from typing import Final, Literal, TypeAlias
 
 from ._errors import CtyValueError
+from ._gostrconv import GO_HEX_ESCAPES, GO_SIMPLE_ESCAPES
 from ._hcl_names import is_ident_continue, is_ident_start
 
 RawStep: TypeAlias = tuple[Literal["attr", "string", "number"], str, int]
@@ -35,9 +36,7 @@ class PathSyntaxError(CtyValueError):
 
 
 _NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "a": "\a",
-                   "b": "\b", "f": "\f", "v": "\v", "/": "/"}
-_HEX: Final = {"x": 2, "u": 4, "U": 8}
+_ESCAPES: Final = {**GO_SIMPLE_ESCAPES, "/": "/"}  # (Go's, and JSON's \/)
 
 
 def read_steps(text: str) -> list[RawStep]:
@@ -103,7 +102,7 @@ def _read_string(text: str, i: int) -> tuple[str, int]:
                 out.append(_ESCAPES[e])
                 j += 2
                 continue
-            width = _HEX.get(e)
+            width = GO_HEX_ESCAPES.get(e)
             digits = text[j + 2:j + 2 + width] if width else ""
             if not width or len(digits) != width or not all(
                     d in "0123456789abcdefABCDEF" for d in digits):
