@@ -485,25 +485,25 @@ def _object_loop(attrs: list[tuple[str, Conv, str | None]], odd: Conv, make: typ
                  absent: Sequence[str], keywords: Mapping[str, str]) -> Conv:
     """Return what _object_converter writes, as a loop (for a type too wide to be worth a
     function of its own)."""
-    table = [(name, f, _KEPT_CLASSES.get(kept)) for name, f, kept in attrs]
+    # (each attribute's result goes in under its keyword: its name, unless a field renames it)
+    table = [(name, keywords.get(name, name), f, _KEPT_CLASSES.get(kept))
+             for name, f, kept in attrs]
     nulls = dict.fromkeys(absent)
 
     def conv(p: Any) -> Any:
         if p.__class__ is not dict:
             return odd(p)
         out = {}
-        for name, f, kept in table:
+        for name, key, f, kept in table:
             v = p[name]
             if v.__class__ is not kept:
                 try:
                     v = f(v)
                 except DataFail as e:
                     raise e.at("attr", name, p) from None
-            out[name] = v
+            out[key] = v
         if make is None:
             return out
-        if keywords:
-            out = {keywords.get(k, k): v for k, v in out.items()}
         try:
             return make(**out, **nulls)
         except Exception as e:  # the class's own checks (__post_init__, say)

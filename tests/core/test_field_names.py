@@ -114,3 +114,16 @@ def test_a_class_made_at_run_time_is_not_kept_alive() -> None:
     del cls
     gc.collect()
     assert ref() is None
+
+
+def test_a_renamed_field_of_a_record_too_wide_for_generated_code() -> None:
+    # (past 256 attributes the converters are loops, not generated functions)
+    fields = [(f"f{i}", int) for i in range(299)]
+    fields.append(("the_x", Annotated[str, cty.Name("the-x")]))
+    wide = dataclasses.make_dataclass("Wide", fields)
+    data = wide(*range(299), "x")
+    ty = cty.type_from_annotation(wide)
+    assert ty.attribute_type("the-x") is cty.String and not ty.has_attribute("the_x")
+    value = cty.from_python(data, ty)
+    assert value.get_attr("the-x") == cty.string_val("x")
+    assert cty.to_python(value, wide) == data
