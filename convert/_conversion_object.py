@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import Object, Type
-from cty._internal import compile_generated, go_quote, is_tall, worth_generating
+from cty._internal import Code, SourceWriter, code, go_quote, is_tall, join, worth_generating
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message
@@ -89,44 +89,41 @@ def _static_known(in_ty: Type, out_ty: Type,
     if not worth_generating(len(actions)):
         return _known_loop(actions), None
 
-    namespace: dict[str, Any] = {"Fail": ConversionFailure}
-    body: list[str] = []
-    entries: list[str] = []
+    w = SourceWriter("fn", f"{_shown(in_ty)} -> {_shown(out_ty)}")
+    w.bind(ConversionFailure, name="Fail")
+    w.bind(None, name="slow")  # (given to each function made: see fast)
+    w.add("def fn(p):\n    if p.__class__ is not dict:\n        return slow(p)\n")
+    entries: list[Code] = []
     for i, (name, kind, plan, _, _) in enumerate(actions):
-        key = repr(name)
+        key = w.bind(name, prefix="n")
         if kind == _ABSENT:
-            entries.append(f"{key}: None")
+            entries.append(code("{key}: None", key=key))
             continue
         if kind == _COPY or (plan is not None and plan.passthrough):
-            entries.append(f"{key}: p[{key}]")
+            entries.append(code("{key}: p[{key}]", key=key))
             continue
         assert plan is not None
-        namespace[f"f{i}"] = plan.fn
-        namespace[f"s{i}"] = attr_step(name)
+        w.bind(plan.fn, name=f"f{i}")
+        w.bind(attr_step(name), name=f"s{i}")
         cls = known_class(plan.in_ty)
         if cls is not None:
-            namespace[f"k{i}"] = plan.known
-            namespace[f"K{i}"] = cls
-            known_call = "x" if plan.known is identity else f"k{i}(x)"
-            call = f"{known_call} if x.__class__ is K{i} else f{i}(x)"
+            w.bind(plan.known, name=f"k{i}")
+            w.bind(cls, name=f"K{i}")
+            known_call = code("x") if plan.known is identity else code("k{i}(x)", i=i)
+            call = code("{known} if x.__class__ is K{i} else f{i}(x)", known=known_call, i=i)
         else:
-            call = f"f{i}(x)"
-        body += [
-            f"    x = p[{key}]",
-            "    try:",
-            f"        v{i} = {call}",
-            "    except Fail as e:",
-            f"        e.steps.append(s{i})",
-            "        raise",
-        ]
-        entries.append(f"{key}: v{i}")
-    body.append("    return {" + ", ".join(entries) + "}")
-    fn_src = "\n".join(["def fn(p):", "    if p.__class__ is not dict:",
-                        "        return slow(p)", *body]) + "\n"
+            call = code("f{i}(x)", i=i)
+        w.add("    x = p[{key}]\n"
+              "    try:\n"
+              "        v{i} = {call}\n"
+              "    except Fail as e:\n"
+              "        e.steps.append(s{i})\n"
+              "        raise\n", key=key, i=i, call=call)
+        entries.append(code("{key}: v{i}", key=key, i=i))
+    w.add("    return {{{entries}}}\n", entries=join(entries))
 
     def fast(slow: PayloadFn) -> PayloadFn:
-        fn: PayloadFn = compile_generated("fn", fn_src, {**namespace, "slow": slow},
-                                          f"{_shown(in_ty)} -> {_shown(out_ty)}")
+        fn: PayloadFn = w.function(slow=slow)
         return fn
 
     return None, fast

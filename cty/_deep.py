@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Final, ParamSpec, TypeVar
 
-from ._codegen import compile_generated
+from ._codegen import SourceWriter, code, identifier, join
 from ._errors import CtyValueError
 from ._limits import FRAMES_PER_LEVEL, limits
 
@@ -127,26 +127,28 @@ def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
     """Return a wrapper (*source* formatted) taking exactly *fn*'s parameters (a call with a
     fixed number of arguments costs half as much as one through *args), or None when *fn*
     takes *args, **kwargs, keyword-only or positional-only parameters."""
-    code = getattr(fn, "__code__", None)
-    if (code is None or code.co_flags & _PLAIN_ARGUMENTS or code.co_kwonlyargcount
-            or code.co_posonlyargcount or not code.co_argcount):
+    fn_code = getattr(fn, "__code__", None)
+    if (fn_code is None or fn_code.co_flags & _PLAIN_ARGUMENTS or fn_code.co_kwonlyargcount
+            or fn_code.co_posonlyargcount or not fn_code.co_argcount):
         return None
-    names = code.co_varnames[:code.co_argcount]
+    names = fn_code.co_varnames[:fn_code.co_argcount]
     defaults = getattr(fn, "__defaults__", None) or ()
     first_default = len(names) - len(defaults)
-    namespace: dict[str, Any] = {"_cty_chain": _chain, "_cty_guarded": _guarded,
-                                 "_cty_rerun": _rerun, "_cty_fn": fn, "_cty_ident": _get_ident,
-                                 "_cty_getframe": _getframe, "_cty_max": max,
-                                 "_cty_limit": sys.getrecursionlimit, "_cty_link": _link}
+    w = SourceWriter("wrapper")
+    for bound, value in (("_cty_chain", _chain), ("_cty_guarded", _guarded),
+                         ("_cty_rerun", _rerun), ("_cty_fn", fn), ("_cty_ident", _get_ident),
+                         ("_cty_getframe", _getframe), ("_cty_max", max),
+                         ("_cty_limit", sys.getrecursionlimit), ("_cty_link", _link)):
+        w.bind(value, name=bound)
     params = []
     for i, name in enumerate(names):
         if i >= first_default:
-            namespace[f"_cty_default_{i}"] = defaults[i - first_default]
-            params.append(f"{name}=_cty_default_{i}")
+            default = w.bind(defaults[i - first_default], name=f"_cty_default_{i}")
+            params.append(code("{name}={default}", name=identifier(name), default=default))
         else:
-            params.append(name)
-    wrapper: Callable[P, R] = compile_generated(
-        "wrapper", source.format(params=", ".join(params), args=", ".join(names)), namespace)
+            params.append(identifier(name))
+    w.add(source, params=join(params), args=join(identifier(name) for name in names))
+    wrapper: Callable[P, R] = w.function()
     return functools.wraps(fn)(wrapper)
 
 

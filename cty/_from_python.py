@@ -38,7 +38,7 @@ from fractions import Fraction
 from typing import Any, Final, TypeAlias
 
 from . import _number
-from ._codegen import compile_generated, worth_generating
+from ._codegen import SourceWriter, code, join, worth_generating
 from ._collection_types import List, Map, Set
 from ._collector import LARGE_ITEMS, PAUSED
 from ._data_fail import DataFail, index_of
@@ -520,30 +520,34 @@ def _object_builder(attrs: list[tuple[str, Type, Builder]], slow: Builder) -> Bu
     (see _KEEP); the rest call their builders. A failing builder adds the attribute's step.
     """
     n = len(attrs)
-    ns: dict[str, Any] = {"slow": slow, "Fail": DataFail, "STR": _STR,
-                          "float53": _number.remembered_float, "SetPayload": SetPayload,
-                          "as_str": _as_str,
-                          "names": [name for name, _, _ in attrs]}
-    src = [f"def build(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
-           "        return slow(x)\n    try:\n"]
-    for i, (name, _, f) in enumerate(attrs):
-        src.append(f"        v{i} = x[{name!r}]\n")
-        ns[f"f{i}"] = f
-    src.append("    except KeyError:\n        return slow(x)\n    at = 0\n    try:\n")
+    w = SourceWriter("build")
+    for bound, value in (("slow", slow), ("Fail", DataFail), ("STR", _STR),
+                         ("float53", _number.remembered_float), ("SetPayload", SetPayload),
+                         ("as_str", _as_str), ("JOIN", "".join), ("ATTR", "attr"),
+                         ("names", [name for name, _, _ in attrs])):
+        w.bind(value, name=bound)
+    keys = [w.bind(name, prefix="k") for name, _, _ in attrs]
+    w.add("def build(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
+          "        return slow(x)\n    try:\n", n=n)
+    for i, (_, _, f) in enumerate(attrs):
+        w.add("        v{i} = x[{k}]\n", i=i, k=keys[i])
+        w.bind(f, name=f"f{i}")
+    w.add("    except KeyError:\n        return slow(x)\n    at = 0\n    try:\n")
     strs = [i for i, (_, t, _) in enumerate(attrs) if t is String]
     if strs:
-        classes = " and ".join(f"v{i}.__class__ is str" for i in strs)
-        joined = ", ".join(f"v{i}" for i in strs) + ("," if len(strs) == 1 else "")
-        src.append(f"        if not ({classes} and \"\".join(({joined})).isascii()):\n")
+        classes = join([code("v{i}.__class__ is str", i=i) for i in strs], " and ")
+        joined = join([code("v{i},", i=i) for i in strs], " ")
+        w.add("        if not ({classes} and JOIN(({joined})).isascii()):\n",
+              classes=classes, joined=joined)
         for i in strs:
-            src.append(f"            at = {i}\n            v{i} = f{i}(v{i})\n")
+            w.add("            at = {i}\n            v{i} = f{i}(v{i})\n", i=i)
     for i, (_, t, _) in enumerate(attrs):
         if t is not String:
-            src.append(_indent(_KEEP.get(t, _CALL).format(i=i)))
-    src.append("    except Fail as e:\n        raise e.at('attr', names[at], x) from None\n")
-    body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
-    src.append(f"    return {{{body}}}\n")
-    return compile_generated("build", "".join(src), ns)
+            w.add(code(_KEEP.get(t, _CALL), i=i).indented())
+    w.add("    except Fail as e:\n        raise e.at(ATTR, names[at], x) from None\n")
+    body = join([code("{k}: v{i}", k=k, i=i) for i, k in enumerate(keys)])
+    w.add("    return {{{body}}}\n", body=body)
+    return w.function()
 
 
 _CALL: Final = "    at = {i}\n    v{i} = f{i}(v{i})\n"
@@ -557,7 +561,7 @@ _KEEP: Final = {
           "        at = {i}\n        v{i} = f{i}(v{i})\n",
     # a dict of ASCII str keys and values, sorted by key
     Map(String): "    try:\n"
-                 "        ok = v{i}.__class__ is dict and \"\".join([*v{i}, *v{i}.values()])"
+                 "        ok = v{i}.__class__ is dict and JOIN([*v{i}, *v{i}.values()])"
                  ".isascii() and {{*map(type, v{i}), *map(type, v{i}.values())}} <= STR\n"
                  "    except TypeError:\n        ok = False\n"
                  "    if ok:\n        v{i} = dict(sorted(v{i}.items()))\n"
@@ -569,16 +573,12 @@ _KEEP: Final = {
                  "            t = tuple(sorted(map(as_str, v{i} if c is set or c is frozenset "
                  "else set(v{i}))))\n"
                  "        except TypeError:\n            pass\n"
-                 "    if t is not None and \"\".join(t).isascii():\n"
+                 "    if t is not None and JOIN(t).isascii():\n"
                  "        v{i} = SetPayload(t)\n"
                  "    else:\n        at = {i}\n        v{i} = f{i}(v{i})\n",
 }
 """Inline code of the object builders for attributes of the usual types (see _object_builder);
 the other types call their builders."""
-
-
-def _indent(block: str) -> str:
-    return "".join("    " + line for line in block.splitlines(True))
 
 
 def _tuple(ty: Type) -> Builder:

@@ -12,7 +12,7 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 
 from ._atomic_file import atomic_writer, replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
-from ._codegen import compile_generated, worth_generating
+from ._codegen import Code, SourceWriter, code, join, worth_generating
 from ._collector import LARGE_INPUT, PAUSED
 from ._data_fail import DataFail
 from ._deep import deep, hop, in_deep_thread, owner_ident
@@ -60,6 +60,7 @@ __all__ = [
     "UCD",
     "UNKNOWN",
     "CapsuleType",
+    "Code",
     "ConversionFromHook",
     "ConversionToHook",
     "DataFail",
@@ -70,6 +71,7 @@ __all__ = [
     "Pos",
     "Refinement",
     "SetPayload",
+    "SourceWriter",
     "TokenCursor",
     "Trail",
     "TypeExprError",
@@ -81,7 +83,7 @@ __all__ = [
     "check_type",
     "check_value",
     "child_types",
-    "compile_generated",
+    "code",
     "deep",
     "describe_token",
     "encode_spliced",
@@ -95,6 +97,7 @@ __all__ = [
     "interpret",
     "is_identifier",
     "is_tall",
+    "join",
     "json_loads_deep",
     "json_repeats_dropped",
     "make",

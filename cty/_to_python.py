@@ -26,6 +26,7 @@ produce is a CtyTypeError.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import keyword
 import math
 import types
@@ -40,7 +41,7 @@ import gmpy2
 import msgspec
 
 from . import _number
-from ._codegen import compile_generated, worth_generating
+from ._codegen import SourceWriter, code, identifier, join, worth_generating
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
 from ._errors import CtyTypeError
@@ -453,29 +454,60 @@ def _object_converter(attrs: list[tuple[str, Conv, str | None]], odd: Conv,
     keywords = keywords or {}
     if not worth_generating(len(attrs)):
         return _object_loop(attrs, odd, make, absent, keywords)
-    ns: dict[str, Any] = {"odd": odd, "Fail": DataFail, "make": make, "refused": _refused}
-    src = ["def conv(p):\n    if p.__class__ is not dict:\n        return odd(p)\n"
-           "    at = None\n    try:\n"]
+    w = SourceWriter("conv")
+    for bound, value in (("odd", odd), ("Fail", DataFail), ("make", make),
+                         ("refused", _refused), ("ATTR", "attr")):
+        w.bind(value, name=bound)
+    w.add("def conv(p):\n    if p.__class__ is not dict:\n        return odd(p)\n"
+          "    at = None\n    try:\n")
+    keys = []
     for i, (name, f, kept) in enumerate(attrs):
-        ns[f"f{i}"] = f
-        src.append(f"        v{i} = p[{name!r}]\n")
-        call = f"at = {name!r}\n{{pad}}v{i} = f{i}(v{i})\n"
+        w.bind(f, name=f"f{i}")
+        k = w.bind(name, prefix="k")
+        keys.append(k)
+        w.add("        v{i} = p[{k}]\n", i=i, k=k)
+        call = code("at = {k}\nv{i} = f{i}(v{i})\n", k=k, i=i)
         if kept is None:
-            src.append("        " + call.format(pad="        "))
+            w.add(call.indented(2))
         else:
-            src.append(f"        if v{i}.__class__ is not {kept}:\n"
-                       "            " + call.format(pad="            "))
-    src.append("        pass\n    except Fail as e:\n        raise e.at('attr', at, p) from None\n")
+            w.add("        if v{i}.__class__ is not {kept}:\n", i=i, kept=identifier(kept))
+            w.add(call.indented(3))
+    w.add("        pass\n    except Fail as e:\n        raise e.at(ATTR, at, p) from None\n")
     if make is None:
-        body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
-        src.append(f"    return {{{body}}}\n")
+        body = join([code("{k}: v{i}", k=k, i=i) for i, k in enumerate(keys)])
+        w.add("    return {{{body}}}\n", body=body)
     else:
-        args = [f"{keywords.get(name, name)}=v{i}" for i, (name, _, _) in enumerate(attrs)]
-        args += [f"{name}=None" for name in absent]
-        src.append(f"    try:\n        return make({', '.join(args)})\n"
-                   "    except Exception as e:  # the class's own checks (__post_init__, say)\n"
-                   "        raise refused(make, e, p) from None\n")
-    return compile_generated("conv", "".join(src), ns)
+        passed = [keywords.get(name, name) for name, _, _ in attrs] + list(absent)
+        given = [code("v{i}", i=i) for i in range(len(attrs))] + [code("None")] * len(absent)
+        order = _positional_order(make, passed)
+        if order is not None:  # the fields in the order __init__ takes them, by place
+            args = join([given[i] for i in order])
+        else:  # by keyword: the keywords are bound, never written into the source
+            args = code("**{{{entries}}}", entries=join(
+                [code("{k}: {v}", k=w.bind(kw, prefix="w"), v=v)
+                 for kw, v in zip(passed, given, strict=True)]))
+        w.add("    try:\n        return make({args})\n"
+              "    except Exception as e:  # the class's own checks (__post_init__, say)\n"
+              "        raise refused(make, e, p) from None\n", args=args)
+    return w.function()
+
+
+def _positional_order(make: type, passed: list[str]) -> list[int] | None:
+    """Return the places in *passed* (keywords, all given) in the order of *make*'s first
+    parameters, when they are exactly those and all may be passed by place; else None."""
+    try:
+        params = list(inspect.signature(make).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    first = params[:len(passed)]
+    if len(first) != len(passed) or sorted(p.name for p in first) != sorted(passed) or any(
+            p.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD for p in first):
+        return None
+    if any(p.default is inspect.Parameter.empty and p.kind is not p.VAR_KEYWORD
+           and p.kind is not p.VAR_POSITIONAL for p in params[len(passed):]):
+        return None
+    place = {name: i for i, name in enumerate(passed)}
+    return [place[p.name] for p in first]
 
 
 _KEPT_CLASSES: Final[dict[str | None, type]] = {"str": str, "int": int, "bool": bool}

@@ -18,7 +18,7 @@ from typing import Any, Final, Literal, TypeAlias
 from msgspec.msgpack import Ext
 
 from cty import _number
-from cty._internal import EMPTY_SET, SetPayload, compile_generated, worth_generating
+from cty._internal import EMPTY_SET, SetPayload, SourceWriter, code, join, worth_generating
 
 from ._errors import Fail
 
@@ -34,12 +34,11 @@ def can_generate(width: int) -> bool:
     return _generated < MAX_GENERATED and worth_generating(width)
 
 
-def compile_function(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:
-    """Return the function *name* that *source* defines, run in *namespace*; counted against
-    MAX_GENERATED."""
+def compile_function(writer: SourceWriter) -> Callable[..., Any]:
+    """Return the function *writer* wrote, counted against MAX_GENERATED."""
     global _generated
     _generated += 1
-    return compile_generated(name, source, namespace)
+    return writer.function()
 
 
 # --- decoding -----------------------------------------------------------------------------------
@@ -59,7 +58,7 @@ _INLINE_DEC = {
               "            k, e = v{i}\n"
               "            if k.__class__ is list and e.__class__ is list and len(k) == len(e):\n"
               "                try:\n"
-              "                    ok = ''.join(k).isascii() and ''.join(e).isascii() and "
+              "                    ok = JOIN(k).isascii() and JOIN(e).isascii() and "
               "all(map(lt, k, k[1:]))\n"
               "                except TypeError:\n"
               "                    pass\n"
@@ -67,7 +66,7 @@ _INLINE_DEC = {
     "setstr": "        ok = False\n"
               "        if v{i}.__class__ is list:\n"
               "            try:\n"
-              "                ok = ''.join(v{i}).isascii() and all(map(lt, v{i}, v{i}[1:]))\n"
+              "                ok = JOIN(v{i}).isascii() and all(map(lt, v{i}, v{i}[1:]))\n"
               "            except TypeError:\n"
               "                pass\n"
               "        v{i} = (SetPayload(tuple(v{i})) if v{i} else EMPTY_SET) if ok else "
@@ -87,39 +86,43 @@ def object_decoder(names: Sequence[str], kinds: Sequence[Kind],
     a failed array into the Fail of its first failing attribute, with its path step.
     """
     n = len(names)
-    ns: dict[str, Any] = {"Fail": Fail, "locate": locate, "tail": tail, "Ext": Ext,
-                          "lt": operator.lt, "float53": _number.from_float,
-                          "SetPayload": SetPayload, "EMPTY_SET": EMPTY_SET}
-    src = ["def obj(x):\n"
-           "    if x.__class__ is not list or (x and x[0].__class__ is Ext and x[0].code == 2):\n"
-           "        return tail(x)\n"
-           f"    if len(x) != {n}:\n"
-           f"        raise Fail('an object of {n} attributes is an array of {n} values, not '"
-           f" + str(len(x)))\n"]
+    w = SourceWriter("obj")
+    for bound, value in (("Fail", Fail), ("locate", locate), ("tail", tail), ("Ext", Ext),
+                         ("lt", operator.lt), ("float53", _number.from_float),
+                         ("SetPayload", SetPayload), ("EMPTY_SET", EMPTY_SET),
+                         ("JOIN", "".join),
+                         ("WRONG_LENGTH", f"an object of {n} attributes is an array of {n} "
+                                          "values, not ")):
+        w.bind(value, name=bound)
+    w.add("def obj(x):\n"
+          "    if x.__class__ is not list or (x and x[0].__class__ is Ext and x[0].code == 2):\n"
+          "        return tail(x)\n"
+          "    if len(x) != {n}:\n"
+          "        raise Fail(WRONG_LENGTH + str(len(x)))\n", n=n)
     if n == 0:
-        src.append("    return {}\n")
-        return compile_function("obj", "".join(src), ns)
-    vs = [f"v{i}" for i in range(n)]
-    src.append(f"    {', '.join(vs)}, = x\n    try:\n")
+        w.add("    return {{}}\n")
+        return compile_function(w)
+    vs = join([code("v{i}", i=i) for i in range(n)])
+    w.add("    {vs}, = x\n    try:\n", vs=vs)
     for i, d in enumerate(decs):
-        ns[f"d{i}"] = d
+        w.bind(d, name=f"d{i}")
     strs = [i for i, k in enumerate(kinds) if k == "str"]
     if strs:
-        joined = ", ".join(f"v{i}" for i in strs) + ("," if len(strs) == 1 else "")
-        src.append(f"        try:\n            ok = ''.join(({joined})).isascii()\n"
-                   f"        except TypeError:\n            ok = False\n"
-                   f"        if not ok:\n")
-        src.extend(f"            v{i} = d{i}(v{i})\n" for i in strs)
+        joined = join([code("v{i},", i=i) for i in strs], " ")
+        w.add("        try:\n            ok = JOIN(({joined})).isascii()\n"
+              "        except TypeError:\n            ok = False\n"
+              "        if not ok:\n", joined=joined)
+        for i in strs:
+            w.add("            v{i} = d{i}(v{i})\n", i=i)
     for i, k in enumerate(kinds):
         if k != "str":
-            src.append(_INLINE_DEC[k].format(i=i))
-    src.append("    except Fail:\n        raise locate(x) from None\n")
-    # the names come from the data: they go in the namespace, never in the source
-    for i, name in enumerate(names):
-        ns[f"k{i}"] = name
-    body = ", ".join(f"k{i}: v{i}" for i in range(n))
-    src.append(f"    return {{{body}}}\n")
-    return compile_function("obj", "".join(src), ns)
+            w.add(_INLINE_DEC[k], i=i)
+    w.add("    except Fail:\n        raise locate(x) from None\n")
+    # the names come from the data: they are bound, never in the source
+    keys = [w.bind(name, prefix="k") for name in names]
+    body = join([code("{k}: v{i}", k=k, i=i) for i, k in enumerate(keys)])
+    w.add("    return {{{body}}}\n", body=body)
+    return compile_function(w)
 
 
 # --- encoding -----------------------------------------------------------------------------------
@@ -149,17 +152,19 @@ def object_encoder(n: int, kinds: Sequence[EncKind], convs: Sequence[Callable[[A
     """Return the fast converter of an object's payload (a dict of *n* attributes, sorted) to
     its wire array; *convs* are the attributes' converters, *special(p, conv)* takes a null,
     unknown or marked payload."""
-    ns: dict[str, Any] = {"special": special, "MPFR": type(_number.ZERO), "ZERO": _number.ZERO,
-                          "SetPayload": SetPayload}
-    src = ["def enc(p):\n    if p.__class__ is not dict:\n        return special(p, enc)\n"]
+    w = SourceWriter("enc")
+    for bound, value in (("special", special), ("MPFR", type(_number.ZERO)),
+                         ("ZERO", _number.ZERO), ("SetPayload", SetPayload)):
+        w.bind(value, name=bound)
+    w.add("def enc(p):\n    if p.__class__ is not dict:\n        return special(p, enc)\n")
     if n == 0:
-        src.append("    return []\n")
-        return compile_function("enc", "".join(src), ns)
-    vs = ", ".join(f"v{i}" for i in range(n))
-    src.append(f"    {vs}, = p.values()\n")
+        w.add("    return []\n")
+        return compile_function(w)
+    vs = join([code("v{i}", i=i) for i in range(n)])
+    w.add("    {vs}, = p.values()\n", vs=vs)
     for i, (k, c) in enumerate(zip(kinds, convs, strict=True)):
-        ns[f"c{i}"] = c
+        w.bind(c, name=f"c{i}")
         if k != "pass":
-            src.append(_INLINE_ENC[k].format(i=i))
-    src.append(f"    return [{vs}]\n")
-    return compile_function("enc", "".join(src), ns)
+            w.add(_INLINE_ENC[k], i=i)
+    w.add("    return [{vs}]\n", vs=vs)
+    return compile_function(w)

@@ -31,10 +31,12 @@ from cty import Type
 from cty._internal import (
     EMPTY_SET,
     SetPayload,
+    SourceWriter,
     build_set_payload,
     child_types,
-    compile_generated,
+    code,
     is_tall,
+    join,
     json_repeats_dropped,
     worth_generating,
 )
@@ -180,18 +182,18 @@ def _tuple(builds: list[Build | None]) -> Build:
 
 _INLINE: Final = {
     # a number: an int or a literal, remembered or parsed
-    "number": "    v = x.{f}\n    c = v.__class__\n"
+    "number": "    v = x.f{i}\n    c = v.__class__\n"
               "    n = remembered_number(v) if c is int or c is JNum else None\n"
               "    v{i} = n if n is not None else number(v)\n",
     # a list of strings or bools: its elements are their own payloads
-    "list": "    v{i} = x.{f}\n    if v{i} is not None:\n        v{i} = tuple(v{i})\n",
+    "list": "    v{i} = x.f{i}\n    if v{i} is not None:\n        v{i} = tuple(v{i})\n",
     # a set of strings: as it is when strictly increasing (go-cty's order), else the builder
-    "set": "    v{i} = x.{f}\n    if v{i} is not None:\n        p = None\n"
+    "set": "    v{i} = x.f{i}\n    if v{i} is not None:\n        p = None\n"
            "        for k in v{i}:\n            if k is None or (p is not None and not p < k):\n"
            "                v{i} = b{i}(v{i})\n                break\n            p = k\n"
            "        else:\n            v{i} = SetPayload(tuple(v{i})) if v{i} else EMPTY_SET\n",
     # a map of strings or bools: as it is when its keys are in order, else sorted
-    "map": "    v{i} = x.{f}\n    if v{i} is not None:\n        p = None\n"
+    "map": "    v{i} = x.f{i}\n    if v{i} is not None:\n        p = None\n"
            "        for k in v{i}:\n            if p is not None and not p < k:\n"
            "                v{i} = dict(sorted(v{i}.items()))\n                break\n"
            "            p = k\n",
@@ -220,21 +222,24 @@ def _object(ty: Type) -> tuple[Any, Build]:
     struct = msgspec.defstruct(
         "Attributes", [(f, shape) for f, (shape, _) in zip(fields, plans, strict=True)],
         rename=dict(zip(fields, attrs, strict=True)), forbid_unknown_fields=True, gc=False)
-    ns: dict[str, Any] = {"number": _number, "remembered_number": remembered_number,
-                          "JNum": JNum, "SetPayload": SetPayload, "EMPTY_SET": EMPTY_SET}
-    src = ["def build(x):\n    if x is None:\n        return None\n"]
+    w = SourceWriter("build", "shaped JSON object")
+    for bound, value in (("number", _number), ("remembered_number", remembered_number),
+                         ("JNum", JNum), ("SetPayload", SetPayload), ("EMPTY_SET", EMPTY_SET)):
+        w.bind(value, name=bound)
+    w.add("def build(x):\n    if x is None:\n        return None\n")
     out = []
-    for i, (f, t, (_, build)) in enumerate(zip(fields, attrs.values(), plans, strict=True)):
+    for i, (t, (_, build)) in enumerate(zip(attrs.values(), plans, strict=True)):
         inline = _inline(t)
         if build is None:
-            out.append(f"x.{f}")
+            out.append(code("x.f{i}", i=i))
         elif inline is not None:
-            src.append(_INLINE[inline].format(f=f, i=i))
-            ns[f"b{i}"] = build
-            out.append(f"v{i}")
+            w.add(_INLINE[inline], i=i)
+            w.bind(build, name=f"b{i}")
+            out.append(code("v{i}", i=i))
         else:
-            ns[f"b{i}"] = build
-            out.append(f"b{i}(x.{f})")
-    body = ", ".join(f"{name!r}: {e}" for name, e in zip(attrs, out, strict=True))
-    src.append(f"    return {{{body}}}\n")
-    return struct | None, compile_generated("build", "".join(src), ns, "shaped JSON object")
+            w.bind(build, name=f"b{i}")
+            out.append(code("b{i}(x.f{i})", i=i))
+    body = join([code("{k}: {e}", k=w.bind(name, prefix="k"), e=e)
+                 for name, e in zip(attrs, out, strict=True)])
+    w.add("    return {{{body}}}\n", body=body)
+    return struct | None, w.function()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
-from cty._internal import SetPayload, compile_generated, worth_generating
+from cty._internal import SetPayload, SourceWriter, code, join, worth_generating
 
 from ._json_number import JNum, parse, parse_int, remembered_float, remembered_number
 
@@ -40,12 +40,12 @@ _KEEP = {
             "parse_text(v{i}) if c is JNum else f{i}(v{i})\n"
             "    else:\n        v{i} = n\n",
     "liststr": "    ok = False\n    if v{i}.__class__ is list:\n        try:\n"
-               "            ok = \"\".join(v{i}).isascii(){exact}\n"
+               "            ok = JOIN(v{i}).isascii(){exact}\n"
                "        except TypeError:\n            pass\n"
                "    v{i} = tuple(v{i}) if ok else f{i}(v{i})\n",
     # a set of ASCII strings strictly increasing (so sorted and unique) is taken as it is
     "setstr": "    ok = False\n    if v{i}.__class__ is list and v{i}:\n        try:\n"
-              "            ok = \"\".join(v{i}).isascii(){exact}\n"
+              "            ok = JOIN(v{i}).isascii(){exact}\n"
               "        except TypeError:\n            pass\n"
               "        if ok:\n            p = None\n            for k in v{i}:\n"
               "                if p is not None and not p < k:\n"
@@ -54,7 +54,7 @@ _KEEP = {
               "    v{i} = SetPayload(tuple(v{i})) if ok else f{i}(v{i})\n",
     # a map of ASCII strings whose keys are strictly increasing is its own payload
     "mapstr": "    ok = False\n    if v{i}.__class__ is dict:\n        try:\n"
-              "            ok = \"\".join([*v{i}, *v{i}.values()]).isascii(){exact_values}\n"
+              "            ok = JOIN([*v{i}, *v{i}.values()]).isascii(){exact_values}\n"
               "        except TypeError:\n            pass\n"
               "        if ok:\n            p = None\n            for k in v{i}:\n"
               "                if p is not None and not p < k:\n"
@@ -77,37 +77,41 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
     class first, and the strings of arrays and maps have their classes checked too.
     """
     n = len(attrs)
-    ns: dict[str, Any] = {"slow": slow, "Fail": fail, "SetPayload": SetPayload,
-                          "float53": remembered_float, "JNum": JNum,
-                          "parse_int": parse_int, "parse_text": parse,
-                          "remembered_number": remembered_number, "STR": {str}}
-    exact = {"exact": "", "exact_values": ""}
-    src = [f"def dec(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
-           "        return slow(x)\n    try:\n"]
-    for i, (name, _, f) in enumerate(attrs):
-        src.append(f"        v{i} = x[{name!r}]\n")
-        ns[f"f{i}"] = f
-    src.append("    except KeyError:\n        return slow(x)\n    try:\n")
+    w = SourceWriter("dec")
+    for bound, value in (("slow", slow), ("Fail", fail), ("SetPayload", SetPayload),
+                         ("float53", remembered_float), ("JNum", JNum),
+                         ("parse_int", parse_int), ("parse_text", parse),
+                         ("remembered_number", remembered_number), ("STR", {str}),
+                         ("JOIN", "".join)):
+        w.bind(value, name=bound)
+    keys = [w.bind(name, prefix="k") for name, _, _ in attrs]
+    w.add("def dec(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
+          "        return slow(x)\n    try:\n", n=n)
+    for i, (_, _, f) in enumerate(attrs):
+        w.add("        v{i} = x[{k}]\n", i=i, k=keys[i])
+        w.bind(f, name=f"f{i}")
+    w.add("    except KeyError:\n        return slow(x)\n    try:\n")
     strs = [i for i, (_, check, _) in enumerate(attrs) if check == "str" and not exact_str]
     if strs:
-        joined = ", ".join(f"v{i}" for i in strs) + ("," if len(strs) == 1 else "")
-        src.append(f"        try:\n            plain = \"\".join(({joined})).isascii()\n"
-                   "        except TypeError:\n            plain = False\n"
-                   "        if not plain:\n")
+        joined = join([code("v{i},", i=i) for i in strs], " ")
+        w.add("        try:\n            plain = JOIN(({joined})).isascii()\n"
+              "        except TypeError:\n            plain = False\n"
+              "        if not plain:\n", joined=joined)
         for i in strs:
-            src.append(_indent(_indent(_KEEP["str"].format(i=i))))
+            w.add(code(_KEEP["str"], i=i).indented(2))
+    exact = {"exact": code(""), "exact_values": code("")}
     for i, (_, check, _) in enumerate(attrs):
         if i not in strs:
             if exact_str:
-                exact = {"exact": f" and {{*map(type, v{i})}} <= STR",
-                         "exact_values": f" and {{*map(type, v{i}.values())}} <= STR"}
-            src.append(_indent(_KEEP[check].format(i=i, **exact)))
+                exact = {"exact": code(" and {{*map(type, v{i})}} <= STR", i=i),
+                         "exact_values": code(" and {{*map(type, v{i}.values())}} <= STR", i=i)}
+            w.add(code(_KEEP[check], i=i, **exact).indented())
     # (a ValueError: a number literal parse_text refuses, such as 1e999999999999; the slow
     # decoder says where, in the decoder's own words)
-    src.append("    except (Fail, ValueError):\n        return slow(x)\n")
-    body = ", ".join(f"{name!r}: v{i}" for i, (name, _, _) in enumerate(attrs))
-    src.append(f"    return {{{body}}}\n")
-    return compile_generated("dec", "".join(src), ns)
+    w.add("    except (Fail, ValueError):\n        return slow(x)\n")
+    body = join([code("{k}: v{i}", k=k, i=i) for i, k in enumerate(keys)])
+    w.add("    return {{{body}}}\n", body=body)
+    return w.function()
 
 
 def _object_encoder_loop(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],
@@ -155,21 +159,22 @@ def object_encoder(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],
     """
     if not worth_generating(len(attrs)):
         return _object_encoder_loop(attrs)
-    ns: dict[str, Any] = {}
+    w = SourceWriter("enc")
+    keys = [w.bind(name, prefix="k") for name, _, _ in attrs]
     for i, (_, _, f) in enumerate(attrs):
-        ns[f"f{i}"] = f
-    calls = [(i, name) for i, (name, kind, _) in enumerate(attrs) if kind == "call"]
-    ints = [(i, name) for i, (name, kind, _) in enumerate(attrs) if kind == "int64"]
-    src = ["def enc(p):\n    if p.__class__ is not dict:\n        return p\n"]
+        w.bind(f, name=f"f{i}")
+    calls = [i for i, (_, kind, _) in enumerate(attrs) if kind == "call"]
+    ints = [i for i, (_, kind, _) in enumerate(attrs) if kind == "int64"]
+    w.add("def enc(p):\n    if p.__class__ is not dict:\n        return p\n")
     if not calls:
-        for _i, name in ints:
-            src.append(f"    v = p[{name!r}]\n    if v.__class__ is int and not "
-                       "-9223372036854775808 <= v <= 9223372036854775807:\n"
-                       "        return rewrite(p)\n")
-        src.append("    return p\n\n\n")
-        src.append("def rewrite(p):\n")
-    src.append("    d = p.copy()\n")
-    for i, name in calls + ints:
-        src.append(f"    d[{name!r}] = f{i}(d[{name!r}])\n")
-    src.append("    return d\n")
-    return compile_generated("enc", "".join(src), ns)
+        for i in ints:
+            w.add("    v = p[{k}]\n    if v.__class__ is int and not "
+                  "-9223372036854775808 <= v <= 9223372036854775807:\n"
+                  "        return rewrite(p)\n", k=keys[i])
+        w.add("    return p\n\n\n")
+        w.add("def rewrite(p):\n")
+    w.add("    d = p.copy()\n")
+    for i in calls + ints:
+        w.add("    d[{k}] = f{i}(d[{k}])\n", k=keys[i], i=i)
+    w.add("    return d\n")
+    return w.function()

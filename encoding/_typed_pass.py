@@ -29,12 +29,15 @@ from cty import Bool, DynamicPseudoType, List, Map, Number, Set, String, Type, V
 from cty._internal import (
     EMPTY_SET,
     UCD,
+    Code,
     DataFail,
     SetPayload,
+    SourceWriter,
     build_set_payload,
-    compile_generated,
+    code,
     deep,
     fixed_builder,
+    join,
     payload,
     worth_generating,
 )
@@ -223,38 +226,45 @@ def _object(ty: Type, d: Defaults, plan: _Plan) -> Builder:
         return fixed_builder(ty)
     if not worth_generating(len(attrs)):
         return _wide  # (the full path takes such objects)
-    ns: dict[str, Any] = {"declined": _declined, "SetPayload": SetPayload, "keys": plan.keys,
-                          "EMPTY_SET": EMPTY_SET, "num": parse_int}
-    src = ["def build(x):\n    if x.__class__ is not dict:\n        if x is None:\n"
-           "            return None\n        raise declined(x)\n    keys[0] += len(x)\n"
-           "    missing = 0\n"]
+    w = SourceWriter("build", "typed pass of an object")
+    for bound, value in (("declined", _declined), ("SetPayload", SetPayload),
+                         ("keys", plan.keys), ("EMPTY_SET", EMPTY_SET), ("num", parse_int),
+                         ("JOIN", "".join)):
+        w.bind(value, name=bound)
+    names: list[Code] = []
+    w.add("def build(x):\n    if x.__class__ is not dict:\n        if x is None:\n"
+          "            return None\n        raise declined(x)\n    keys[0] += len(x)\n"
+          "    missing = 0\n")
     for i, (name, t) in enumerate(attrs.items()):
         below = d.children.get(name)
         default = d.values.get(name)
-        ns[f"f{i}"] = _plan(t, below, plan)
-        absent: str | None
+        w.bind(_plan(t, below, plan), name=f"f{i}")
+        key = w.bind(name, prefix="k")
+        names.append(key)
+        absent: Code | None
         if default is not None:
-            ns[f"fill{i}"] = payload(convert(below.apply(default) if below is not None
-                                             else default, t))
-            absent = null = f"fill{i}"
+            absent = null = w.bind(payload(convert(below.apply(default) if below is not None
+                                                   else default, t)), name=f"fill{i}")
         else:
-            absent = "None" if ty.attribute_optional(name) else None
-            null = "None"
+            absent = code("None") if ty.attribute_optional(name) else None
+            null = code("None")
         # (the usual case first: the attribute is there and not null)
-        inline = _INLINE.get(t, "o{i} = f{i}(v)\n").format(i=i)
-        src.append(f"    v = x.get({name!r})\n    if v is not None:\n")
-        src.append("".join("        " + line for line in inline.splitlines(True)))
-        src.append(f"    elif {name!r} in x:\n        o{i} = {null}\n    else:\n"
-                   "        missing += 1\n")
-        src.append(f"        o{i} = {absent}\n" if absent else "        raise declined(x)\n")
-    ascii_only = "" if plan.strict else ' and not "".join(x).isascii()'
+        w.add("    v = x.get({key})\n    if v is not None:\n", key=key)
+        w.add(code(_INLINE.get(t, "o{i} = f{i}(v)\n"), i=i).indented(2))
+        w.add("    elif {key} in x:\n        o{i} = {null}\n    else:\n"
+              "        missing += 1\n", key=key, i=i, null=null)
+        if absent is not None:
+            w.add("        o{i} = {absent}\n", i=i, absent=absent)
+        else:
+            w.add("        raise declined(x)\n")
+    ascii_only = code("") if plan.strict else code(" and not JOIN(x).isascii()")
     # attributes the type lacks: strict reports them; a key NFC would change may name one of
     # the type's (the full path decides)
-    src.append(f"    if len(x) + missing != {len(attrs)}{ascii_only}:\n"
-               "        raise declined(x)\n")
-    body = ", ".join(f"{name!r}: o{i}" for i, name in enumerate(attrs))
-    src.append(f"    return {{{body}}}\n")
-    return compile_generated("build", "".join(src), ns, "typed pass of an object")
+    w.add("    if len(x) + missing != {n}{ascii_only}:\n"
+          "        raise declined(x)\n", n=len(attrs), ascii_only=ascii_only)
+    body = join([code("{k}: o{i}", k=k, i=i) for i, k in enumerate(names)])
+    w.add("    return {{{body}}}\n", body=body)
+    return w.function()
 
 
 _INLINE: Final = {
@@ -263,16 +273,16 @@ _INLINE: Final = {
     Bool: "o{i} = v if v is True or v is False else f{i}(v)\n",
     # (the data are msgspec's: a str is a str, never a subclass; join refuses anything else)
     Map(String): "try:\n"
-                 "    ok = v.__class__ is dict and \"\".join([*v, *v.values()]).isascii()\n"
+                 "    ok = v.__class__ is dict and JOIN([*v, *v.values()]).isascii()\n"
                  "except TypeError:\n    ok = False\n"
                  "if ok:\n    keys[0] += len(v)\n    o{i} = dict(sorted(v.items()))\n"
                  "else:\n    o{i} = f{i}(v)\n",
     List(String): "try:\n"
-                  "    ok = v.__class__ is list and \"\".join(v).isascii()\n"
+                  "    ok = v.__class__ is list and JOIN(v).isascii()\n"
                   "except TypeError:\n    ok = False\n"
                   "o{i} = tuple(v) if ok else f{i}(v)\n",
     Set(String): "try:\n"
-                 "    ok = v.__class__ is list and \"\".join(v).isascii()\n"
+                 "    ok = v.__class__ is list and JOIN(v).isascii()\n"
                  "except TypeError:\n    ok = False\n"
                  "o{i} = (SetPayload(tuple(sorted(set(v)))) if v else EMPTY_SET) if ok "
                  "else f{i}(v)\n",

@@ -23,9 +23,9 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
     ["cty._errors", "cty._unicode_data", "cty._gostrconv", "cty._go_names", "cty._mpfr_range",
-     "cty._unknown", "cty._strings", "cty._limits", "cty._codegen", "cty._deep",
+     "cty._unknown", "cty._strings", "cty._limits", "cty._collector", "cty._codegen", "cty._deep",
      "cty._msgspec_deep", "cty._string_prefix", "cty._atomic_file", "cty._hcl_ident",
-     "cty._hcl_names", "cty._json_repeats", "cty._collector", "cty._memo_room",
+     "cty._hcl_names", "cty._json_repeats", "cty._memo_room",
      "cty._grapheme", "cty._path_text", "cty._field_names"],
     # numbers
     ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
