@@ -91,6 +91,14 @@ def _new_temporary(directory: str, name: str) -> tuple[str, int]:
         os.close(fd)
 
 
+def remove_abandoned(path: str) -> None:
+    """Remove the temporary files that atomic writers of *path* left behind when they were
+    killed while writing (those atomic_writer names for *path*, and no other file; never the
+    file of a writer still alive)."""
+    directory, name = os.path.split(os.path.abspath(path))
+    _remove_abandoned(directory, name)
+
+
 def _remove_abandoned(directory: str, name: str) -> None:
     """Remove the temporary files that writers of *name* killed while writing left behind: a
     live writer holds a lock on its own (where the system has locks; elsewhere a file open in

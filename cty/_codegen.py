@@ -32,7 +32,7 @@ import linecache
 import re
 import string
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, final
 
 from ._collector import PAUSED
@@ -194,6 +194,26 @@ class SourceWriter:
         self._bound[name] = value
         return Code(name, _MADE_HERE)
 
+    def bind_names(self, **values: object) -> None:
+        """Bind each of *values* under its keyword (once only), for the code to use by name."""
+        for name, value in values.items():
+            self.bind(value, name=name)
+
+    def start_exact_dict(self, keys: Sequence[str], functions: Sequence[object]) -> list[Code]:
+        """Write the start of the function, taking one argument ``x``: a dict holding exactly
+        *keys* has its values read into ``v0, v1, ...``; anything else goes to ``slow(x)``
+        (which must be bound). Each key is bound (as ``k0, k1, ...``) with its function (as
+        ``f0, f1, ...``); return the keys' names. What follows is in the function's body."""
+        names = [self.bind(key, prefix="k") for key in keys]
+        self.add("def {name}(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
+                 "        return slow(x)\n    try:\n", name=Code(self._name, _MADE_HERE),
+                 n=len(names))
+        for i, (key, function) in enumerate(zip(names, functions, strict=True)):
+            self.bind(function, name=f"f{i}")
+            self.add("        v{i} = x[{k}]\n", i=i, k=key)
+        self.add("    except KeyError:\n        return slow(x)\n")
+        return names
+
     def add(self, piece: str | Code, /, **fields: int | Code) -> None:
         """Append *piece*: a template filled from *fields* (see :func:`code`), or Code."""
         if piece.__class__ is Code:
@@ -230,10 +250,10 @@ def _compile(name: str, source: str, bound: dict[str, Any], what: str) -> Any:
         compiled = _codes.get(source)
         if compiled is not None:
             return compiled
-        with PAUSED:  # (the check's syntax tree is thousands of short-lived objects)
-            _audit(name, source, bound)
         label = f": {what}" if what else ""
         filename = f"<cty generated {name} {next(_counter)}{label}>"
+        with PAUSED:  # (the check's syntax tree is thousands of short-lived objects)
+            _audit(name, source, bound, filename)
         compiled = compile(source, filename, "exec")
         if len(_codes) < MAX_KEPT_SOURCES:
             linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
@@ -241,10 +261,11 @@ def _compile(name: str, source: str, bound: dict[str, Any], what: str) -> Any:
         return compiled
 
 
-def _audit(name: str, source: str, bound: dict[str, Any]) -> None:
+def _audit(name: str, source: str, bound: dict[str, Any], filename: str = "<cty generated>"
+           ) -> None:
     """Refuse *source* unless it is plain code of ours defining the function *name*."""
     try:
-        tree = ast.parse(source)
+        tree = ast.parse(source, filename)
     except SyntaxError as e:
         raise GeneratedSourceError(f"generated source does not parse: {e.msg}") from None
     defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}

@@ -135,11 +135,9 @@ def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
     defaults = getattr(fn, "__defaults__", None) or ()
     first_default = len(names) - len(defaults)
     w = SourceWriter("wrapper")
-    for bound, value in (("_cty_chain", _chain), ("_cty_guarded", _guarded),
-                         ("_cty_rerun", _rerun), ("_cty_fn", fn), ("_cty_ident", _get_ident),
-                         ("_cty_getframe", _getframe), ("_cty_max", max),
-                         ("_cty_limit", sys.getrecursionlimit), ("_cty_link", _link)):
-        w.bind(value, name=bound)
+    w.bind_names(_cty_chain=_chain, _cty_guarded=_guarded, _cty_rerun=_rerun, _cty_fn=fn,
+                 _cty_ident=_get_ident, _cty_getframe=_getframe, _cty_max=max,
+                 _cty_limit=sys.getrecursionlimit, _cty_link=_link)
     params = []
     for i, name in enumerate(names):
         if i >= first_default:

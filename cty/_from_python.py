@@ -519,20 +519,12 @@ def _object_builder(attrs: list[tuple[str, Type, Builder]], slow: Builder) -> Bu
     isascii()), and numbers, bools, maps and sets of strings inline when they are the usual
     (see _KEEP); the rest call their builders. A failing builder adds the attribute's step.
     """
-    n = len(attrs)
     w = SourceWriter("build")
-    for bound, value in (("slow", slow), ("Fail", DataFail), ("STR", _STR),
-                         ("float53", _number.remembered_float), ("SetPayload", SetPayload),
-                         ("as_str", _as_str), ("JOIN", "".join), ("ATTR", "attr"),
-                         ("names", [name for name, _, _ in attrs])):
-        w.bind(value, name=bound)
-    keys = [w.bind(name, prefix="k") for name, _, _ in attrs]
-    w.add("def build(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
-          "        return slow(x)\n    try:\n", n=n)
-    for i, (_, _, f) in enumerate(attrs):
-        w.add("        v{i} = x[{k}]\n", i=i, k=keys[i])
-        w.bind(f, name=f"f{i}")
-    w.add("    except KeyError:\n        return slow(x)\n    at = 0\n    try:\n")
+    w.bind_names(slow=slow, Fail=DataFail, STR=_STR, float53=_number.remembered_float,
+                 SetPayload=SetPayload, as_str=_as_str, JOIN="".join, ATTR="attr",
+                 names=[name for name, _, _ in attrs])
+    keys = w.start_exact_dict([name for name, _, _ in attrs], [f for _, _, f in attrs])
+    w.add("    at = 0\n    try:\n")
     strs = [i for i, (_, t, _) in enumerate(attrs) if t is String]
     if strs:
         classes = join([code("v{i}.__class__ is str", i=i) for i in strs], " and ")

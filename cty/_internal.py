@@ -10,7 +10,7 @@ from the core's other private modules, and never write their own copies;
 tests/test_import_layers.py holds them to it. Users import ``cty``, not this module.
 """
 
-from ._atomic_file import atomic_writer, replace_file
+from ._atomic_file import atomic_writer, remove_abandoned, replace_file
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import Code, SourceWriter, code, join, worth_generating
 from ._collector import LARGE_INPUT, PAUSED
@@ -109,6 +109,7 @@ __all__ = [
     "path_data_keys",
     "payload",
     "quote_word",
+    "remove_abandoned",
     "replace_file",
     "safe_known_prefix",
     "safe_prefix_before_cut",

@@ -455,9 +455,7 @@ def _object_converter(attrs: list[tuple[str, Conv, str | None]], odd: Conv,
     if not worth_generating(len(attrs)):
         return _object_loop(attrs, odd, make, absent, keywords)
     w = SourceWriter("conv")
-    for bound, value in (("odd", odd), ("Fail", DataFail), ("make", make),
-                         ("refused", _refused), ("ATTR", "attr")):
-        w.bind(value, name=bound)
+    w.bind_names(odd=odd, Fail=DataFail, make=make, refused=_refused, ATTR="attr")
     w.add("def conv(p):\n    if p.__class__ is not dict:\n        return odd(p)\n"
           "    at = None\n    try:\n")
     keys = []

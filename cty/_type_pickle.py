@@ -56,7 +56,17 @@ def flatten(root: Type) -> tuple[Node, ...]:
 
 
 def unflatten(nodes: tuple[Node, ...]) -> Type:
-    """Rebuild the type that flatten() wrote as *nodes*."""
+    """Rebuild the type that flatten() wrote as *nodes*; anything else (a pickle someone
+    crafted) is refused with a CtyValueError."""
+    try:
+        return _unflatten(nodes)
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError) as e:
+        if isinstance(e, CtyValueError):
+            raise
+        raise CtyValueError(f"not a pickled cty type: {type(e).__name__}: {e}") from None
+
+
+def _unflatten(nodes: tuple[Node, ...]) -> Type:
     built: list[Type] = []
     for node in nodes:
         if isinstance(node, Type):

@@ -87,13 +87,10 @@ def object_decoder(names: Sequence[str], kinds: Sequence[Kind],
     """
     n = len(names)
     w = SourceWriter("obj")
-    for bound, value in (("Fail", Fail), ("locate", locate), ("tail", tail), ("Ext", Ext),
-                         ("lt", operator.lt), ("float53", _number.from_float),
-                         ("SetPayload", SetPayload), ("EMPTY_SET", EMPTY_SET),
-                         ("JOIN", "".join),
-                         ("WRONG_LENGTH", f"an object of {n} attributes is an array of {n} "
-                                          "values, not ")):
-        w.bind(value, name=bound)
+    w.bind_names(Fail=Fail, locate=locate, tail=tail, Ext=Ext, lt=operator.lt,
+                 float53=_number.from_float, SetPayload=SetPayload, EMPTY_SET=EMPTY_SET,
+                 JOIN="".join,
+                 WRONG_LENGTH=f"an object of {n} attributes is an array of {n} values, not ")
     w.add("def obj(x):\n"
           "    if x.__class__ is not list or (x and x[0].__class__ is Ext and x[0].code == 2):\n"
           "        return tail(x)\n"
@@ -153,9 +150,7 @@ def object_encoder(n: int, kinds: Sequence[EncKind], convs: Sequence[Callable[[A
     its wire array; *convs* are the attributes' converters, *special(p, conv)* takes a null,
     unknown or marked payload."""
     w = SourceWriter("enc")
-    for bound, value in (("special", special), ("MPFR", type(_number.ZERO)),
-                         ("ZERO", _number.ZERO), ("SetPayload", SetPayload)):
-        w.bind(value, name=bound)
+    w.bind_names(special=special, MPFR=type(_number.ZERO), ZERO=_number.ZERO, SetPayload=SetPayload)
     w.add("def enc(p):\n    if p.__class__ is not dict:\n        return special(p, enc)\n")
     if n == 0:
         w.add("    return []\n")

@@ -223,9 +223,8 @@ def _object(ty: Type) -> tuple[Any, Build]:
         "Attributes", [(f, shape) for f, (shape, _) in zip(fields, plans, strict=True)],
         rename=dict(zip(fields, attrs, strict=True)), forbid_unknown_fields=True, gc=False)
     w = SourceWriter("build", "shaped JSON object")
-    for bound, value in (("number", _number), ("remembered_number", remembered_number),
-                         ("JNum", JNum), ("SetPayload", SetPayload), ("EMPTY_SET", EMPTY_SET)):
-        w.bind(value, name=bound)
+    w.bind_names(number=_number, remembered_number=remembered_number, JNum=JNum,
+                 SetPayload=SetPayload, EMPTY_SET=EMPTY_SET)
     w.add("def build(x):\n    if x is None:\n        return None\n")
     out = []
     for i, (t, (_, build)) in enumerate(zip(attrs.values(), plans, strict=True)):

@@ -76,21 +76,12 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
     with *exact_str* (a str subclass may stand where a string is wanted), each on its own,
     class first, and the strings of arrays and maps have their classes checked too.
     """
-    n = len(attrs)
     w = SourceWriter("dec")
-    for bound, value in (("slow", slow), ("Fail", fail), ("SetPayload", SetPayload),
-                         ("float53", remembered_float), ("JNum", JNum),
-                         ("parse_int", parse_int), ("parse_text", parse),
-                         ("remembered_number", remembered_number), ("STR", {str}),
-                         ("JOIN", "".join)):
-        w.bind(value, name=bound)
-    keys = [w.bind(name, prefix="k") for name, _, _ in attrs]
-    w.add("def dec(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
-          "        return slow(x)\n    try:\n", n=n)
-    for i, (_, _, f) in enumerate(attrs):
-        w.add("        v{i} = x[{k}]\n", i=i, k=keys[i])
-        w.bind(f, name=f"f{i}")
-    w.add("    except KeyError:\n        return slow(x)\n    try:\n")
+    w.bind_names(slow=slow, Fail=fail, SetPayload=SetPayload, float53=remembered_float, JNum=JNum,
+                 parse_int=parse_int, parse_text=parse, remembered_number=remembered_number,
+                 STR={str}, JOIN="".join)
+    keys = w.start_exact_dict([name for name, _, _ in attrs], [f for _, _, f in attrs])
+    w.add("    try:\n")
     strs = [i for i, (_, check, _) in enumerate(attrs) if check == "str" and not exact_str]
     if strs:
         joined = join([code("v{i},", i=i) for i in strs], " ")

@@ -227,10 +227,8 @@ def _object(ty: Type, d: Defaults, plan: _Plan) -> Builder:
     if not worth_generating(len(attrs)):
         return _wide  # (the full path takes such objects)
     w = SourceWriter("build", "typed pass of an object")
-    for bound, value in (("declined", _declined), ("SetPayload", SetPayload),
-                         ("keys", plan.keys), ("EMPTY_SET", EMPTY_SET), ("num", parse_int),
-                         ("JOIN", "".join)):
-        w.bind(value, name=bound)
+    w.bind_names(declined=_declined, SetPayload=SetPayload, keys=plan.keys, EMPTY_SET=EMPTY_SET,
+                 num=parse_int, JOIN="".join)
     names: list[Code] = []
     w.add("def build(x):\n    if x.__class__ is not dict:\n        if x is None:\n"
           "            return None\n        raise declined(x)\n    keys[0] += len(x)\n"

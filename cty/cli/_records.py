@@ -243,10 +243,15 @@ def line_batches(reader: Reader) -> Iterator[Batch]:
     while True:
         reader.fill()
         buf = reader.buf
-        cut = buf.rfind(b"\n") + 1 if not reader.eof else len(buf)
-        if cut == 0:
-            reader.fill(len(buf) * 2)
-            continue
+        if reader.eof:
+            if not buf:  # (the text ended with the last batch, or is empty)
+                return
+            cut = len(buf)
+        else:  # (fill read a whole piece: buf is not empty)
+            cut = buf.rfind(b"\n") + 1
+            if cut == 0:  # a line longer than the buffer: read more
+                reader.fill(len(buf) * 2)
+                continue
         text = buf[:cut]
         spans = []
         records = []

@@ -6,7 +6,6 @@ library itself never needs Dask (``pip install 'cty[dask]'`` brings it).
 
 from __future__ import annotations
 
-import glob
 import os
 from collections.abc import Iterable
 from concurrent.futures.process import BrokenProcessPool
@@ -17,6 +16,7 @@ from dask.base import compute
 from dask.delayed import Delayed, delayed
 
 from cty import CtyTypeError, CtyValueError, Value
+from cty._internal import remove_abandoned
 
 from ._files import DEFAULT_BLOCK_SIZE, Block, Paths, blocks, expand, read, read_block, write
 
@@ -67,8 +67,10 @@ def write_partitions(bag: db.Bag, directory: str | os.PathLike[str], /, *,
 
     A partition that runs twice (Dask retries the task of a worker that died) writes the same
     file again, whole, so the directory holds each partition once; the temporary file a dead
-    worker left behind is removed at the end (so give each call a directory, or a prefix, of
-    its own). Runs on the scheduler in use (a dask.distributed Client's, if one is active).
+    worker left behind is removed at the end. Only such files are removed: those the atomic
+    writer names for the partition files of this call, and not while a writer holds them, so
+    other files in *directory* (another call's, a user's) are left alone. Runs on the
+    scheduler in use (a dask.distributed Client's, if one is active).
     """
     if not isinstance(bag, db.Bag):
         raise CtyTypeError(f"write_partitions writes a dask Bag, not {type(bag).__name__}")
@@ -83,7 +85,8 @@ def write_partitions(bag: db.Bag, directory: str | os.PathLike[str], /, *,
         paths: list[str] = list(compute(*tasks))
     except BrokenProcessPool as e:
         raise BrokenProcessPool(MAIN_GUARD_HINT) from e
-    # a worker killed while writing leaves its temporary file; the retry wrote the partition
-    for stray in glob.glob(os.path.join(glob.escape(out), f".{glob.escape(prefix)}-*.tmp")):
-        os.unlink(stray)
+    # a worker killed while writing leaves its temporary file (the retry wrote the partition):
+    # remove those of the files written here, and nothing else (a live writer's is locked)
+    for path in paths:
+        remove_abandoned(path)
     return paths

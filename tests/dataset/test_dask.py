@@ -105,6 +105,36 @@ def _die_once(part: list[cty.Value], marker: str) -> list[cty.Value]:
     return part
 
 
+def test_write_partitions_removes_only_what_dead_writers_of_its_files_left(tmp_path: Path
+                                                                          ) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    _write_inputs(tmp_path / "in")
+    bag = dataset.to_dask_bag(tmp_path / "in")
+    # a user's files that look like temporary files, another call's file (other prefix), a
+    # writer alive now (it holds its lock), and one a killed writer of part 0 left
+    kept = [".part-notes.tmp", ".part-00000.tmp", "part-00000.gob.tmp",
+            ".other-00000.gob.0123456789ab.tmp", ".part-00001.gob.0123456789ZZ.tmp"]
+    for name in kept:
+        (out / name).write_bytes(b"mine")
+    live = out / ".part-00001.gob.aaaaaaaaaaaa.tmp"
+    live.write_bytes(b"being written")
+    abandoned = out / ".part-00000.gob.bbbbbbbbbbbb.tmp"
+    abandoned.write_bytes(b"torn")
+    with open(live, "rb") as held:
+        fcntl = pytest.importorskip("fcntl")  # (the lock that marks a live writer: POSIX)
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        with dask.config.set(scheduler="sync"):
+            paths = dataset.write_partitions(bag, out)
+    names = set(os.listdir(out))
+    assert {os.path.basename(p) for p in paths} <= names
+    assert set(kept) <= names
+    assert live.name in names
+    assert abandoned.name not in names
+    for name in kept:
+        assert (out / name).read_bytes() == b"mine"
+
+
 @pytest.mark.slow
 def test_a_worker_killed_mid_task_loses_no_record(tmp_path: Path, client: Client) -> None:
     values = _write_inputs(tmp_path / "in")

@@ -245,6 +245,14 @@ def test_objects_wider_than_generated_code(name: str) -> None:
         assert codec.unmarshal(codec.marshal(v, ty), ty) == v
     assert gob.loads(gob.dumps(v)) == v
     assert convert(v, cty.Map(S)).index(cty.string_val(name)) == cty.string_val("text")
+    # into a record as wide (its fields renamed to the attributes, the hostile one included)
+    fields = [(f"f{i}", int, dataclasses.field(metadata={"cty": a}))
+              for i, a in enumerate(attrs)]
+    fields.append(("hostile", str, dataclasses.field(metadata={"cty": _nfc(name)})))
+    wide = dataclasses.make_dataclass("Wide", fields)
+    made = cty.to_python(v, wide)
+    assert made.hostile == "text"
+    assert cty.from_python(made) == v
 
 
 @_names(HOSTILE)
