@@ -30,12 +30,7 @@ from ._errors import (
     PathError,
 )
 from ._field_names import Name
-from ._format_value import (
-    format_value,
-    register_sensitive_mark,
-    sensitive_marks,
-    unregister_sensitive_mark,
-)
+from ._format_value import format_value
 from ._from_python import from_python
 from ._hcl_lexer import TypeExprError
 from ._limits import LimitExceededError, Limits, limits, set_limits
@@ -57,6 +52,7 @@ from ._path_text import PathSyntaxError
 from ._primitive_type import Bool, Number, String
 from ._python_implied_type import implied_type
 from ._refinement_builder import RefinementBuilder
+from ._sensitive import register_sensitive_mark, sensitive_marks, unregister_sensitive_mark
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
 from ._to_python import to_python

@@ -13,18 +13,17 @@ printed in clear by the core printer.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass
 from typing import Final
 
-from . import _number
+from . import _number, _sensitive
 from ._deep import deep
 from ._errors import CtyTypeError
 from ._limits import LimitExceededError
 from ._primitive_type import Bool, Number, String
 from ._structural_types import is_identifier
-from ._value import Value, check_mark, check_value
+from ._value import Value, check_value
 
 _ESCAPES: Final = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -41,34 +40,6 @@ POSITIONAL_EXPONENTS: Final = 64
 """format_value writes a number whose decimal exponent is within this of 0 digit by digit
 (``1e+63`` as 64 digits), and one farther out in exponent form (``1e+64``), so that 1e400000000
 does not print 400 million digits."""
-
-
-_registered: frozenset[Hashable] = frozenset({"sensitive"})
-_registry_lock: Final = threading.Lock()
-
-
-def register_sensitive_mark(mark: Hashable, /) -> None:
-    """Have :func:`format_value` (and every printer built on it) redact values carrying
-    *mark*, wherever they sit. ``"sensitive"`` is registered from the start, and
-    ``cty.ext.eventual.SECRET`` when that module is imported."""
-    global _registered
-    check_mark(mark)
-    with _registry_lock:
-        _registered = _registered | {mark}
-
-
-def unregister_sensitive_mark(mark: Hashable, /) -> None:
-    """Stop redacting *mark* by default (a mark not registered is ignored)."""
-    global _registered
-    check_mark(mark)
-    with _registry_lock:
-        _registered = _registered - {mark}
-
-
-def sensitive_marks() -> frozenset[Hashable]:
-    """Return the marks :func:`format_value` redacts by default (see
-    :func:`register_sensitive_mark`)."""
-    return _registered
 
 
 @deep
@@ -96,7 +67,7 @@ def format_value(value: Value, /, *, width: int = 80, unknown: str = "(known aft
                            f"{type(sensitive_marks).__name__}")
     if not isinstance(width, int) or isinstance(width, bool):
         raise CtyTypeError(f"width must be an int, not {type(width).__name__}")
-    style = _Style(width, unknown, sensitive, _registered | frozenset(sensitive_marks))
+    style = _Style(width, unknown, sensitive, _sensitive.registered | frozenset(sensitive_marks))
     return _format(value, style, 0)
 
 

@@ -1,4 +1,5 @@
-"""The library's resource limits: how deep, and how large a number written as text.
+"""The library's resource limits: how deep, how large a number written as text, how long a
+string a function may build.
 
 Untrusted input must not make the library use unbounded memory or time. Two limits are
 configurable, process-wide, with ``cty.set_limits``:
@@ -17,6 +18,10 @@ configurable, process-wide, with ``cty.set_limits``:
   ``LimitExceededError`` (wrapped in the caller's PathError or EncodeError, with the path)
   instead of allocating.
 
+* ``max_string_length`` (default 100,000,000): the longest string a function of the standard
+  library may build from shorter arguments (``indent(2147483648, "a\\nb")`` asks for 2 GB from
+  12 bytes); the call is refused with an ArgError naming the argument, before the work.
+
 Other sizes need no configuration: decoders check every length a header declares against the
 bytes present before allocating anything.
 """
@@ -27,7 +32,8 @@ from dataclasses import dataclass, replace
 
 from ._errors import CtyTypeError, CtyValueError
 
-__all__ = ["LimitExceededError", "Limits", "check_number_digits", "limits", "set_limits"]
+__all__ = ["LimitExceededError", "Limits", "check_number_digits", "check_string_length", "limits",
+           "set_limits"]
 
 MAX_DEPTH_CEILING = 100_000
 """The largest max_depth that can be set (a chain of cty._deep for this many levels has some
@@ -56,6 +62,10 @@ class Limits:
     """Nesting levels every operation is guaranteed to handle (a floor, not a ceiling)."""
     max_number_digits: int = 1_000_000
     """The longest decimal text of a number that the library will write."""
+    max_string_length: int = 100_000_000
+    """The longest string (in code points) a function may build from shorter arguments
+    (``indent``'s spaces, ``format``'s padding...): a few bytes of input may ask for
+    gigabytes, and are refused before the work."""
 
 
 _current = Limits()
@@ -67,12 +77,13 @@ def limits() -> Limits:
 
 
 def set_limits(base: Limits | None = None, /, *, max_depth: int | None = None,
-               max_number_digits: int | None = None) -> Limits:
+               max_number_digits: int | None = None,
+               max_string_length: int | None = None) -> Limits:
     """Change the limits, process-wide; return the limits that were in force before.
 
     The new limits are *base* (the limits in force if not given) with the values given by
-    name. ``max_depth`` may be 100 to 100,000; ``max_number_digits`` at least 1,000. Passing
-    the returned limits back restores them:
+    name. ``max_depth`` may be 100 to 100,000; ``max_number_digits`` and
+    ``max_string_length`` at least 1,000. Passing the returned limits back restores them:
 
     >>> old = cty.set_limits(max_number_digits=5_000)
     >>> try:
@@ -88,10 +99,12 @@ def set_limits(base: Limits | None = None, /, *, max_depth: int | None = None,
     elif not isinstance(base, Limits):
         raise CtyTypeError(f"set_limits takes a cty.Limits, not {type(base).__name__}")
     new = replace(base, **{k: v for k, v in (("max_depth", max_depth),
-                                             ("max_number_digits", max_number_digits))
+                                             ("max_number_digits", max_number_digits),
+                                             ("max_string_length", max_string_length))
                            if v is not None})
     _check_int("max_depth", new.max_depth, 100, MAX_DEPTH_CEILING)
     _check_int("max_number_digits", new.max_number_digits, 1_000, None)
+    _check_int("max_string_length", new.max_string_length, 1_000, None)
     old, _current = _current, new
     return old
 
@@ -103,6 +116,16 @@ def _check_int(name: str, v: object, lo: int, hi: int | None) -> None:
     if v < lo or (hi is not None and v > hi):
         bound = f"at least {lo:,}" if hi is None else f"from {lo:,} to {hi:,}"
         raise CtyValueError(f"{name} must be {bound}, not {v:,}")
+
+
+def check_string_length(length: int, what: str) -> None:
+    """Raise LimitExceededError when *what* (a string about to be built) would be *length*
+    code points long, more than max_string_length."""
+    limit = _current.max_string_length
+    if length > limit:
+        raise LimitExceededError(
+            f"{what} would be {length:,} characters long, more than max_string_length "
+            f"({limit:,}) of cty.set_limits")
 
 
 def check_number_digits(digits: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Final
 
-from . import _number
+from . import _number, _sensitive
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._gostrconv import go_quote
@@ -187,10 +187,16 @@ def _py_number(p: Any) -> str:
 
 
 @deep
-def value_repr(v: Value) -> str:
-    """Return a Python expression that rebuilds *v* (with ``import cty``)."""
+def value_repr(v: Value, redact: bool = True) -> str:
+    """Return a Python expression that rebuilds *v* (with ``import cty``); a value carrying a
+    registered sensitive mark (cty.register_sensitive_mark) is written ``<sensitive TYPE>``
+    instead, with its marks, so that it is never printed in clear (unless *redact* is false:
+    the library's tests use that; users unmark)."""
     if v._marks:
-        bare = value_repr(make(v._ty, v._v))
+        if redact and v._marks & _sensitive.registered:
+            bare = f"<sensitive {v._ty!r}>"
+        else:
+            bare = value_repr(make(v._ty, v._v), redact)
         marks = _sorted_marks(v._marks)
         if len(marks) == 1:
             return f"{bare}.mark({marks[0]!r})"
@@ -215,23 +221,24 @@ def value_repr(v: Value) -> str:
         return f"cty.string_val({p!r})"
     if ty.is_set_type() or ty.is_list_type():
         kind = "set" if ty.is_set_type() else "list"
-        elems = [value_repr(e) for _, e in v.element_iterator()]
+        elems = [value_repr(e, redact) for _, e in v.element_iterator()]
         if not elems:
             return f"cty.{kind}_val_empty({ty.element_type()!r})"
         return f"cty.{kind}_val([{', '.join(elems)}])"
     if ty.is_map_type():
-        items = [f"{k._v!r}: {value_repr(e)}" for k, e in v.element_iterator()]
+        items = [f"{k._v!r}: {value_repr(e, redact)}" for k, e in v.element_iterator()]
         if not items:
             return f"cty.map_val_empty({ty.element_type()!r})"
         return f"cty.map_val({{{', '.join(items)}}})"
     if ty.is_tuple_type():
         if not p:
             return "cty.EmptyTupleVal"
-        return f"cty.tuple_val([{', '.join(value_repr(e) for _, e in v.element_iterator())}])"
+        elems = [value_repr(e, redact) for _, e in v.element_iterator()]
+        return f"cty.tuple_val([{', '.join(elems)}])"
     if ty.is_object_type():
         if not p:
             return "cty.EmptyObjectVal"
-        items = [f"{k._v!r}: {value_repr(e)}" for k, e in v.element_iterator()]
+        items = [f"{k._v!r}: {value_repr(e, redact)}" for k, e in v.element_iterator()]
         return f"cty.object_val({{{', '.join(items)}}})"
     return f"cty.capsule_val({ty!r}, {p!r})"
 

@@ -449,6 +449,25 @@ def _refused_not_panicked(case: Case, run: Run) -> None:
     assert "returned" not in got, f"{case['id']}: a PanicError, not a refusal: {got!r}"
 
 
+def _panicked_on_a_pinned_length(case: Case) -> bool:
+    # go-cty asks LengthInt of an unknown collection whose length a refinement pins
+    return case.get("op") == "call" and case["expect"].get("panic") == "value is not known"
+
+
+def _panicked_on_set_rules(case: Case) -> bool:
+    # go-cty combines sets whose element types differ where the common one is "any"
+    return (case.get("op") == "call"
+            and str(case["expect"].get("panic", "")).startswith("incompatible set rules"))
+
+
+def _answered_not_panicked(case: Case, run: Run) -> None:
+    got = run()
+    assert "returned" not in got and "panic" not in got, \
+        f"{case['id']}: a PanicError where go-cty panicked: {got!r}"
+    if "error" not in got:
+        assert "type" in got and "value" in got, f"{case['id']}: {got!r}"
+
+
 # --- the rules, in the order they claim lines --------------------------------------------------
 
 RULES: tuple[Rule, ...] = (
@@ -490,6 +509,13 @@ RULES: tuple[Rule, ...] = (
     Rule("NFC_ASTRAL_STARTER", "a code point above U+FFFF followed by a combining mark is "
          "normalised as Unicode says (go-cty's x/text composes it as if it were its low 16 "
          "bits)", _astral_starter_composed, _unicode_nfc),
+    Rule("PINNED_LENGTH_PANIC", "a call on an unknown collection whose length a refinement "
+         "pins uses that length (go-cty asks the unknown's LengthInt and panics): an unknown "
+         "result, or the refusal the length calls for", _panicked_on_a_pinned_length,
+         _answered_not_panicked),
+    Rule("SET_RULES_PANIC", "a set operation on sets whose element types differ where the "
+         "common type is any brings them to one type first (go-cty panics: incompatible set "
+         "rules)", _panicked_on_set_rules, _answered_not_panicked),
     Rule("FUNCTION_PANIC", "a call that makes a go-cty function panic is refused with a "
          "FunctionError or ArgError saying why (go-cty returns a PanicError)",
          _function_panicked, _refused_not_panicked),

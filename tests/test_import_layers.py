@@ -37,7 +37,7 @@ LAYERS: list[list[str]] = [
      "cty._type_string", "cty._type_annotations", "cty._type_height"],
     # value storage
     ["cty._marks", "cty._unknown_refinement", "cty._set_rules", "cty._set_payload",
-     "cty._value"],
+     "cty._value", "cty._sensitive"],
     # operations on values
     ["cty._refinement_builder", "cty._value_range", "cty._value_equals", "cty._value_arith",
      "cty._value_ops", "cty._value_inspect",

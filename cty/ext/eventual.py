@@ -167,7 +167,7 @@ def apply(v: Value, f: Callable[[Value], Value], *, result_type: Type = DynamicP
     dynamic; what the callback raises propagates.
 
     >>> apply(cty.unknown_val(cty.String).mark(SECRET), len, result_type=cty.Number)
-    cty.unknown_val(cty.Number).mark(eventual.SECRET)
+    <sensitive cty.Number>.mark(eventual.SECRET)
     """
     check_value(v, "the value")
     check_type(result_type, "the result type")

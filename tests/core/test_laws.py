@@ -10,6 +10,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import cty
+from cty._value_repr import value_repr
 from cty.testing import strategies as cst
 
 PRIMITIVES = [cty.String, cty.Number, cty.Bool]
@@ -122,7 +123,24 @@ def test_marks_survive_every_number_operation(x: Any, y: Any, mx: Any, my: Any) 
 
 @given(any_value)
 def test_repr_rebuilds_the_value(v: Any) -> None:
-    assert eval(repr(v), {"cty": cty, "gmpy2": gmpy2}) == v
+    # (repr redacts a value under a sensitive mark: the full text is what rebuilds it)
+    assert eval(value_repr(v, redact=False), {"cty": cty, "gmpy2": gmpy2}) == v
+    if not any(v.has_mark_deep(m) for m in cty.sensitive_marks()):
+        assert repr(v) == value_repr(v, redact=False)
+
+
+@given(st.text(alphabet="abcdefgh", min_size=12, max_size=20), st.sampled_from(
+    ["sensitive", "other"]))
+def test_repr_str_and_format_never_print_a_sensitive_value(secret: str, mark: str) -> None:
+    v = cty.string_val(secret).mark(mark)
+    values = [v, cty.list_val([v]), cty.set_val([v]), cty.map_val({"k": v}),
+              cty.object_val({"a": v, "b": cty.string_val("shown")}), cty.tuple_val([v])]
+    for value in values:
+        for text in (repr(value), str(value), f"{value}", f"{value!r}"):
+            assert (secret in text) == (mark != "sensitive"), text
+        assert secret in value.go_string()  # (go-cty's exact text)
+    assert repr(v) == "<sensitive cty.String>.mark('sensitive')" if mark == "sensitive" else \
+        repr(v) == f"cty.string_val({secret!r}).mark('other')"
 
 
 @pytest.mark.parametrize("inf", [

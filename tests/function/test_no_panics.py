@@ -31,6 +31,7 @@ FUNCTIONS = sorted((name, fn) for name, fn in vars(S).items()
                    if not name.startswith("_") and isinstance(fn, S.Function))
 
 _HARD_NUMBERS = ["1e400000000", "-1e400000000", "1e-400000000", "9223372036854775808",
+                 "9007199254740991", "2147483648",
                  "-9223372036854775809", "0", "-0", "0.5", "-1", "1" + "0" * 5000, "65536",
                  "18446744073709551616"]
 _HARD_STRINGS = ["", " ", "%", "%999999999d", "%[2]*[1]d", "%-0+#v", "1" + "0" * 10000 + "h",
@@ -52,7 +53,15 @@ HARD_VALUES: list[cty.Value] = (
        cty.unknown_val(cty.String).refine().string_prefix("ab").new_value(),
        cty.unknown_val(cty.Number).refine().number_range_inclusive(
            cty.number_int_val(-5), cty.number_int_val(5)).new_value(),
-       cty.null_val(cty.DynamicPseudoType), cty.string_val("secret").mark("sensitive")]
+       cty.null_val(cty.DynamicPseudoType), cty.string_val("secret").mark("sensitive"),
+       # refined unknowns whose length is pinned, with and without not-null (#47: slice read
+       # the length of the one that may be null and panicked), and sets that need unifying
+       cty.unknown_val(cty.List(cty.String)).refine().collection_length(2).new_value(),
+       cty.unknown_val(cty.Map(cty.Number)).refine().collection_length(1).new_value(),
+       cty.unknown_val(cty.Set(cty.String)).refine().collection_length_lower_bound(1)
+       .collection_length_upper_bound(3).new_value(),
+       cty.set_val([cty.list_val([cty.string_val("x")])]), cty.set_val([cty.DynamicVal]),
+       cty.set_val([cty.tuple_val([cty.string_val("y")])])]
 )
 
 arguments = st.one_of(
@@ -120,3 +129,46 @@ def test_calls_go_cty_panics_on_are_refused(name: str, args: list[cty.Value], ar
         getattr(S, name)(*args)
     assert not isinstance(e.value, PanicError)
     assert getattr(e.value, "index", None) == arg
+
+
+_PINNED = cty.unknown_val(cty.List(cty.String)).refine().collection_length(2).new_value()
+_N = cty.number_int_val
+
+
+@pytest.mark.parametrize(("call", "want"), [
+    # (issue #47: each of these raised a PanicError)
+    (lambda: S.slice_(_PINNED, _N(0), _N(1)),
+     cty.unknown_val(cty.List(cty.String)).refine_not_null()),
+    (lambda: S.slice_(_PINNED.refine().not_null().new_value(), _N(0), _N(1)),
+     cty.list_val([cty.unknown_val(cty.String)])),
+    (lambda: S.slice_(_PINNED, _N(0), _N(3)),
+     "end index must not be greater than the length of the list"),
+    (lambda: S.indent(_N(9007199254740991), cty.string_val("a")), "max_string_length"),
+    (lambda: S.indent(_N(2147483648), cty.string_val("a\nb")), "max_string_length"),
+    (lambda: S.set_union(cty.set_val([cty.list_val([cty.string_val("x")])]),
+                         cty.set_val([cty.DynamicVal])),
+     cty.set_val([cty.list_val([cty.string_val("x")]), cty.unknown_val(cty.List(cty.String))])),
+    (lambda: S.set_union(cty.set_val([cty.list_val([cty.string_val("x")])]),
+                         cty.set_val([cty.tuple_val([cty.string_val("y")])])),
+     cty.set_val([cty.list_val([cty.string_val("x")]), cty.list_val([cty.string_val("y")])])),
+])
+def test_the_calls_that_panicked(call: Any, want: cty.Value | str) -> None:
+    if isinstance(want, str):
+        with pytest.raises(FunctionError, match=want) as e:
+            call()
+        assert not isinstance(e.value, PanicError)
+    else:
+        assert call() == want
+
+
+def test_the_string_limit_is_a_setting() -> None:
+    old = cty.set_limits(max_string_length=1_000)
+    try:
+        with pytest.raises(FunctionError, match=r"1,003 characters long, more than "
+                                                r"max_string_length \(1,000\)"):
+            S.indent(_N(1_000), cty.string_val("a\nb"))
+        assert len(S.indent(_N(997), cty.string_val("a\nb")).as_string()) == 1_000
+    finally:
+        cty.set_limits(old)
+    with pytest.raises(cty.CtyValueError, match="max_string_length must be at least 1,000"):
+        cty.set_limits(max_string_length=10)

@@ -497,7 +497,10 @@ def _slice_indexes(args: list[Value]) -> tuple[int, int, bool]:
     coll = args[0].unmark()[0]
     size: int | None = None
     if coll.type().is_tuple_type() or coll.length().is_known():
-        size = coll.length_int()
+        # (an unknown list may know its length by a refinement: go-cty asks LengthInt of it
+        # and panics; the length the refinement pins is the one to check the indexes by)
+        size = (coll.length_int() if coll.is_known() or coll.type().is_tuple_type()
+                else coll.range().length_lower_bound())
     start = end = 0
     if args[1].is_known():
         start = _gocty_int(args[1], "invalid start index", 1)

@@ -66,7 +66,7 @@ def _set_operation_type(args: list[Value]) -> Type:
 def _set_operation(op: Callable[[ValueSet, ValueSet], ValueSet], allow_unknowns: bool
                    ) -> ImplFunc:
     def impl(args: list[Value], ty: Type) -> Value:
-        result: ValueSet | None = None
+        values = []
         for i, a in enumerate(args):
             try:
                 v = convert(a, ty)
@@ -74,11 +74,31 @@ def _set_operation(op: Callable[[ValueSet, ValueSet], ValueSet], allow_unknowns:
                 raise ArgError(i, e.message) from None
             if not allow_unknowns and not v.is_wholly_known():
                 return unknown_val(ty)
-            result = v.as_value_set() if result is None else op(result, v.as_value_set())
-        assert result is not None
+            values.append(v)
+        if len({v.type() for v in values}) > 1:
+            # (the element type is "any", and the sets keep their own types: go-cty panics
+            # combining them; they are brought to the type of their elements together)
+            values = _to_common_type(values)
+        result = values[0].as_value_set()
+        for v in values[1:]:
+            result = op(result, v.as_value_set())
         return set_val_from_value_set(result)
 
     return impl
+
+
+def _to_common_type(sets: list[Value]) -> list[Value]:
+    """Return *sets* (of several set types) converted to the set type of their elements
+    together; a set of "any" (empty, or of unknowns of unknown type) takes the others'."""
+    types = [v.type().element_type() for v in sets
+             if v.type().element_type() is not DynamicPseudoType]
+    unified, _ = unify_unsafe(types) if types else (DynamicPseudoType, None)
+    if unified is None:
+        raise FunctionError("given sets must all have compatible element types")
+    try:
+        return [convert(v, Set(unified)) for v in sets]
+    except PathError as e:
+        raise FunctionError(f"given sets must all have compatible element types: {e}") from None
 
 
 def _set_operation_function(description: str, operation: Callable[[ValueSet, ValueSet],

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cty import (
+    LimitExceededError,
     List,
     Number,
     RefinementBuilder,
@@ -23,9 +24,9 @@ from cty import (
     string_val,
     unknown_val,
 )
+from cty._internal import check_string_length, make
 from cty._internal import grapheme_cluster_count as cluster_count
 from cty._internal import grapheme_clusters as clusters
-from cty._internal import make
 
 from .._errors import ArgError, FunctionError
 from .._function import Function, static_return_type
@@ -239,7 +240,13 @@ def _indent(args: list[Value], ty: Type) -> Value:
     spaces = go_int(args[0])
     if spaces < 0:  # go-cty panics in strings.Repeat; the argument is refused here
         raise ArgError(0, "the number of spaces must not be negative")
-    return string_val(args[1]._v.replace("\n", "\n" + " " * spaces))
+    text = args[1]._v
+    try:  # (go-cty builds the padding first, newlines or not: so is its length checked)
+        check_string_length(max(spaces, len(text) + text.count("\n") * spaces),
+                            f"indenting by {spaces:,} spaces: the result")
+    except LimitExceededError as e:
+        raise ArgError(0, str(e)) from None
+    return string_val(text.replace("\n", "\n" + " " * spaces))
 
 
 indent = Function(
