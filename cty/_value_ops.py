@@ -4,7 +4,7 @@ element iteration (go-cty's value_ops.go, element_iterator.go)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from . import _number
 from ._dynamic import DynamicPseudoType
@@ -155,14 +155,30 @@ def get_attr(v: Value, name: str) -> Value:
     return wrap(at, p[name])
 
 
+BEYOND_ANY_INDEX: Final = 1 << 63
+"""What list_index gives for a whole number too large to index anything (1e400000000 would
+take a 160 MB int to write out; no sequence is so long)."""
+
+
 def list_index(key: Value) -> int | None:
-    """Return a non-negative int index from a known number key, or None if it is not one."""
+    """Return a non-negative int index from a known number key, or None if it is not one; a
+    whole number of BEYOND_ANY_INDEX or more is BEYOND_ANY_INDEX."""
     kp = key._v
     if kp.__class__ is int:
-        return kp if kp >= 0 else None
+        return (kp if kp < BEYOND_ANY_INDEX else BEYOND_ANY_INDEX) if kp >= 0 else None
     if _number.is_integer(kp) and _number.sign(kp) >= 0 and not _number.is_inf(kp):
-        return _number.to_int(kp)
+        return _number.to_int(kp) if kp < BEYOND_ANY_INDEX else BEYOND_ANY_INDEX
     return None
+
+
+def _index_text(i: int, key: Value) -> str:
+    """*i* as an error message writes it: the key's own number (in exponent form when it has
+    more than 30 digits) when it is beyond any index."""
+    if i < BEYOND_ANY_INDEX:
+        return str(i)
+    kp = key._v
+    return str(kp) if kp.__class__ is int and kp < 10**30 else \
+        str(_number.to_int(kp)) if kp < 10**30 else _number.format_g(kp)
 
 
 def index(v: Value, key: Value) -> Value:
@@ -193,7 +209,8 @@ def index(v: Value, key: Value) -> Value:
                 raise CtyValueError("element key for list must be non-negative integer")
             if i >= len(p):
                 raise IndexOutOfRangeError(
-                    f"index: list has no element {i} (its length is {len(p)})")
+                    f"index: list has no element {_index_text(i, key)} (its length is "
+                    f"{len(p)})")
             return wrap(et, p[i])
         if kp not in p:
             # go-cty yields a null element for a missing key; we report it instead.
@@ -213,7 +230,8 @@ def index(v: Value, key: Value) -> Value:
         etys = t.tuple_element_types()
         if i >= len(etys):
             raise IndexOutOfRangeError(
-                f"index: tuple has no element {i} (its length is {len(etys)})")
+                f"index: tuple has no element {_index_text(i, key)} (its length is "
+                f"{len(etys)})")
         if p.__class__ is Unknown:
             return unknown_val(etys[i])
         if p is None:

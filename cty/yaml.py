@@ -101,8 +101,10 @@ def iter_documents(source: str | bytes | Readable, /, *,
         import yaml  # noqa: PLC0415 - an optional dependency, needed only here
     except ImportError:
         raise cty.CtyValueError("reading YAML needs PyYAML (pip install 'cty[yaml]')") from None
-    loader = _loader(yaml)(source)
+    loader = None
     try:
+        # (reading starts here: a character YAML does not allow is a ReaderError at once)
+        loader = _loader(yaml)(source)
         while loader.check_node():
             node = loader.get_node()
             # (the limit grows with the text read so far: the document's own, at least)
@@ -114,12 +116,17 @@ def iter_documents(source: str | bytes | Readable, /, *,
         mark = e.problem_mark or e.context_mark
         what = " ".join(filter(None, [e.context, e.problem])) or "not valid YAML"
         raise YAMLError(what, *((mark.line + 1, mark.column + 1) if mark else ())) from None
+    except yaml.reader.ReaderError as e:
+        what = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
+        raise YAMLError(f"unacceptable character {what} at character {e.position + 1}: "
+                        f"{e.reason}") from None
     except yaml.YAMLError as e:
         raise YAMLError(str(e)) from None
     except RecursionError:
         raise YAMLError("the document is nested too deeply to read") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def load_all(text: str | bytes, /, *, allow_duplicate_keys: bool = False) -> list[Any]:
@@ -241,19 +248,23 @@ def _loader(yaml: Any) -> Any:
         return d if d.is_finite() else loader.construct_yaml_float(node)
 
     def checked(construct: Any) -> Any:
-        """*construct*, with a scalar it cannot read (``!!int 12x``) a YAML error at its
-        place instead of a bare ValueError."""
+        """*construct*, with a scalar it cannot read (``!!int 12x``, ``!!int`` of nothing,
+        ``!!bool maybe``) a YAML error at its place instead of a bare ValueError, IndexError
+        or KeyError."""
         def run(loader: Any, node: Any) -> Any:
             try:
                 return construct(loader, node)
-            except (ValueError, OverflowError) as e:
+            except (ValueError, OverflowError, IndexError, KeyError, TypeError) as e:
+                why = f": {e}" if isinstance(e, ValueError | OverflowError) else ""
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"cannot read {node.tag} {node.value!r}: {e}",
+                    None, None, f"cannot read {node.tag} {node.value!r}{why}",
                     node.start_mark) from None
         return run
 
     Loader.add_constructor("tag:yaml.org,2002:float", checked(construct_float))
     Loader.add_constructor("tag:yaml.org,2002:int", checked(yaml.SafeLoader.construct_yaml_int))
+    Loader.add_constructor("tag:yaml.org,2002:bool",
+                           checked(yaml.SafeLoader.construct_yaml_bool))
     Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
     _loaders["loader"] = Loader
     return Loader

@@ -90,3 +90,17 @@ def test_documents_of_a_file_are_read_one_at_a_time() -> None:
     assert next(docs).data == {"n": 0}
     assert source.data  # not all read yet
     assert sum(1 for _ in docs) == 19_999
+
+
+@pytest.mark.parametrize("text", [
+    "a: !!int", "a: !!float", "a: !!int\n", "a: !!bool maybe", "a: !!bool", "a: \x00",
+    "a: \x80", "a: \u0093", b"a: \x80", b"a: \xff\xfe", "a: !!int 12x", "- !!float .x",
+])
+def test_scalars_and_characters_yaml_refuses_are_yaml_errors(text: str | bytes) -> None:
+    # (#47: empty !!int and !!float raised IndexError, !!bool maybe KeyError, and a character
+    # YAML does not allow a ReaderError from outside the reading's try)
+    for read in (yaml.load, yaml.documents, lambda t: list(yaml.iter_documents(t)),
+                 lambda t: yaml.from_yaml(t, cty.DynamicPseudoType)):
+        with pytest.raises(yaml.YAMLError) as e:
+            read(text)
+        assert isinstance(e.value, cty.CtyError)

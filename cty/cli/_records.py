@@ -9,6 +9,7 @@ record the typed pass declines) can find a record's own text again.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, Final
@@ -16,6 +17,7 @@ from typing import Any, BinaryIO, Final
 import msgspec
 
 import cty
+from cty._internal import JSONHooks, deep, json_loads_deep
 
 from ._json_scan import line_and_column
 
@@ -23,8 +25,60 @@ PIECE: Final = 1 << 20
 """How much text is read at a time (a batch holds about this much)."""
 BOM: Final = b"\xef\xbb\xbf"
 
-_decode: Final = msgspec.json.Decoder(float_hook=cty.parse_number_val).decode
-_decode_raw: Final = msgspec.json.Decoder(list[msgspec.Raw]).decode
+_msgspec_decode: Final = msgspec.json.Decoder(float_hook=cty.parse_number_val).decode
+_msgspec_decode_raw: Final = msgspec.json.Decoder(list[msgspec.Raw]).decode
+
+
+def _no_constant(name: str) -> Any:
+    raise msgspec.DecodeError(f"JSON is malformed: invalid character ({name} is not JSON)")
+
+
+_DEEP_HOOKS: Final = JSONHooks(parse_int=int, parse_float=cty.parse_number_val,
+                               parse_constant=_no_constant, lone_surrogates=False)
+_TOKENS: Final = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{},]')
+
+
+def _decode(data: bytes) -> Any:
+    """The JSON text *data* decoded (numbers with a fraction or exponent as cty numbers), at
+    any depth: msgspec's C recursion stops at about a thousand levels, and deeper text is read
+    by the library's deep reader instead (the same values, and msgspec's kind of error)."""
+    try:
+        return _msgspec_decode(data)
+    except RecursionError:
+        return _decode_deep(data)
+
+
+@deep
+def _decode_deep(data: bytes) -> Any:
+    text = data.decode()
+    try:
+        return json_loads_deep(text, _DEEP_HOOKS)
+    except json.JSONDecodeError as e:
+        at = len(text[:e.pos].encode())
+        raise msgspec.DecodeError(f"JSON is malformed: {e.msg} (byte {at})") from None
+
+
+def _decode_raw(data: bytes) -> list[bytes]:
+    """The elements of the JSON array *data*, each as its text, at any depth."""
+    try:
+        return [bytes(raw) for raw in _msgspec_decode_raw(data)]
+    except RecursionError:
+        _decode_deep(data)  # (refuses text that is not JSON)
+        elements = []
+        depth = 0
+        start = 1
+        for m in _TOKENS.finditer(data):
+            c = data[m.start()]
+            if c in b"[{":
+                depth += 1
+            elif c in b"]}":
+                depth -= 1
+                if depth == 0:
+                    elements.append(data[start:m.start()].strip(b" \t\r\n"))
+            elif c == 0x2C and depth == 1:  # a comma between two elements
+                elements.append(data[start:m.start()].strip(b" \t\r\n"))
+                start = m.end()
+        return [e for e in elements if e]
 _BYTE: Final = re.compile(r" \(byte (\d+)\)$")
 _SEPARATOR: Final = re.compile(rb"[}\]][ \t\r\n]*,[ \t\r\n]*[{\[]")
 """Where one element of an array of objects (or arrays) may end and the next begin."""
@@ -78,8 +132,7 @@ class Batch:
 def _element_spans(text: bytes) -> list[tuple[int, int]]:
     spans = []
     at = 0
-    for raw in _decode_raw(b"[" + text + b"]"):
-        piece = bytes(raw)
+    for piece in _decode_raw(b"[" + text + b"]"):
         start = text.find(piece, at)
         spans.append((start, start + len(piece)))
         at = start + len(piece)

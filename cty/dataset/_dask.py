@@ -74,7 +74,8 @@ def write_partitions(bag: db.Bag, directory: str | os.PathLike[str], /, *,
     """
     if not isinstance(bag, db.Bag):
         raise CtyTypeError(f"write_partitions writes a dask Bag, not {type(bag).__name__}")
-    if not isinstance(prefix, str) or not prefix or os.sep in prefix:
+    if (not isinstance(prefix, str) or not prefix or os.sep in prefix or "\x00" in prefix
+            or (os.altsep is not None and os.altsep in prefix)):
         raise CtyValueError(f"prefix is a file name prefix, not {prefix!r}")
     out = os.fspath(directory)
     os.makedirs(out, exist_ok=True)

@@ -81,14 +81,20 @@ def blocks(paths: Paths) -> list[Block]:
     whose blocks are not all there (one deleted, or the file cut off after a block)."""
     out: list[Block] = []
     for path in expand(paths):
+        problem: tuple[str, int | None] | None = None
         with open(path, "rb") as f:
             if os.fstat(f.fileno()).st_size == 0:
-                continue
-            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-                try:
-                    spans = gob.stream_spans(mm, dataset_file=True)  # type: ignore[arg-type]
-                except gob.DecodeError as e:
-                    raise gob.DecodeError(f"{path}: {e.message}", offset=e.offset) from None
+                spans = []
+                problem = (f"{path}: an empty file is not a dataset file", 0)
+            else:
+                with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+                    try:
+                        spans = gob.stream_spans(mm, dataset_file=True)  # type: ignore[arg-type]
+                    except gob.DecodeError as e:
+                        # (raised once the map is closed: the error's frames hold views of it)
+                        problem = (f"{path}: {e.message}", e.offset)
+        if problem is not None:
+            raise gob.DecodeError(problem[0], offset=problem[1])
         out += [Block(path, a, b, i) for i, (a, b) in enumerate(spans)]
     return out
 

@@ -119,3 +119,43 @@ def test_the_command_ends_on_an_empty_or_one_piece_file(tmp_path: Path, size: in
                           input=text, capture_output=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.count(b"\n") == len(want)
+
+
+def test_deep_records_are_read_at_any_depth() -> None:
+    # (#47: msgspec's C recursion stops near a thousand levels: a RecursionError came out)
+    deep = b"[" * 3000 + b"1" + b"]" * 3000
+    assert _unnested(_values(line_batches(GuardedReader(deep + b"\n" + deep)))[1]) == (3000, 1)
+    reader = GuardedReader(b"[" + deep + b", 2, " + deep + b"]")
+    assert start(reader) == b"["
+    got = _values(array_batches(reader))
+    assert got[1] == 2
+    assert _unnested(got[2]) == (3000, 1)
+    with pytest.raises(Exception, match="not valid JSON") as e:
+        list(line_batches(GuardedReader(deep[:-1])))
+    assert type(e.value).__name__ == "SyntaxProblem"
+
+
+def _values(batches: Any) -> list[Any]:
+    return [r for batch in batches for r in batch.records]
+
+
+def _unnested(x: Any) -> tuple[int, Any]:
+    """How many single-element lists *x* is nested in, and what is inside (a loop: Python's
+    own comparison of such lists recurses)."""
+    depth = 0
+    while isinstance(x, list) and len(x) == 1:
+        x, depth = x[0], depth + 1
+    return depth, x
+
+
+@pytest.mark.slow
+def test_the_command_reads_deep_documents(tmp_path: Path) -> None:
+    deep = "[" * 3000 + "1" + "]" * 3000
+    for name, text in (("deep.json", deep), ("deep.jsonl", f"{deep}\n{{\"a\": {deep}}}\n")):
+        path = tmp_path / name
+        path.write_text(text)
+        for command in ("check", "convert"):
+            done = subprocess.run([str(SCRIPT), command, "--type", "any", str(path)],
+                                  capture_output=True, timeout=300, check=False)
+            assert done.returncode == 0, done.stderr.decode()[-500:]
+            assert b"Traceback" not in done.stderr

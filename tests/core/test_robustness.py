@@ -172,3 +172,18 @@ def test_types_are_interned() -> None:
         {"a": cty.String, "b": cty.Bool})
     assert cty.Object({"e\u0301": cty.Bool}) is cty.Object({"é": cty.Bool})
     assert cty.Capsule("x", int) is not cty.Capsule("x", int)
+
+
+@pytest.mark.parametrize("text", ["1e5000", "1e400000000", "9223372036854775808",
+                                  "18446744073709551616"])
+def test_an_index_too_large_for_any_sequence_is_out_of_range_at_once(text: str) -> None:
+    # (#47: the key was made a Python int (1e400000000: 160 MB, a quarter second) and written
+    # into the message, past Python's 4,300 digits: a bare ValueError)
+    key = cty.parse_number_val(text)
+    for v in (cty.list_val([cty.string_val("a")]), cty.tuple_val([cty.string_val("a")])):
+        with pytest.raises(cty.IndexOutOfRangeError, match="has no element") as e:
+            v.index(key)
+        assert len(str(e.value)) < 200
+        assert v.has_index(key) == cty.False_
+        with pytest.raises(cty.CtyError):
+            cty.Path().index(key).apply(v)

@@ -77,6 +77,9 @@ def test_write_partitions_writes_each_partition_once(tmp_path: Path) -> None:
     assert all(a.raw_equals(b) for a, b in zip(back, values, strict=True))
     with pytest.raises(cty.CtyTypeError):
         dataset.write_partitions([1, 2], tmp_path)  # type: ignore[arg-type]
+    for prefix in ("", "a/b", "a\x00b", "\x00"):  # (#47: a NUL was a bare ValueError)
+        with pytest.raises(cty.CtyValueError, match="file name prefix"):
+            dataset.write_partitions(bag, tmp_path / "out", prefix=prefix)
 
 
 @pytest.mark.slow

@@ -3,6 +3,7 @@ that name them."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import subprocess
@@ -72,8 +73,13 @@ def test_empty_input_and_empty_files(tmp_path: Path) -> None:
     assert dataset.write(path, []) == 0
     assert list(dataset.read(path)) == []
     assert len(dataset.blocks(path)) == 1
+    # a file of 0 bytes is not a dataset file, to blocks() as to read() (#47: blocks() and
+    # to_dask_bag() gave nothing for it)
     (tmp_path / "zero.gob").write_bytes(b"")
-    assert dataset.blocks(tmp_path / "zero.gob") == []
+    with pytest.raises(gob.DecodeError, match="empty"):
+        dataset.blocks(tmp_path / "zero.gob")
+    with pytest.raises(gob.DecodeError, match="empty"):
+        list(dataset.read(tmp_path / "zero.gob"))
 
 
 def test_a_failed_write_leaves_the_old_file(tmp_path: Path) -> None:
@@ -141,3 +147,20 @@ def test_importing_the_dataset_module_does_not_import_dask() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_flipped_bits_anywhere_are_decode_errors(tmp_path: Path) -> None:
+    # (#47: a flip in an end frame's length bytes raised BufferError from blocks(): the
+    # DecodeError's frames held views of the mapped file while it was closed)
+    path = tmp_path / "a.gob"
+    dataset.write(path, [cty.string_val(f"v{i}") for i in range(20)], block_size=5)
+    blob = path.read_bytes()
+    flipped = tmp_path / "flipped.gob"
+    for i in range(len(blob)):
+        for bit in range(8):
+            damaged = bytearray(blob)
+            damaged[i] ^= 1 << bit
+            flipped.write_bytes(damaged)
+            for read in (lambda: dataset.blocks(flipped), lambda: list(dataset.read(flipped))):
+                with contextlib.suppress(gob.DecodeError):
+                    read()
