@@ -289,6 +289,30 @@ def _set_to_list_unknown(case: Case) -> bool:
                 and got.test_conformance(dst.without_optional_attributes_deep()))
 
 
+def _set_to_list_unknown_nested(case: Case) -> bool:
+    """Inside a collection, go-cty's unknown list of the set's element type (see
+    _set_to_list_unknown) makes a result of another type than asked for, or does not match
+    its siblings of the list type asked for, and go-cty refuses the whole conversion
+    ("element types must all match")."""
+    if case["op"] != "convert" or not ('"set"' in json.dumps(case["type"])
+                                       and '"list"' in json.dumps(case["target"])
+                                       and '"unknown"' in json.dumps(case["value"])):
+        return False
+    if _go_accepted(case):  # (go-cty's result holds the unknown list of the wrong type)
+        dst = build_type(case["target"]).without_optional_attributes_deep()
+        return bool(build_type(case["expect"]["type"]).test_conformance(dst))
+    error = str(case["expect"].get("error", ""))
+    return error.startswith("element types must all match for conversion to ")
+
+
+def _a_value_of_the_type_asked(case: Case, run: Run) -> None:
+    got = run()
+    dst = build_type(case["target"]).without_optional_attributes_deep()
+    assert "error" not in got, f"{case['id']}: expected a value, got {got!r}"
+    ty = build_type(got["type"])
+    assert not ty.test_conformance(dst), f"{case['id']}: {ty!r} is not the {dst!r} asked for"
+
+
 def _map_to_object_unknown(case: Case) -> bool:
     """go-cty types an attribute of an unknown map-to-object result whose type the map's
     element type cannot fill as an object with no attributes (its dynamicReplace)."""
@@ -494,6 +518,10 @@ RULES: tuple[Rule, ...] = (
     Rule("SET_TO_LIST_UNKNOWN_TYPE", "a set of unknown length converted to a list gives an "
          "unknown list of the type asked for (go-cty keeps the set's element type)",
          _set_to_list_unknown, _unknown_of_the_type_asked),
+    Rule("SET_TO_LIST_UNKNOWN_NESTED", "a collection of sets, some of unknown length, "
+         "converted to a collection of lists is converted (go-cty's unknown lists of the sets' "
+         "element type do not match the others, and it refuses)", _set_to_list_unknown_nested,
+         _a_value_of_the_type_asked),
     Rule("MAP_TO_OBJECT_UNKNOWN_TYPE", "an unknown map converted to an object gives an "
          "unknown of the object type asked for (go-cty makes an attribute the map cannot "
          "fill an object with no attributes)", _map_to_object_unknown,
