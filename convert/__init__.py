@@ -47,11 +47,12 @@ from ._conversion_errors import conversion_errors
 from ._mismatch_msg import mismatch_message
 from ._runtime import Conversion, convert
 from ._type_defaults import Defaults, convert_with_defaults, parse_type_with_defaults
-from ._unify import unify, unify_unsafe
+from ._unify import UnifyError, unify, unify_or_raise, unify_unsafe
 
 __all__ = [
     "Conversion",
     "Defaults",
+    "UnifyError",
     "conversion_errors",
     "convert",
     "convert_with_defaults",
@@ -60,5 +61,6 @@ __all__ = [
     "mismatch_message",
     "parse_type_with_defaults",
     "unify",
+    "unify_or_raise",
     "unify_unsafe",
 ]

@@ -20,6 +20,7 @@ from cty import CtyTypeError, DynamicPseudoType, List, Map, Object, Set, Tuple, 
 from cty._internal import check_type, deep
 
 from ._dispatch import get_plan
+from ._mismatch_msg import mismatch_message
 from ._runtime import TO_DYNAMIC_VAL, ChainedConversion, Conversion, public_conversion
 from ._sort_types import sort_types
 
@@ -96,6 +97,60 @@ def unify_unsafe(types: Iterable[Type], /) -> tuple[Type | None, list[Conversion
     cty.String
     """
     return unify_types(_check_types(types), True)
+
+
+class UnifyError(CtyTypeError):
+    """Raised by :func:`unify_or_raise`: the types have no common type. ``types`` holds them;
+    ``pair`` two of them that have none between them (None when every two have one, but not
+    all together); the message says why, in go-cty's mismatch words."""
+
+    def __init__(self, message: str, types: Sequence[Type],
+                 pair: tuple[Type, Type] | None) -> None:
+        super().__init__(message)
+        self.types = tuple(types)
+        self.pair = pair
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (UnifyError, (str(self), self.types, self.pair))
+
+
+_PAIRS_SEARCHED = 100
+"""unify_or_raise looks for a pair without a common type among this many distinct types."""
+
+
+@deep
+def unify_or_raise(types: Iterable[Type], /, *, unsafe: bool = False
+                   ) -> tuple[Type, list[Conversion | None]]:
+    """Return what :func:`unify` (or, with *unsafe*, :func:`unify_unsafe`) does, and where it
+    finds no common type, raise UnifyError saying which types have none and why.
+
+    >>> unify_or_raise([cty.Number, cty.String])[0]
+    cty.String
+    >>> try:
+    ...     unify_or_raise([cty.Number, cty.Bool])
+    ... except UnifyError as e:
+    ...     print(e.pair)
+    ...     print(str(e)[:59])
+    (cty.Number, cty.Bool)
+    cannot unify number and bool: neither converts to the other
+    """
+    checked = _check_types(types)
+    if not checked:
+        raise UnifyError("there are no types to unify", (), None)
+    ty, convs = unify_types(checked, unsafe)
+    if ty is not None and convs is not None:
+        return ty, convs
+    distinct = list(dict.fromkeys(checked))[:_PAIRS_SEARCHED]
+    for i, a in enumerate(distinct):
+        for b in distinct[i + 1:]:
+            if unify_type([a, b], unsafe) is None:
+                raise UnifyError(
+                    f"cannot unify {a} and {b}: neither converts to the other (as {b}: "
+                    f"{mismatch_message(a, b)}; as {a}: {mismatch_message(b, a)})",
+                    checked, (a, b))
+    shown = ", ".join(str(t) for t in distinct[:5]) + (", ..." if len(distinct) > 5 else "")
+    raise UnifyError(f"cannot unify {shown}: every two of them have a common type, but all "
+                     "of them together have none", checked, None)
 
 
 def _conversion(t: Type, want: Type, unsafe: bool) -> Conv | None:

@@ -148,3 +148,44 @@ def attribute_of(cls: type, field: str) -> str:
 def described(attribute: str, field: str) -> str:
     """An attribute named in an error, with its field when the two differ."""
     return f'"{attribute}"' if attribute == field else f'"{attribute}" (field {field})'
+
+
+_NO_DEFAULTS: Final[dict[str, Any]] = {}
+_defaults: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def field_defaults(cls: type) -> dict[str, Any]:
+    """Return a function making each default of record class *cls*'s fields that have one,
+    by field name (a dataclass's ``default``/``default_factory``, a msgspec Struct's, a
+    NamedTuple's); {} for a TypedDict or any other class. Read once per class."""
+    try:
+        return _defaults[cls]
+    except (KeyError, TypeError):
+        pass
+    out: dict[str, Any] = {}
+    if dataclasses.is_dataclass(cls):
+        for f in dataclasses.fields(cls):
+            if f.default_factory is not dataclasses.MISSING:
+                out[f.name] = f.default_factory
+            elif f.default is not dataclasses.MISSING:
+                out[f.name] = _constant(f.default)
+    elif isinstance(cls, type) and issubclass(cls, msgspec.Struct):
+        for info in msgspec.structs.fields(cls):
+            if info.default_factory is not msgspec.NODEFAULT:
+                out[info.name] = info.default_factory
+            elif info.default is not msgspec.NODEFAULT:
+                out[info.name] = _constant(info.default)
+    elif isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_field_defaults"):
+        out = {name: _constant(v) for name, v in cls._field_defaults.items()}
+    if not out:
+        out = _NO_DEFAULTS
+    try:
+        with _lock:
+            _defaults[cls] = out
+    except TypeError:
+        pass
+    return out
+
+
+def _constant(value: Any) -> Any:
+    return lambda: value

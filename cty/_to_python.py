@@ -45,7 +45,7 @@ from ._codegen import SourceWriter, code, identifier, join, worth_generating
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
 from ._errors import CtyTypeError
-from ._field_names import attribute_names, described
+from ._field_names import attribute_names, described, field_defaults
 from ._marks import Marked
 from ._primitive_type import Bool, Number, String
 from ._set_payload import SetPayload
@@ -636,7 +636,12 @@ def _record(ty: Type, cls: type, odd: Conv) -> Conv:
     for n, nullable in absent.items():
         if n not in attrs and not nullable:
             return _refuse(f"missing required attribute {described(n, field_of[n])}", odd)
-    convs = [(k, converter(t, fields[k]), _kept(t, fields[k])) for k, t in attrs.items()]
+    defaults = field_defaults(cls)
+    # (a null where the field's hint takes no None gets the field's default; where it takes
+    # None, the null is that None, as given)
+    convs = [(k, _or_default(converter(t, fields[k]),
+                             None if _unwrap(fields[k])[1] else defaults.get(field_of[k])),
+              _kept(t, fields[k])) for k, t in attrs.items()]
     keywords = {k: field_of[k] for k in attrs if field_of[k] != k}
     if typing.is_typeddict(cls) or not all(f.isidentifier() and not keyword.iskeyword(f)
                                            for f in field_of.values()):
@@ -660,6 +665,18 @@ def _record(ty: Type, cls: type, odd: Conv) -> Conv:
         return as_dict
     return _object_converter(convs, odd, cls, [field_of[n] for n in absent if n not in attrs],
                              keywords)
+
+
+def _or_default(conv: Conv, default: Callable[[], Any] | None) -> Conv:
+    """*conv*, giving a field with a default its default where the attribute is null (as
+    HCL's optional(T, default) fills a null), for a field whose hint takes no None."""
+    if default is None:
+        return conv
+
+    def or_default(p: Any) -> Any:
+        return default() if p is None else conv(p)
+
+    return or_default
 
 
 def _record_from_map(ty: Type, cls: type, fields: dict[str, Any], absent: dict[str, bool],

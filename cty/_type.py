@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -226,6 +227,10 @@ def brief(obj: object, limit: int = 200) -> str:
 def check_type(t: object, what: str) -> Type:
     """Return *t* if it is a Type; raise TypeError naming *what* otherwise."""
     if not isinstance(t, Type):
+        if isinstance(t, type) or typing.get_origin(t) is not None:
+            raise CtyTypeError(f"{what} must be a cty.Type, not the Python type {brief(t)} "
+                               f"(cty.type_from_annotation gives the cty type of a Python "
+                               f"type hint)")
         raise CtyTypeError(f"{what} must be a cty.Type, not {type(t).__name__} {brief(t)}")
     return t
 

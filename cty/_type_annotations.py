@@ -9,8 +9,10 @@ The correspondence:
   ``Mapping[str, T]`` are map(T); ``tuple[A, B]`` is tuple([A, B]); an unparameterised
   container holds any;
 * a dataclass, a ``TypedDict``, a ``NamedTuple`` and a ``msgspec.Struct`` are objects of their
-  fields; a field annotated ``Optional[T]`` (or ``T | None``), or ``NotRequired[T]`` in a
-  TypedDict (and every key of a ``total=False`` one), is an optional attribute of type T;
+  fields; a field with a default, a field annotated ``Optional[T]`` (or ``T | None``), or
+  ``NotRequired[T]`` in a TypedDict (and every key of a ``total=False`` one), is an optional
+  attribute of type T (``to_python`` gives a field with a default its default where the
+  attribute is null and the field takes no None, as HCL's ``optional(T, default)`` does);
 * ``Optional[T]`` anywhere else is T (every cty value may be null); ``Annotated[T, ...]`` is
   T; ``Literal[...]`` of strings, numbers or bools is that primitive type; a ``cty.Type`` is
   itself.
@@ -36,7 +38,7 @@ from ._collection_types import List, Map, Set
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
-from ._field_names import attribute_names
+from ._field_names import attribute_names, field_defaults
 from ._primitive_type import Bool, Number, String
 from ._structural_types import ObjectWithOptionalAttrs, Tuple
 from ._type import Type, brief
@@ -123,7 +125,9 @@ class _Reader:
                                                                              optional))
         if dataclasses.is_dataclass(cls) or _is_named_tuple(cls) or \
                 issubclass(cls, msgspec.Struct):
-            return self._object(cls, where, lambda name, hint: _allows_none(hint))
+            defaults = field_defaults(cls)
+            return self._object(cls, where,
+                                lambda name, hint: name in defaults or _allows_none(hint))
         raise _error(where, f"{_name(cls)} is not a type cty can describe")
 
     def _object(self, cls: type, where: str, is_optional: Any) -> Type:

@@ -175,8 +175,12 @@ class _Interpreter:
                     raise _error("Optional attribute modifier is only for type constraints, "
                                  "not for exact types.", value.pos)
                 if builder is None and len(value.items) > 1:
-                    raise _error("Optional attribute modifier expects only one argument: the "
-                                 "attribute type.", args_pos)
+                    error = _error("Optional attribute modifier expects only one argument: "
+                                   "the attribute type.", args_pos)
+                    if len(value.items) == 2:  # (HCL's words stay as they are; a note says)
+                        error.add_note("A default (optional(T, default)) is read by "
+                                       "cty.convert.parse_type_with_defaults.")
+                    raise error
                 if len(value.items) > 2:
                     raise _error("Optional attribute modifier expects at most two "
                                  "arguments: the attribute type, and a default value.",

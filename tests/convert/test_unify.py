@@ -342,3 +342,36 @@ def test_the_compare_table_has_every_go_cty_case() -> None:
 @pytest.mark.parametrize(("a", "b", "want"), COMPARE_CASES, ids=stable_id)
 def test_compare_types(a: cty.Type, b: cty.Type, want: int) -> None:
     assert compare_types(a, b) == want
+
+
+@pytest.mark.parametrize(("types", "pair", "why"), [
+    ([cty.Number, cty.Bool], (cty.Number, cty.Bool), "bool required, but have number"),
+    ([cty.String, cty.Object({"a": cty.String}), cty.List(cty.String)],
+     (cty.String, cty.Object({"a": cty.String})), "object required, but have string"),
+    ([cty.Object({"a": cty.String}), cty.List(cty.String)],
+     (cty.Object({"a": cty.String}), cty.List(cty.String)), "list of string required"),
+    ([cty.List(cty.Number), cty.List(cty.Bool), cty.List(cty.Number)],
+     (cty.List(cty.Number), cty.List(cty.Bool)), "incorrect list element type"),
+])
+def test_unify_or_raise_says_which_types_have_no_common_type(
+        types: list[cty.Type], pair: tuple[cty.Type, cty.Type], why: str) -> None:
+    from cty.convert import UnifyError, unify_or_raise
+    assert unify(types) == (None, None)
+    with pytest.raises(UnifyError, match=why) as e:
+        unify_or_raise(types)
+    assert e.value.pair == pair
+    assert e.value.types == tuple(types)
+    assert isinstance(e.value, cty.CtyTypeError)
+    assert f"cannot unify {pair[0]} and {pair[1]}" in str(e.value)
+
+
+def test_unify_or_raise_gives_what_unify_gives() -> None:
+    from cty.convert import UnifyError, unify_or_raise
+    for types in ([cty.Number, cty.String], [cty.String, cty.DynamicPseudoType],
+                  [cty.Object({"a": cty.String}), cty.Object({"b": cty.Number})]):
+        assert unify_or_raise(types) == unify(types)
+        assert unify_or_raise(types, unsafe=True) == unify_unsafe(types)
+    with pytest.raises(UnifyError, match="no types"):
+        unify_or_raise([])
+    with pytest.raises(cty.CtyTypeError):
+        unify_or_raise(cty.String)  # type: ignore[arg-type]

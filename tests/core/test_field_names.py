@@ -40,9 +40,11 @@ class Pair(NamedTuple):
 
 
 CASES: list[tuple[Any, cty.Type, cty.Value]] = [
-    (Data("a", 3), cty.Object({"the-x": cty.String, "why": cty.Number}),
+    (Data("a", 3), cty.ObjectWithOptionalAttrs({"the-x": cty.String, "why": cty.Number},
+                                                ["why"]),
      cty.object_val({"the-x": cty.string_val("a"), "why": cty.number_int_val(3)})),
-    (Kebab("q", 2), cty.Object({"some-field": cty.String, "o": cty.Number}),
+    (Kebab("q", 2), cty.ObjectWithOptionalAttrs({"some-field": cty.String, "o": cty.Number},
+                                                 ["o"]),
      cty.object_val({"some-field": cty.string_val("q"), "o": cty.number_int_val(2)})),
     (Both("v"), cty.Object({"from-annotated": cty.String}),
      cty.object_val({"from-annotated": cty.string_val("v")})),

@@ -95,13 +95,14 @@ CASES: list[tuple[Any, cty.Type]] = [
     (Service, cty.ObjectWithOptionalAttrs({
         "name": cty.String, "ports": cty.List(PORT), "tags": cty.Map(cty.String),
         "zones": cty.Set(cty.String), "weight": cty.Number, "extra": cty.DynamicPseudoType},
-        ["weight"])),
+        ["weight", "extra"])),  # (fields with defaults are optional: #47)
     (Limits, cty.ObjectWithOptionalAttrs({"cpu": cty.Number, "memory": cty.Number},
                                          ["memory"])),
     (Loose, cty.ObjectWithOptionalAttrs({"a": cty.String, "b": cty.Bool}, ["a", "b"])),
     (Point, cty.Object({"x": cty.Number, "y": cty.Number})),
     (Node, cty.ObjectWithOptionalAttrs({"id": cty.String, "parent": cty.String,
-                                        "labels": cty.List(cty.String)}, ["parent"])),
+                                        "labels": cty.List(cty.String)},
+                                       ["parent", "labels"])),
 ]
 
 
@@ -139,3 +140,48 @@ def test_the_error_names_the_field() -> None:
 
     with pytest.raises(cty.CtyTypeError, match=r"^bad\[\]: bytes is not a type"):
         cty.type_from_annotation(Bad)
+
+
+@dataclasses.dataclass
+class WithDefaults:
+    name: str
+    port: int = 80
+    tags: list[str] = dataclasses.field(default_factory=lambda: ["default"])
+    note: str | None = "n"
+
+
+class StructWithDefaults(msgspec.Struct):
+    name: str
+    port: int = 80
+    tags: list[str] = msgspec.field(default_factory=lambda: ["default"])
+    note: str | None = "n"
+
+
+class TupleWithDefaults(NamedTuple):
+    name: str
+    port: int = 80
+    tags: tuple[str, ...] = ("default",)
+    note: str | None = "n"
+
+
+@pytest.mark.parametrize("cls", [WithDefaults, StructWithDefaults, TupleWithDefaults])
+def test_fields_with_defaults_are_optional_and_filled_back(cls: Any) -> None:
+    # (#47: a field with a default was a required attribute, so the data that leaves it out
+    # did not convert)
+    ty = cty.type_from_annotation(cls)
+    assert ty.optional_attributes() == {"port", "tags", "note"}
+    v = cty.from_python({"name": "x"}, ty)
+    assert v.get_attr("port").is_null()
+    made = cty.to_python(v, cls)
+    # each null filled with the field's default, as optional(T, default) fills it, where the
+    # field takes no None; where it does, the null is None (a None given comes back)
+    assert made == cls("x", note=None)
+    given = cls("y", 5, ["a"] if cls is not TupleWithDefaults else ("a",), None)
+    assert cty.to_python(cty.from_python(given, ty), cls) == given
+
+
+def test_a_python_type_where_a_cty_type_is_expected_says_how() -> None:
+    with pytest.raises(cty.CtyTypeError, match="type_from_annotation"):
+        cty.from_python({"name": "x"}, WithDefaults)  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError, match="type_from_annotation"):
+        cty.null_val(list[str])  # type: ignore[arg-type]

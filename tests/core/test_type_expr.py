@@ -156,3 +156,10 @@ def test_escaped_template_characters_are_literal() -> None:
 def test_a_type_expression_must_be_a_str() -> None:
     with pytest.raises(cty.CtyTypeError, match="must be a str, not bytes"):
         cty.parse_type(b"string")  # type: ignore[arg-type]
+
+
+def test_a_default_in_parse_type_points_to_parse_type_with_defaults() -> None:
+    # (#47: HCL's words are kept; a note says where defaults are read)
+    with pytest.raises(cty.TypeExprError, match="expects only one argument") as e:
+        cty.parse_type('object({a = optional(string, "x")})')
+    assert any("parse_type_with_defaults" in note for note in e.value.__notes__)
