@@ -40,6 +40,7 @@ from ._path import data_keys as path_data_keys
 from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
+from ._strings import is_normal_string
 from ._structural_types import is_identifier
 from ._type import brief, check_type, child_types
 from ._type_expr import DefaultsBuilder, check_text, interpret
@@ -98,6 +99,7 @@ __all__ = [
     "in_deep_thread",
     "interpret",
     "is_identifier",
+    "is_normal_string",
     "is_tall",
     "join",
     "json_loads_deep",

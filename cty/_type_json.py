@@ -286,11 +286,16 @@ def _names(x: Any) -> list[str]:
 
 def _object(attrs: dict[str, Type], optional: list[str]) -> Type:
     seen: dict[str, str] = {}
-    for name in attrs:
+    for name in list(attrs):
         norm = normalize_string(name)
         if norm in seen:
-            raise TypeJSONError(f"attribute names {seen[norm]!a} and {name!a} are the "
-                                "same name after NFC normalisation")
+            # (one attribute named twice: go-cty keeps one of the two at random, so two
+            # types are refused; the same type twice is that attribute)
+            if attrs[seen[norm]] != attrs[name]:
+                raise TypeJSONError(f"attribute names {seen[norm]!a} and {name!a} are the "
+                                    "same name after NFC normalisation, with different types")
+            del attrs[name]
+            continue
         seen[norm] = name
     for name in optional:
         if normalize_string(name) not in seen:

@@ -12,7 +12,6 @@ payload]``; set elements never hold marks, so their decoders are planned with ma
 from __future__ import annotations
 
 import operator
-import unicodedata
 from collections.abc import Callable
 from typing import Any, Final, TypeAlias
 
@@ -29,6 +28,7 @@ from cty._internal import (
     deep,
     hop,
     in_deep_thread,
+    is_normal_string,
     is_tall,
     make,
 )
@@ -54,7 +54,6 @@ Dec: TypeAlias = Callable[[Any], Any]
 """A slot decoder: a decoded msgspec object -> payload (raises Fail)."""
 
 _msgspec_decode: Final = msgspec.msgpack.decode
-_is_normalized: Final = unicodedata.is_normalized
 _lt: Final = operator.lt
 _is: Final = operator.is_
 
@@ -111,7 +110,7 @@ def _tail(x: Any, slot: Dec, marks_ok: bool, what: str) -> Any:
 
 
 def _nfc(s: str) -> str:
-    if s.isascii() or _is_normalized("NFC", s):
+    if is_normal_string(s):
         return s
     raise Fail(f"string {s!r} is not in Unicode normal form C")
 
@@ -168,7 +167,7 @@ def _plan(ty: Type, marks_ok: bool) -> Dec:
     if ty is cty.String:
         def string(x: Any) -> Any:
             if x.__class__ is str:
-                if x.isascii() or _is_normalized("NFC", x):
+                if is_normal_string(x):
                     return x
                 raise Fail(f"string {x!r} is not in Unicode normal form C")
             return _tail(x, string, marks_ok, "a string")

@@ -18,12 +18,11 @@ tag type       descriptor
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, Final
 
 import cty
 from cty import Path, Type, limits
-from cty._internal import child_types, deep
+from cty._internal import child_types, deep, is_normal_string
 
 from . import _gob_registry as registry
 from ._errors import EncodeError, Fail
@@ -164,7 +163,7 @@ class EncoderTypes:
 
 
 def _is_nfc(s: str) -> bool:
-    return s.isascii() or unicodedata.is_normalized("NFC", s)
+    return is_normal_string(s)
 
 
 def _names(x: Any, what: str) -> list[str]:

@@ -28,7 +28,6 @@ from typing import Any, Final, TypeAlias
 from cty import Bool, DynamicPseudoType, List, Map, Number, Set, String, Type, Value
 from cty._internal import (
     EMPTY_SET,
-    UCD,
     Code,
     DataFail,
     SetPayload,
@@ -37,6 +36,7 @@ from cty._internal import (
     code,
     deep,
     fixed_builder,
+    is_normal_string,
     join,
     payload,
     worth_generating,
@@ -79,7 +79,7 @@ def json_text_fits(data: bytes) -> bool:
         text = data.decode()
     except UnicodeDecodeError:
         return False
-    return bool(UCD.normalize("NFC", text) == text)  # (at go-cty's Unicode version)
+    return is_normal_string(text)  # (NFC at go-cty's Unicode version, stream-safe)
 
 
 def _minus_zero(data: bytes) -> bool:

@@ -313,6 +313,17 @@ def _a_value_of_the_type_asked(case: Case, run: Run) -> None:
     assert not ty.test_conformance(dst), f"{case['id']}: {ty!r} is not the {dst!r} asked for"
 
 
+def _nfc_equal_names(case: Case) -> bool:
+    # go-cty's answer to type JSON naming one attribute twice (equal after NFC) with two types
+    return case["op"] == "type_decode" and bool(case["expect"].get("nondeterministic"))
+
+
+def _refused_as_ambiguous(case: Case, run: Run) -> None:
+    got = run()
+    assert "same name after NFC normalisation" in str(got.get("error")), \
+        f"{case['id']}: expected a refusal, got {got!r}"
+
+
 def _map_to_object_unknown(case: Case) -> bool:
     """go-cty types an attribute of an unknown map-to-object result whose type the map's
     element type cannot fill as an object with no attributes (its dynamicReplace)."""
@@ -522,6 +533,9 @@ RULES: tuple[Rule, ...] = (
          "converted to a collection of lists is converted (go-cty's unknown lists of the sets' "
          "element type do not match the others, and it refuses)", _set_to_list_unknown_nested,
          _a_value_of_the_type_asked),
+    Rule("NFC_EQUAL_NAMES", "type JSON naming one attribute twice (two names equal after NFC) "
+         "with two types is refused (go-cty keeps one of them at random)", _nfc_equal_names,
+         _refused_as_ambiguous),
     Rule("MAP_TO_OBJECT_UNKNOWN_TYPE", "an unknown map converted to an object gives an "
          "unknown of the object type asked for (go-cty makes an attribute the map cannot "
          "fill an object with no attributes)", _map_to_object_unknown,
