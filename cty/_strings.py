@@ -8,6 +8,7 @@ run of thousands of combining marks never has to be reordered as one.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -34,12 +35,14 @@ def normalize_string(s: str, /) -> str:
     if s.isascii():
         return s
     try:
-        s.encode("utf-8")
+        size = len(s.encode("utf-8"))
     except UnicodeEncodeError as e:
         raise CtyValueError(
             f"string {s!r} holds a lone surrogate at index {e.start}: not valid Unicode"
         ) from None
-    if len(s) >= _RUN_NEEDED and _LONG_MARK_RUN(s) is not None:
+    # (a run that counts holds 14 characters of U+0300 or above, each two UTF-8 bytes or more:
+    # text with fewer extra bytes, such as most Latin text, passes at no cost)
+    if size - len(s) >= _RUN_NEEDED and _may_pass_the_limit(s):
         s = _stream_safe(s)
     return _normalize("NFC", s)
 
@@ -64,7 +67,39 @@ _LONG_MARK_RUN: Final = regex.compile(
     r"\uffda-\uffdc]){" + str(_RUN_NEEDED) + "}").search
 """Where a run of non-starters may pass the limit: every character whose compatibility
 decomposition starts with one is a mark, a Hangul vowel or final consonant, or a
-compatibility or halfwidth form of one of those (a test in C before the exact count)."""
+compatibility or halfwidth form of one of those."""
+BMP_NON_STARTERS: Final = (
+    "\u0300-\u034e\u0350-\u036f\u0483-\u0487\u0591-\u05bd\u05bf\u05c1-\u05c2\u05c4-\u05c5"
+    "\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7-\u06e8"
+    "\u06ea-\u06ed\u0711\u0730-\u074a\u07eb-\u07f3\u07fd\u0816-\u0819\u081b-\u0823"
+    "\u0825-\u0827\u0829-\u082d\u0859-\u085b\u0898-\u089f\u08ca-\u08e1\u08e3-\u08ff\u093c"
+    "\u094d\u0951-\u0954\u09bc\u09be\u09cd\u09d7\u09fe\u0a3c\u0a4d\u0abc\u0acd\u0b3c\u0b3e"
+    "\u0b4d\u0b56-\u0b57\u0bbe\u0bcd\u0bd7\u0c3c\u0c4d\u0c55-\u0c56\u0cbc\u0cc2\u0ccd"
+    "\u0cd5-\u0cd6\u0d3b-\u0d3c\u0d3e\u0d4d\u0d57\u0dca\u0dcf\u0ddf\u0e38-\u0e3a\u0e48-\u0e4b"
+    "\u0eb8-\u0eba\u0ec8-\u0ecb\u0f18-\u0f19\u0f35\u0f37\u0f39\u0f71-\u0f75\u0f7a-\u0f7d"
+    "\u0f80-\u0f84\u0f86-\u0f87\u0fc6\u102e\u1037\u1039-\u103a\u108d\u1161-\u1175\u11a8-\u11c2"
+    "\u135d-\u135f\u1714-\u1715\u1734\u17d2\u17dd\u18a9\u1939-\u193b\u1a17-\u1a18\u1a60"
+    "\u1a75-\u1a7c\u1a7f\u1ab0-\u1abd\u1abf-\u1ace\u1b34-\u1b35\u1b44\u1b6b-\u1b73"
+    "\u1baa-\u1bab\u1be6\u1bf2-\u1bf3\u1c37\u1cd0-\u1cd2\u1cd4-\u1ce0\u1ce2-\u1ce8\u1ced\u1cf4"
+    "\u1cf8-\u1cf9\u1dc0-\u1dff\u20d0-\u20dc\u20e1\u20e5-\u20f0\u2cef-\u2cf1\u2d7f"
+    "\u2de0-\u2dff\u302a-\u302f\u3099-\u309a\u3133\u3135-\u3136\u313a-\u313f\u314f-\u3163"
+    "\ua66f\ua674-\ua67d\ua69e-\ua69f\ua6f0-\ua6f1\ua806\ua82c\ua8c4\ua8e0-\ua8f1\ua92b-\ua92d"
+    "\ua953\ua9b3\ua9c0\uaab0\uaab2-\uaab4\uaab7-\uaab8\uaabe-\uaabf\uaac1\uaaf6\uabed\ufb1e"
+    "\ufe20-\ufe2f\uff9e-\uff9f\uffa3\uffa5-\uffa6\uffaa-\uffaf\uffc2-\uffc7\uffca-\uffcf"
+    "\uffd2-\uffd7\uffda-\uffdc"
+)
+"""The characters below U+10000 whose compatibility decomposition starts with a non-starter,
+as x/text counts them at Unicode 15.0 (tests/core/test_strings_stream_safe.py holds this
+table to that count over every code point)."""
+_BMP_RUN: Final = re.compile(f"[{BMP_NON_STARTERS}]{{{_RUN_NEEDED}}}").search
+_ASTRAL: Final = re.compile("[\U00010000-\U0010ffff]").search
+
+
+def _may_pass_the_limit(s: str) -> bool:
+    """Whether *s* may hold a run of non-starters longer than 30: a test in C (of the
+    Basic Multilingual Plane's, and where there are others, of every plane's)."""
+    return _BMP_RUN(s) is not None or (_ASTRAL(s) is not None
+                                        and _LONG_MARK_RUN(s) is not None)
 
 
 def _stream_safe(s: str) -> str:

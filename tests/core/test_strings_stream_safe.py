@@ -6,6 +6,8 @@ laws over generated strings."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,22 +20,34 @@ from .._examples import examples
 _CGJ = "\u034f"
 
 
-def test_the_cheap_test_misses_no_run_that_counts() -> None:
-    # every character that starts with a non-starter is one the test looks for, none starts
-    # with more than two, and no starter ends with more than three: so a run that passes 30
-    # holds at least 14 such characters in a row, which the test finds
+def test_the_cheap_tests_miss_no_run_that_counts() -> None:
+    # every character that starts with a non-starter is one the tests look for (the table of
+    # the BMP's is exactly those), none starts with more than two, and no starter ends with
+    # more than three: so a run that passes 30 holds at least 14 such characters in a row
+    # (each two UTF-8 bytes or more), which the tests find
     most_lead = most_trail = 0
+    bmp = set()
     for code in range(0x110000):
         if 0xD800 <= code < 0xE000:
             continue
         c = chr(code)
         lead, trail = _strings._non_starters(c)
         if lead:
-            assert _strings._LONG_MARK_RUN(c * _strings._RUN_NEEDED) is not None, hex(code)
+            run = c * _strings._RUN_NEEDED
+            assert _strings._may_pass_the_limit(run), hex(code)
+            assert _strings._LONG_MARK_RUN(run) is not None, hex(code)
+            assert len(run.encode()) - len(run) >= _strings._RUN_NEEDED, hex(code)
             most_lead = max(most_lead, lead)
+            if code < 0x10000:
+                bmp.add(c)
         else:
             most_trail = max(most_trail, trail)
     _strings._non_starters.cache_clear()
+    table = set()
+    for m in re.finditer(r"(.)(?:-(.))?", _strings.BMP_NON_STARTERS, re.S):
+        first, last = m.group(1), m.group(2) or m.group(1)
+        table.update(chr(c) for c in range(ord(first), ord(last) + 1))
+    assert table == bmp
     assert most_lead <= 2
     assert most_trail <= 3
     assert (MAX_NON_STARTERS + 1 - most_trail + most_lead - 1) // most_lead >= \
