@@ -31,7 +31,7 @@ from cty import (
     string_val,
     unknown_val,
 )
-from cty._internal import go_quote
+from cty._internal import check_string_length, go_quote
 from cty._internal import grapheme_cluster_count as cluster_count
 from cty._internal import grapheme_clusters as clusters
 from cty.convert import convert
@@ -316,15 +316,29 @@ def _program(fmt: str) -> tuple[tuple[str | _Verb, ...], _FormatError | None, in
     return tuple(pieces), error, highest
 
 
-def _format(fmt: str, args: list[Value]) -> str:
-    """The formatted text, or _FormatError: what go-cty's formatFSM writes or says."""
+def _format(fmt: str, args: list[Value], written: list[int] | None = None) -> str:
+    """The formatted text, or _FormatError: what go-cty's formatFSM writes or says.
+
+    The text, with the *written* characters of a list being made (formatlist's), may be no
+    longer than cty.limits().max_string_length: widths ask for padding, and a few bytes of
+    format can ask for gigabytes (refused as soon as the text passes the limit)."""
     pieces, error, highest = _program(fmt)
     out: list[str] = []
+    size = 0 if written is None else written[0]
     for piece in pieces:
+        before = len(out)
         if isinstance(piece, str):
             out.append(piece)
         else:
             _append(piece, out, args)
+        size += sum(len(x) for x in out[before:])
+        try:
+            check_string_length(size, "the formatted text" if written is None else
+                                "the formatted list's text")
+        except LimitExceededError as e:
+            raise _FormatError(str(e)) from None
+    if written is not None:
+        written[0] = size
     if error is not None:
         raise error
     return _finish("".join(out), highest, len(args))
@@ -420,13 +434,14 @@ def _format_list_impl(args: list[Value], ty: Type) -> Value:
     # by element only for those that are not
     whole = [a.is_wholly_known() for a in rest]
     results = []
+    written = [0]
     for k in range(length):
         row = [seq[k] if seq is not None else a for seq, a in zip(sequences, rest, strict=True)]
         if not all(known or v.is_wholly_known() for known, v in zip(whole, row, strict=True)):
             results.append(unknown_val(String).refine_not_null())
             continue
         try:
-            results.append(string_val(_format(fmt, row)))
+            results.append(string_val(_format(fmt, row, written)))
         except _FormatError as e:
             raise FunctionError(f"error on format iteration {k}: {e.message}") from None
     return list_val(results)
