@@ -214,7 +214,10 @@ def test_values_against_go_cty(shard: int) -> None:
                      "-repeat", "500", "-timeout-ms", GO_CTY_TIMEOUT_MS)
         for case, answer in zip(doubtful, again, strict=True):
             answer.pop("id", None)
-            case["expect"] = answer
+            # (where 500 runs took longer than the oracle allows, there are no more variants
+            # than the first answer, which stays what ours is judged by)
+            if not ("timeout" in answer or "fatal" in answer or "input_error" in answer):
+                case["expect"] = answer
             try:
                 judge(case)
             except Skipped:
