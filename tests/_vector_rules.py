@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import cty
+from cty._internal import MAX_KNOWN_LIST_LENGTH
 
 from ._msgpack_scan import scan
 from ._tvn import InvalidUTF8, build, build_type
@@ -313,6 +314,40 @@ def _a_value_of_the_type_asked(case: Case, run: Run) -> None:
     assert not ty.test_conformance(dst), f"{case['id']}: {ty!r} is not the {dst!r} asked for"
 
 
+def _pins_a_long_length(case: Case) -> bool:
+    """The case holds a not-null unknown whose length a refinement pins past
+    MAX_KNOWN_LIST_LENGTH: go-cty makes it a list of that many unknowns, ours stays unknown."""
+    if case.get("op") not in ("json", "msgpack"):
+        return False
+    found = False
+
+    def visit(x: Any) -> None:
+        nonlocal found
+        if isinstance(x, dict):
+            r = x.get("refinement")
+            if (isinstance(r, dict) and r.get("not_null") is True
+                    and r.get("length_lower") == r.get("length_upper")
+                    and isinstance(r.get("length_lower"), int)
+                    and r["length_lower"] > MAX_KNOWN_LIST_LENGTH):
+                found = True
+            for v in x.values():
+                visit(v)
+        elif isinstance(x, list):
+            for v in x:
+                visit(v)
+
+    visit(case.get("value"))
+    return found
+
+
+def _same_refusal_or_encoded(case: Case, run: Run) -> None:
+    got = run()
+    want = case["expect"]
+    assert "panic" not in got, f"{case['id']}: {got!r}"
+    if "error" in want:
+        assert got.get("error") == want["error"], f"{case['id']}: {got!r}"
+
+
 def _nfc_equal_names(case: Case) -> bool:
     # go-cty's answer to type JSON naming one attribute twice (equal after NFC) with two types
     return case["op"] == "type_decode" and bool(case["expect"].get("nondeterministic"))
@@ -533,6 +568,9 @@ RULES: tuple[Rule, ...] = (
          "converted to a collection of lists is converted (go-cty's unknown lists of the sets' "
          "element type do not match the others, and it refuses)", _set_to_list_unknown_nested,
          _a_value_of_the_type_asked),
+    Rule("PINNED_LENGTH_PAST_LIMIT", "a not-null unknown whose length a refinement pins past "
+         "MAX_KNOWN_LIST_LENGTH stays unknown (go-cty makes a list of that many unknowns)",
+         _pins_a_long_length, _same_refusal_or_encoded),
     Rule("NFC_EQUAL_NAMES", "type JSON naming one attribute twice (two names equal after NFC) "
          "with two types is refused (go-cty keeps one of them at random)", _nfc_equal_names,
          _refused_as_ambiguous),

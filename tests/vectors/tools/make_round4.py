@@ -45,6 +45,12 @@ CASES: list[dict[str, Any]] = [
     {"op": "convert", "type": ["list", ["set", "string"]],
      "value": {"list": [{"set": [{"unknown": True}]}, {"set": [{"string": "a"}]}]},
      "target": ["list", ["list", "string"]], "unsafe": True},
+    # a not-null unknown whose length is pinned past MAX_KNOWN_LIST_LENGTH (2^20):
+    # PINNED_LENGTH_PAST_LIMIT (first found by the CI differential at 44,310,714)
+    {"op": "json", "type": ["list", "number"], "value": {"unknown": True, "refinement": {
+        "not_null": True, "length_lower": 1048577, "length_upper": 1048577}}},
+    {"op": "json", "type": ["list", "number"], "value": {"unknown": True, "refinement": {
+        "not_null": True, "length_lower": 1048576, "length_upper": 1048576}}},
     # attribute names equal after NFC (NFC_EQUAL_NAMES): go-cty keeps one of them at random
     {"op": "type_decode", "json": '["object",{"\u00e9":"string","e\u0301":"number"}]'},
     {"op": "type_decode", "json": '["object",{"\u00e9":"string","e\u0301":"string"}]'},
