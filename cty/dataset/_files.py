@@ -84,15 +84,13 @@ def blocks(paths: Paths) -> list[Block]:
         problem: tuple[str, int | None] | None = None
         with open(path, "rb") as f:
             if os.fstat(f.fileno()).st_size == 0:
-                spans = []
-                problem = (f"{path}: an empty file is not a dataset file", 0)
-            else:
-                with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
-                    try:
-                        spans = gob.stream_spans(mm, dataset_file=True)  # type: ignore[arg-type]
-                    except gob.DecodeError as e:
-                        # (raised once the map is closed: the error's frames hold views of it)
-                        problem = (f"{path}: {e.message}", e.offset)
+                raise gob.DecodeError(f"{path}: an empty file is not a dataset file", offset=0)
+            with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mm:
+                try:
+                    spans = gob.stream_spans(mm, dataset_file=True)  # type: ignore[arg-type]
+                except gob.DecodeError as e:
+                    # (raised once the map is closed: the error's frames hold views of it)
+                    problem = (f"{path}: {e.message}", e.offset)
         if problem is not None:
             raise gob.DecodeError(problem[0], offset=problem[1])
         out += [Block(path, a, b, i) for i, (a, b) in enumerate(spans)]

@@ -4,7 +4,7 @@ each argument slot, and variadic functions with every pair of samples, answered 
 
 Run by hand (not in CI), after ``sh ../shared/oracle/build118.sh`` has built the oracle:
 
-    python tests/vectors/tools/make_probe.py [ORACLE_BINARY]
+    python -m tests.vectors.tools.make_probe [ORACLE_BINARY]
 
 The go-cty names come from cty.function.stdlib itself (each function's snake_case name in
 CamelCase, with go-cty's capitalised initialisms); each function's arity from its parameters.
@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from cty.function import Function, stdlib
+from tests.vectors.tools._oracle import answered, oracle_path
 
 OUT = Path(__file__).resolve().parent.parent / "functions_probe.jsonl"
 
@@ -132,23 +131,15 @@ def cases() -> list[dict[str, Any]]:
 
 def main() -> None:
     """Ask the oracle and write the file."""
-    oracle = sys.argv[1] if len(sys.argv) > 1 else "/tmp/ctyoracle118/ctyoracle"
     todo = cases()
-    query = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in todo)
-    answers = subprocess.run([oracle], input=query, capture_output=True, text=True,
-                             check=True).stdout.rstrip("\n").split("\n")
-    left_out = 0
+    written = 0
     with OUT.open("w", encoding="utf-8") as f:
-        for case, answer in zip(todo, answers, strict=True):
-            expect = json.loads(answer)
-            assert expect.pop("id") == case["id"]
-            if "timeout" in expect:  # (go-cty took longer than the oracle allows: no answer)
-                left_out += 1
-                continue
+        for case, expect in answered(oracle_path(), todo):
             line = {"id": case["id"], "op": "call", "name": case["name"], "args": case["args"],
                     "expect": expect}
             f.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
-    print(f"{OUT}: {len(todo) - left_out} lines ({left_out} left out: the oracle timed out)")
+            written += 1
+    print(f"{OUT}: {written} lines ({len(todo) - written} left out: go-cty gave no answer)")
 
 
 if __name__ == "__main__":

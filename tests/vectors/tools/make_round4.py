@@ -3,7 +3,7 @@ round four") and the CI differential's findings since, answered by go-cty 1.18.1
 
 Run by hand (not in CI), after ``sh ../shared/oracle/build118.sh`` has built the oracle:
 
-    python tests/vectors/tools/make_round4.py [ORACLE_BINARY]
+    python -m tests.vectors.tools.make_round4 [ORACLE_BINARY]
 
 Each case is written as the oracle was asked, plus ``expect``, its answer (cases it timed out
 on are left out). Ids are ``i47-<op>-<n>``.
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
+
+from tests.vectors.tools._oracle import answered, oracle_path
 
 OUT = Path(__file__).resolve().parent.parent / "round4.jsonl"
 
@@ -99,27 +99,14 @@ def _stream_safe_cases() -> list[dict[str, Any]]:
 
 def main() -> None:
     """Ask the oracle and write the file."""
-    oracle = sys.argv[1] if len(sys.argv) > 1 else "/tmp/ctyoracle118/ctyoracle"
     counts: dict[str, int] = {}
     todo = []
     for case in [*CASES, *_stream_safe_cases()]:
         counts[case["op"]] = counts.get(case["op"], 0) + 1
         todo.append({"id": f"i47-{case['op']}-{counts[case['op']]:03d}", **case})
-    query = "".join(json.dumps(c) + "\n" for c in todo)
-    answers = subprocess.run([oracle], input=query, capture_output=True, text=True,
-                             check=True).stdout.rstrip("\n").split("\n")
     written = 0
     with OUT.open("w", encoding="ascii") as f:
-        for case, answer in zip(todo, answers, strict=True):
-            expect = json.loads(answer)
-            assert expect.pop("id") == case["id"]
-            if "timeout" in expect:
-                continue
-            if expect.get("nondeterministic"):  # (asked again, often, for every variant)
-                again = subprocess.run([oracle, "-repeat", "200"], input=json.dumps(case) + "\n",
-                                       capture_output=True, text=True, check=True).stdout
-                expect = json.loads(again)
-                expect.pop("id")
+        for case, expect in answered(oracle_path(), todo):
             f.write(json.dumps({**case, "expect": expect}, separators=(",", ":")) + "\n")
             written += 1
     print(f"{OUT}: {written} lines")
