@@ -207,8 +207,10 @@ cty.GetAttrStep('ports'), cty.IndexStep(cty.string_val('http'))])
         for kind, raw, column in read_steps(text):
             step: PathStep
             if kind == "number":
-                step = IndexStep(number_int_val(int(raw)) if raw.lstrip("-").isdigit()
-                                 else parse_number_val(raw))
+                # (a whole number as an int, unless too long for one or a negative zero)
+                whole = raw.lstrip("-").isdigit() and len(raw) < 4000 and (
+                    raw[0] != "-" or raw.strip("-0") != "")
+                step = IndexStep(number_int_val(int(raw)) if whole else parse_number_val(raw))
             else:
                 # (an attribute, unless *within* says a map; a string key, unless an object)
                 into = "map" if ty is not None and ty.is_map_type() else (

@@ -8,7 +8,7 @@ from typing import Any
 from ._errors import CtyValueError
 from ._marks import Marked
 from ._primitive_type import Number
-from ._set_rules import element_key, sort_known
+from ._set_rules import element_key, go_set_order, order_composites, order_numbers
 from ._type import Type
 from ._unknown import Unknown
 
@@ -63,17 +63,18 @@ EMPTY_SET = SetPayload(())
 
 def build_set_payload(ty: Type, payloads: Iterable[Any]) -> SetPayload:
     """Return the SetPayload of unmarked element payloads, coalescing as go-cty does."""
+    if not isinstance(payloads, list):
+        payloads = list(payloads)
     if ty.is_primitive_type() and ty is not Number:
-        if not isinstance(payloads, list):
-            payloads = list(payloads)
         kinds = set(map(type, payloads))
         if len(kinds) == 1 and (str in kinds or bool in kinds):
             # all known and non-null: coalesce and sort at C speed
             return SetPayload(tuple(sorted(set(payloads)))) if payloads else EMPTY_SET
     known: dict[Hashable, Any] = {}
-    uncoalesced: list[Any] = []
+    loose: list[Any] = []
     unknowns: list[Any] = []
     has_null = False
+    ordered: list[Any] | None
     if ty.is_primitive_type():
         if ty is Number:
             for p in payloads:
@@ -85,6 +86,8 @@ def build_set_payload(ty: Type, payloads: Iterable[Any]) -> SetPayload:
                     k = element_key(ty, p)
                     if k not in known:
                         known[k] = p
+            elems = list(known.values())
+            ordered = order_numbers(elems, list(known)) if len(elems) > 1 else elems
         else:
             for p in payloads:
                 if p is None:
@@ -93,9 +96,8 @@ def build_set_payload(ty: Type, payloads: Iterable[Any]) -> SetPayload:
                     unknowns.append(p)
                 elif p not in known:
                     known[p] = p
+            ordered = sorted(known)
     else:
-        if not isinstance(payloads, list):
-            payloads = list(payloads)
         if len(payloads) == 1 and payloads[0].__class__ is not Marked:
             return SetPayload((payloads[0],))  # (nothing to coalesce or order: no key)
         for p in payloads:
@@ -108,13 +110,13 @@ def build_set_payload(ty: Type, payloads: Iterable[Any]) -> SetPayload:
             else:
                 k = element_key(ty, p)
                 if k is None:
-                    uncoalesced.append(p)
+                    loose.append(p)
                 elif k not in known:
                     known[k] = p
-    elems = list(known.values())
-    if uncoalesced:
-        elems.extend(uncoalesced)
-    ordered = sort_known(ty, elems) if len(elems) > 1 else elems
+        ordered = (order_composites(ty, known, loose) if len(known) + len(loose) > 1
+                   else [*known.values(), *loose])
+    if ordered is None:  # two elements may be RawEqual yet apart: go-cty's sort decides
+        return SetPayload(tuple(go_set_order(ty, payloads)))
     if unknowns:
         ordered.extend(unknowns)
     if has_null:

@@ -1,23 +1,30 @@
 """go-cty's set rules: hash bytes, the equivalence key, and iteration order.
 
 A set coalesces two elements when go-cty would: same hash bytes (its bucket) and Equals known
-true. Iteration order is go-cty's: known elements sorted (strings by code point, numbers by
-value, false before true, anything else by hash bytes), then unknowns, then the null; ties keep
-insertion order.
+true. Iteration order is go-cty's: the elements in bucket order (by the CRC-32 of their hash
+bytes, insertion order within a bucket), then sorted stably by go-cty's Less: known elements
+first (strings by code point, numbers by value, false before true, anything else by hash bytes),
+then unknowns, then the null; two elements RawEquals calls equal never move past each other.
+That Less is not always a strict weak order (0.1 at 1 bit and at 24 bits are RawEqual, yet a
+third number can lie between their values): when two distinct elements may be RawEqual, the
+order is Go's sort algorithm's own (go_set_order); otherwise a key sort gives the same order.
 """
 
 from __future__ import annotations
 
 import zlib
 from collections.abc import Hashable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from . import _number
 from ._capsule import capsule_equal
 from ._deep import deep, hop
 from ._errors import CtyTypeError, CtyValueError
+from ._go_sort import go_stable_sort
 from ._gostrconv import go_quote
 from ._marks import Marked
+from ._payload_equal import raw_equal_payloads
 from ._primitive_type import Bool, Number, String
 from ._type import Type
 from ._unknown import Unknown
@@ -50,9 +57,13 @@ def _append_hash(ty: Type, p: Any, out: list[str], nums: list[Hashable] | None) 
         p = p.v
     if p is None:
         out.append("~")
+        if nums is not None:
+            nums.append(None)
         return True
     if p.__class__ is Unknown:
         out.append("?")
+        if nums is not None:
+            nums.append(_UNKNOWN_LEAF)
         return False
     if ty is String:
         out.append(go_quote(p))
@@ -66,6 +77,8 @@ def _append_hash(ty: Type, p: Any, out: list[str], nums: list[Hashable] | None) 
         return True
     if ty is Bool:
         out.append("T" if p else "F")
+        if nums is not None:
+            nums.append(p)
         return True
     known = True
     if ty.is_list_type():
@@ -133,6 +146,10 @@ def _append_hash(ty: Type, p: Any, out: list[str], nums: list[Hashable] | None) 
     return known
 
 
+_UNKNOWN_LEAF: Final = ("unknown",)
+"""What an unknown leaves among the leaf keys: every unknown the same (RawEquals may say so)."""
+
+
 class _CapsuleKey:
     """Equality key for a capsule payload: go-cty's capsule Equals, hashed by its hash key."""
 
@@ -191,21 +208,101 @@ def _number_key(n: Any) -> Hashable:
     return (_number.format_g10(n), k)
 
 
-def sort_known(ty: Type, elems: list[Any]) -> list[Any]:
-    """Return known, non-null element payloads in go-cty's set order (stable)."""
-    if ty is String or ty is Bool:
-        return sorted(elems)
-    if ty is Number:
-        if any(_number.is_neg_zero(e) for e in elems):
-            return sorted(elems, key=_number_order_key)
-        return sorted(elems, key=_number.sort_key)
-    return sorted(elems, key=lambda e: hash_bytes(ty, e))
+def order_numbers(elems: list[Any], keys: list[Hashable]) -> list[Any] | None:
+    """Return known, non-null numbers (coalesced, in insertion order) in go-cty's set order, or
+    None when two of them are RawEqual yet apart (go_set_order must decide).
+
+    *keys* are their coalescing keys (_number_key): a tuple (hash text, equality key) for any
+    number but a small whole one.
+    """
+    eq_keys = [k[1] for k in keys if k.__class__ is tuple]
+    if len(eq_keys) > 1 and len(set(eq_keys)) < len(eq_keys):
+        return None
+    if any(_number.is_neg_zero(e) for e in elems):
+        # 0 and -0 compare equal and sit in different buckets: the bucket order decides
+        return sorted(elems, key=_number_order_key)
+    return sorted(elems, key=_number.sort_key)
 
 
 def _number_order_key(n: Any) -> tuple[Any, int]:
     if n == 0:
         return (_number.sort_key(n), zlib.crc32(_number.format_g10(n).encode()))
     return (_number.sort_key(n), 0)
+
+
+def order_composites(ty: Type, known: dict[Hashable, Any], loose: list[Any]) -> list[Any] | None:
+    """Return known, non-null elements of a type that is not primitive in go-cty's set order:
+    *known* by their coalescing keys (hash text, leaf keys), in insertion order, then *loose*
+    ones holding unknowns; or None when two of them may be RawEqual yet apart (go_set_order
+    must decide).
+    """
+    entries: list[tuple[str, tuple[Hashable, ...], Any]] = [
+        (k[0], k[1], p) for k, p in known.items()  # type: ignore[index]
+    ]
+    entries.extend(_text_and_leaves(ty, p) for p in loose)
+    # RawEqual elements have equal leaf keys; elements never apart by them never tie
+    if len({e[1] for e in entries}) < len(entries):
+        return None
+    entries.sort(key=itemgetter(0))
+    return [e[2] for e in entries]
+
+
+@deep
+def _text_and_leaves(ty: Type, p: Any) -> tuple[str, tuple[Hashable, ...], Any]:
+    out: list[str] = []
+    leaves: list[Hashable] = []
+    _append_hash(ty, p, out, leaves)
+    return "".join(out), tuple(leaves), p
+
+
+def go_set_order(ty: Type, payloads: list[Any]) -> list[Any]:
+    """Return the elements of a set of *payloads* (unmarked, in insertion order) coalesced and in
+    go-cty's order, step for step as go-cty makes it: buckets in order, then Go's stable sort
+    with go-cty's Less (used where a key sort could differ: see the module's note)."""
+    seen: set[Hashable] = set()
+    entries: list[tuple[int, int, Any, str]] = []
+    has_null = False
+    for p in payloads:
+        if p is None:
+            if has_null:
+                continue
+            has_null = True
+            text = "~"
+        elif p.__class__ is Unknown:
+            text = "?"
+        else:
+            k = element_key(ty, p)
+            if k is not None:
+                if k in seen:
+                    continue
+                seen.add(k)
+            text = hash_bytes(ty, p)
+        entries.append((zlib.crc32(text.encode("utf-8")), len(entries), p, text))
+    entries.sort(key=itemgetter(0, 1))
+    data = [(e[2], e[3]) for e in entries]
+
+    def less(x: tuple[Any, str], y: tuple[Any, str]) -> bool:
+        a, b = x[0], y[0]
+        if raw_equal_payloads(ty, a, b):
+            return False
+        if b is None:
+            return True  # (a is not null: RawEqual would have said so)
+        if a is None:
+            return False
+        if b.__class__ is Unknown:
+            return a.__class__ is not Unknown
+        if a.__class__ is Unknown:
+            return False
+        if ty is Number:
+            return bool(_number.sort_key(a) < _number.sort_key(b))
+        if ty is String:
+            return bool(a < b)
+        if ty is Bool:
+            return not a and bool(b)
+        return x[1] < y[1]
+
+    go_stable_sort(data, less)
+    return [d[0] for d in data]
 
 
 def value_hash(v: Value) -> int:

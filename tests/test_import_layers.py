@@ -22,7 +22,8 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
-    ["cty._errors", "cty._unicode_data", "cty._gostrconv", "cty._go_names", "cty._mpfr_range",
+    ["cty._errors", "cty._unicode_data", "cty._gostrconv", "cty._go_sort", "cty._go_names",
+     "cty._mpfr_range",
      "cty._unknown", "cty._strings", "cty._limits", "cty._collector", "cty._codegen", "cty._deep",
      "cty._msgspec_deep", "cty._string_prefix", "cty._atomic_file", "cty._hcl_ident",
      "cty._hcl_names", "cty._json_repeats", "cty._memo_room",
@@ -36,7 +37,8 @@ LAYERS: list[list[str]] = [
      "cty._hcl_lexer", "cty._hcl_template", "cty._type_expr_syntax", "cty._type_expr",
      "cty._type_string", "cty._type_annotations", "cty._type_height"],
     # value storage
-    ["cty._marks", "cty._unknown_refinement", "cty._set_rules", "cty._set_payload",
+    ["cty._marks", "cty._unknown_refinement", "cty._payload_equal", "cty._set_rules",
+     "cty._set_payload",
      "cty._value", "cty._sensitive"],
     # operations on values
     ["cty._refinement_builder", "cty._value_range", "cty._value_equals", "cty._value_arith",

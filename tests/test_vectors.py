@@ -68,6 +68,8 @@ def _parse(line: str) -> Any:
 
 OWN_TESTS = {
     # vector files of other references, each run by a test module of its own
+    "go_stable_sort.jsonl": "tests/core/test_go_sort.py (Go's sort.SliceStable, which orders "
+                            "go-cty's sets)",
     "hcl_typeexpr.jsonl": "tests/core/test_hcl_typeexpr.py (HCL v2.24's answers)",
     "numbers_wire.jsonl": "tests/encoding/test_numbers_wire.py (go-cty's bytes for numbers of "
                           "every precision)",

@@ -13,6 +13,7 @@ import pytest
 
 import cty
 from cty._set_rules import hash_bytes
+from cty.encoding import json as cty_json
 from tests._ids import stable_id
 
 
@@ -467,3 +468,39 @@ def test_value_set_each_value_visits_in_set_order() -> None:
     assert seen == s.values() == [cty.number_int_val(i) for i in (1, 2, 3)]
     with pytest.raises(cty.CtyTypeError, match="each_value needs a callable"):
         s.each_value("not callable")  # type: ignore[arg-type]
+
+
+# --- order where go-cty's Less is not a strict weak order (issue #47, item 3) ------------------
+
+
+def _texts(v: cty.Value) -> list[str]:
+    return [e.go_string() for e in v.as_value_slice()]
+
+
+def test_raw_equal_numbers_in_different_buckets_keep_the_bucket_order() -> None:
+    # A float64 and go-cty's 512-bit parse of the same text are RawEqual (Text('f', -1) is the
+    # same) but hash apart (Text('g', 10) rounds them either way): go-cty's msgpack puts the
+    # float first, whichever came first.
+    f, p = cty.number_float_val(34947.407335), cty.must_parse_number_val("34947.407335")
+    assert f.raw_equals(p) and f.hash() != p.hash()
+    for elems in ([f, p], [p, f]):
+        s = cty.set_val(elems)
+        assert _texts(s) == [f.go_string(), p.go_string()]
+
+
+def test_numbers_of_one_text_at_two_precisions_order_by_bucket() -> None:
+    one_bit = cty.number_val(gmpy2.mpfr("0.1", 1))  # 0.125, written 0.1
+    bits_24 = cty.number_val(gmpy2.mpfr("0.1", 24))
+    assert one_bit.raw_equals(bits_24)
+    want = sorted([one_bit, bits_24], key=lambda v: v.hash())
+    for elems in ([one_bit, bits_24], [bits_24, one_bit]):
+        assert _texts(cty.set_val(elems)) == [v.go_string() for v in want]
+
+
+def test_lists_of_zeros_of_both_signs_order_by_bucket() -> None:
+    # [0] and [-0] are RawEqual and hash apart: not by hash text ("[-0;]" < "[0;]"), as go-cty
+    zero, neg = cty.list_val([cty.Zero]), cty.list_val([cty.must_parse_number_val("-0")])
+    for elems in ([zero, neg], [neg, zero]):
+        assert _texts(cty.set_val(elems)) == [zero.go_string(), neg.go_string()]
+    assert cty_json.marshal(cty.set_val([neg, zero]), cty.Set(cty.List(cty.Number))) \
+        == b"[[0],[-0]]"

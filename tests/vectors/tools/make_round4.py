@@ -11,10 +11,13 @@ on are left out). Ids are ``i47-<op>-<n>``.
 
 from __future__ import annotations
 
+import decimal
 import json
 import random
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from tests.vectors.tools._oracle import answered, oracle_path
 
@@ -97,11 +100,61 @@ def _stream_safe_cases() -> list[dict[str, Any]]:
     return out
 
 
+def _boundary_numbers(rng: random.Random) -> list[Any]:
+    """An 11-digit decimal ending in 5 (Text('g', 10), the set hash, rounds it one way or the
+    other by a hair), as float64, as go-cty parses it (512 bits) and halfway between the two:
+    the first two are RawEqual yet in different buckets, the third lies between them."""
+    digits = str(rng.randint(10**9, 10**10 - 1)) + "5"
+    point = rng.randint(1, 10)
+    text = digits[:point] + "." + digits[point:]
+    f = float(text)
+    with decimal.localcontext() as ctx:
+        ctx.prec = 80
+        between = (decimal.Decimal(f) + decimal.Decimal(text)) / 2
+    return [f, text, format(between, "f")]
+
+
+def _set_order_cases() -> list[dict[str, Any]]:
+    """Sets whose elements go-cty's Less does not order as a strict weak order (issue #47, item
+    3): RawEqual numbers in different buckets, 0 and -0, alone and inside lists, tuples and
+    objects, decoded from msgpack (float64s, ints and 512-bit texts in one set), some longer
+    than Go's insertion-sorted blocks of 20."""
+    rng = random.Random(4703)
+    out: list[dict[str, Any]] = [
+        {"op": "msgpack_decode", "type": ["set", "number"],
+         "hex": msgspec.msgpack.encode([34947.407335, "34947.407335"]).hex()},
+        {"op": "msgpack", "type": ["set", ["list", "number"]], "value": {"set": [
+            {"list": [{"number": "0"}]}, {"list": [{"number": "-0"}]}]}},
+    ]
+    for n in range(160):
+        pool: list[Any] = [0, -0.0, 0.0, 1, 2.5, "-0"]
+        for _ in range(rng.randint(1, 4)):
+            pool.extend(_boundary_numbers(rng))
+        size = rng.choice([2, 3, 5, 8, 19, 21, 30, 41, 45])
+        kind = n % 4
+        elems: list[Any]
+        if kind == 0:
+            ty: Any = ["set", "number"]
+            elems = [rng.choice(pool) for _ in range(size)]
+        elif kind == 1:
+            ty = ["set", ["list", "number"]]
+            elems = [[rng.choice(pool) for _ in range(rng.randint(1, 2))] for _ in range(size)]
+        elif kind == 2:
+            ty = ["set", ["tuple", ["number", "number"]]]
+            elems = [[rng.choice(pool), rng.choice(pool)] for _ in range(size)]
+        else:
+            ty = ["set", ["object", {"a": "number", "b": "bool"}]]
+            elems = [{"a": rng.choice(pool), "b": rng.random() < 0.5} for _ in range(size)]
+        out.append({"op": "msgpack_decode", "type": ty,
+                    "hex": msgspec.msgpack.encode(elems).hex()})
+    return out
+
+
 def main() -> None:
     """Ask the oracle and write the file."""
     counts: dict[str, int] = {}
     todo = []
-    for case in [*CASES, *_stream_safe_cases()]:
+    for case in [*CASES, *_stream_safe_cases(), *_set_order_cases()]:
         counts[case["op"]] = counts.get(case["op"], 0) + 1
         todo.append({"id": f"i47-{case['op']}-{counts[case['op']]:03d}", **case})
     written = 0

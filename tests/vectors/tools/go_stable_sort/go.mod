@@ -1,0 +1,3 @@
+module gostablesort
+
+go 1.21
