@@ -59,6 +59,25 @@ CASES: list[dict[str, Any]] = [
     {"op": "type_decode", "json": '["object",{"\u00e9":"string","e\u0301":"string"}]'},
     {"op": "implied_type", "json": '{"\u00e9":1,"e\u0301":"x"}'},
     {"op": "json_decode", "type": ["map", "number"], "json": '{"\u00e9":1,"e\u0301":2}'},
+    # an empty tuple type go-cty builds from a nil slice writes its element types as null
+    # (NIL_TUPLE_TYPES): rebuilt without optional attributes, or read from such type JSON
+    *({"op": "convert", "type": ["object", {"a": ["tuple", []]}], "value": {node: True},
+       "target": ["object", {"a": ["tuple", []], "b": "dynamic"}, ["b"]], "unsafe": False}
+      for node in ("null", "unknown")),
+    {"op": "convert", "type": ["object", {"a": ["tuple", []]}],
+     "value": {"object": {"a": {"tuple": []}}},
+     "target": ["object", {"a": ["tuple", []], "b": "dynamic"}, ["b"]], "unsafe": False},
+    {"op": "convert", "type": ["list", ["tuple", []]], "value": {"unknown": True},
+     "target": ["list", ["object", {"a": ["tuple", []], "b": "dynamic"}, ["b"]]],
+     "unsafe": False},
+    {"op": "type_decode", "json": '["tuple",null]'},
+    {"op": "type_decode", "json": '["list",["object",{"a":["tuple",null]}]]'},
+    *({"op": op, "type": "dynamic",
+       "value": {"dynamic": {"type": ["tuple", None], "value": {node: True}}}}
+      for op in ("json", "msgpack") for node in ("null", "unknown")),
+    {"op": "json", "type": "dynamic",
+     "value": {"dynamic": {"type": ["list", ["tuple", None]], "value": {"list": [
+         {"tuple": []}]}}}},
 ]
 """The cases, in order."""
 
