@@ -12,10 +12,10 @@ unified or checked at run time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from cty import DynamicPseudoType, List, Map, Set, Type
-from cty._internal import EMPTY_SET, UNKNOWN
+from cty._internal import EMPTY_SET, UNKNOWN, Marked, Refinement, Unknown
 
 from ._dispatch import get_plan
 from ._plan import (
@@ -113,20 +113,26 @@ def _homogeneous(in_ty: Type, out_ty: Type, unsafe: bool, elem: Plan | None,
 
     if elem_ty is not None and elem_ty is empty_ety:
         ty = coll(elem_ty)
-        known = _static_elementwise(in_ty, kind, None if elem is None else elem.fn, elem_ty)
+        efn = None if elem is None else elem.fn
+        if efn is not None and kind == "map" and in_ety.is_set_type() and (
+                out_ety.is_collection_type() or out_ety.is_object_type()):
+            efn = reconverted(efn)  # (go-cty unifies a map's collections)
+        known = _static_elementwise(in_ty, kind, efn, elem_ty)
         if set_to_list:
             inner = known
+            unknown_list = _unknown_list(in_ety, elem_ty)
 
             def known(p: Any) -> Any:
                 if not _set_length_known(in_ety, p):
-                    return UNKNOWN
+                    return unknown_list
                 return inner(p)
 
         return static_plan(in_ty, out_ty, unsafe, known, ty)
 
     def tknown(p: Any) -> tuple[Any, Type]:
         if set_to_list and not _set_length_known(in_ety, p):
-            return UNKNOWN, holder[0].null_type()
+            ty = holder[0].null_type()
+            return _unknown_list(in_ety, ty.element_type()), ty
         if kind == "map":
             items = list(p.items())
             results: list[tuple[Any, Type]] = []
@@ -175,6 +181,39 @@ def _apply(elem: Plan | None, e: Any, in_ety: Type) -> tuple[Any, Type]:
     if elem is None:
         return e, copied_type(in_ety, e)
     return apply_typed(elem, e)
+
+
+_SET_TO_LIST_UNKNOWN: Final = Unknown()
+"""The unknown list a set of unknown length converts to where go-cty's would have another type
+(the set's element type: SET_TO_LIST_UNKNOWN_TYPE in docs/design/divergences.md). It is an
+unrefined unknown like any other; unify_results knows it by identity."""
+
+_RECONVERTED_UNKNOWN: Final = Unknown(Refinement(None, length_min=0, length_max=None))
+"""An unknown list refined with nothing: what go-cty's refinement builder leaves (a refinement,
+for RawEquals, though it says nothing) when it converts an unknown collection."""
+
+
+def _unknown_list(in_ety: Type, out_ety: Type) -> Unknown:
+    """The payload a set of unknown length converts to, as a list of *out_ety*."""
+    return UNKNOWN if out_ety is in_ety else _SET_TO_LIST_UNKNOWN
+
+
+def reconverted(fn: PayloadFn) -> PayloadFn:
+    """Return *fn* (a set-to-list element conversion whose results are then unified, as in a
+    map of collections) with go-cty's second conversion of its unknown lists: refined."""
+
+    def unified(p: Any) -> Any:
+        return _as_reconverted(fn(p))
+
+    return unified
+
+
+def _as_reconverted(r: Any) -> Any:
+    if r is _SET_TO_LIST_UNKNOWN:
+        return _RECONVERTED_UNKNOWN
+    if r.__class__ is Marked and r.v is _SET_TO_LIST_UNKNOWN:
+        return Marked(_RECONVERTED_UNKNOWN, r.marks)
+    return r
 
 
 def _set_length_known(ety: Type, p: Any) -> bool:
@@ -265,7 +304,8 @@ def unify_results(results: list[tuple[Any, Type]], steps: list[Any],
     out: list[tuple[Any, Type]] = []
     for (r, t), step in zip(results, steps, strict=True):
         if t is u:
-            out.append((r, t))
+            # (go-cty's own unknown list of another type would be converted here: refined)
+            out.append((_as_reconverted(r), t))
             continue
         plan = get_plan(t, u, unsafe)
         if plan is None:  # go-cty dereferences a nil conversion here

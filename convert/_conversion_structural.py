@@ -13,7 +13,7 @@ from typing import Any
 
 from cty import DynamicPseudoType, Map, Type
 
-from ._conversion_collection import COLLECTIONS, empty_collection, unify_results
+from ._conversion_collection import COLLECTIONS, empty_collection, reconverted, unify_results
 from ._dispatch import get_plan
 from ._plan import (
     ConversionFailure,
@@ -163,7 +163,9 @@ def _static_structural_plan(in_ty: Type, out_ty: Type, spec: _Structural) -> Pla
     if result_of is None:
         return None
     fn_of: dict[Type, PayloadFn | None] = {
-        t: None if p is None else p.fn for t, p in spec.by_type.items()}
+        t: None if p is None else (reconverted(p.fn) if spec.runtime_unify and t.is_set_type()
+                                   else p.fn)
+        for t, p in spec.by_type.items()}
     final_of = result_of
     failure: str | None = None
     if spec.runtime_unify:

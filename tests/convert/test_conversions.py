@@ -360,3 +360,38 @@ def test_object_to_map_still_refuses_two_concrete_types_beside_a_dynamic_one() -
     v = cty.object_val({"a": S("x"), "b": cty.list_val([S("y")]), "c": cty.DynamicVal})
     with pytest.raises(cty.PathError, match="attribute types must all match"):
         convert(v, Map(DynamicPseudoType))
+
+
+# --- an empty refinement is a refinement (issue #47, item 5) -----------------------------------
+
+
+def test_a_set_of_unknown_length_reconverted_by_unification_is_refined_with_nothing() -> None:
+    # go-cty makes b an unknown list(number), then unifying the map's elements converts it to
+    # list(string) with its refinement builder: refined with nothing, which RawEquals tells
+    # apart from an unrefined unknown
+    v = cty.object_val({"b": cty.set_val([cty.unknown_val(cty.Number), cty.number_int_val(1)]),
+                        "c": cty.list_val_empty(cty.String)})
+    b = convert(v, cty.Map(cty.DynamicPseudoType)).index(cty.string_val("b"))
+    assert b.go_string() == "cty.UnknownVal(cty.List(cty.String)).Refine().NewValue()"
+    assert not b.raw_equals(cty.unknown_val(cty.List(cty.String)))
+
+
+def test_a_set_of_unknown_length_to_a_list_of_its_own_element_type_is_unrefined() -> None:
+    s = cty.set_val([cty.unknown_val(cty.String), cty.string_val("a")])
+    got = convert(s, cty.List(cty.String))
+    assert got.raw_equals(cty.unknown_val(cty.List(cty.String)))
+
+
+@pytest.mark.parametrize("value, target", [
+    (cty.map_val({"b": cty.set_val([cty.unknown_val(Number), cty.number_int_val(1)]),
+                  "c": cty.set_val([cty.number_int_val(2)])}), Map(List(String))),
+    (cty.tuple_val([cty.set_val([cty.unknown_val(Number), cty.number_int_val(1)]),
+                    cty.list_val_empty(String)]), List(DynamicPseudoType)),
+    (cty.tuple_val([cty.set_val([cty.unknown_val(Number), cty.number_int_val(1)]).mark("m"),
+                    cty.list_val_empty(String)]), List(DynamicPseudoType)),
+], ids=["map-of-sets", "tuple-to-list", "marked"])
+def test_every_unification_refines_the_set_of_unknown_length(value: cty.Value,
+                                                             target: cty.Type) -> None:
+    got = convert(value, target)
+    first = next(iter(got.unmark_deep()[0].as_value_slice()))
+    assert first.go_string() == "cty.UnknownVal(cty.List(cty.String)).Refine().NewValue()"
