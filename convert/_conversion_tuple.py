@@ -19,7 +19,6 @@ from ._plan import (
     identity,
     index_step,
     static_plan,
-    strip,
     typed_plan,
 )
 
@@ -41,7 +40,9 @@ def tuple_to_tuple(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
         plans.append(p)
 
     if all(p is None or p.uniform() for p in plans):
-        ty = Tuple([strip(i) if p is None else p.ty  # type: ignore[misc]
+        # (an element of the very type passes through with it, optional attribute markers
+        # too, as go-cty's nil element conversion keeps the element's value and type)
+        ty = Tuple([i if p is None else p.ty  # type: ignore[misc]
                     for i, p in zip(in_etys, plans, strict=True)])
         if all(p is None for p in plans):
             return static_plan(in_ty, out_ty, unsafe, identity, ty)
@@ -52,13 +53,11 @@ def tuple_to_tuple(in_ty: Type, out_ty: Type, unsafe: bool) -> Plan | None:
 
         return static_plan(in_ty, out_ty, unsafe, known, ty)
 
-    stripped_in = [strip(i) for i in in_etys]
-
     def tknown(p: Any) -> tuple[Any, Type]:
         out: list[Any] = []
         types: list[Type] = []
         try:
-            for plan, t, e in zip(plans, stripped_in, p, strict=True):
+            for plan, t, e in zip(plans, in_etys, p, strict=True):
                 if plan is None:
                     out.append(e)
                     types.append(t)

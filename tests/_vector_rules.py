@@ -185,9 +185,16 @@ def _missing_map_key(case: Case) -> bool:
     return not coll.has_index(key).true()
 
 
+def _is_null_node(node: Any) -> bool:
+    """Whether a node builds a null: itself, or through marked and dynamic wrappers."""
+    while isinstance(node, dict) and len(node) == 1 and ("marked" in node or "dynamic" in node):
+        node = node.get("marked", node.get("dynamic"))["value"]
+    return node == {"null": True}
+
+
 def _marked_null_inside(node: Any, depth: int = 0) -> bool:
     if isinstance(node, dict):
-        if "marked" in node and depth > 0 and node["marked"]["value"] == {"null": True}:
+        if "marked" in node and depth > 0 and _is_null_node(node["marked"]["value"]):
             return True
         return any(_marked_null_inside(v, depth + 1) for v in node.values())
     if isinstance(node, list):
@@ -219,7 +226,7 @@ def marks_in(x: Any, *, on_nulls_only: bool = False) -> set[tuple[str, str]]:
     def walk(y: Any, where: str) -> None:
         if isinstance(y, dict):
             if set(y) == {"marked"}:
-                if not on_nulls_only or y["marked"]["value"] == {"null": True}:
+                if not on_nulls_only or _is_null_node(y["marked"]["value"]):
                     out.update((where, m) for m in y["marked"]["marks"])
                 walk(y["marked"]["value"], where)
                 return

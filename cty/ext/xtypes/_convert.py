@@ -92,7 +92,9 @@ def _convert(v: Value, t: XType, prefer: Prefer) -> Value:
         if conversion_kind(t, NONE) != Kind.SAFE:
             raise PathError(Path(), "a non-null value is required")
         want = lower(t)
-        out = u if want is cty.DynamicPseudoType else convert(u, want)
+        # (a null of the very type, optional attribute markers too, is that null: as core's
+        # conversions pass an element of the same type through, markers and all)
+        out = u if want is cty.DynamicPseudoType or u.type() is want else convert(u, want)
     else:
         out = _known(u, t, prefer)
     return out.with_marks(marks) if marks else out

@@ -24,6 +24,7 @@ from tests.vectors.tools._oracle import answered, oracle_path
 OUT = Path(__file__).resolve().parent.parent / "round4.jsonl"
 
 _UNKNOWN_SET = {"set": [{"unknown": True}, {"number": "1"}]}
+_OPT_TUPLE = ["tuple", ["number", ["list", ["object", {"a": "string", "b": "dynamic"}, ["b"]]]]]
 
 CASES: list[dict[str, Any]] = [
     # a set of unknown length inside a collection converted to lists (SET_TO_LIST_UNKNOWN_NESTED;
@@ -71,6 +72,18 @@ CASES: list[dict[str, Any]] = [
      "target": ["list", ["object", {"a": ["tuple", []], "b": "dynamic"}, ["b"]]],
      "unsafe": False},
     {"op": "type_decode", "json": '["tuple",null]'},
+    # item 6: an element of the very type keeps its optional attribute markers through a
+    # tuple's conversion, unknown or null; a marked null dynamic element loses its mark in
+    # go-cty (NULL_MARKS)
+    *({"op": "convert", "type": _OPT_TUPLE, "value": {"tuple": [{"number": "1"}, {node: True}]},
+       "target": _OPT_TUPLE, "unsafe": unsafe} for node in ("null", "unknown")
+      for unsafe in (False, True)),
+    *({"op": "convert", "type": ["list", "dynamic"], "value": {"list": [
+        {"marked": {"marks": ["m"], "value": {"dynamic": {"type": "string",
+                                                          "value": {"null": True}}}}},
+        {"dynamic": {"type": "string", "value": {"string": "a"}}}]},
+       "target": target, "unsafe": False}
+      for target in (["list", "dynamic"], ["list", "string"], "dynamic")),
     {"op": "type_decode", "json": '["list",["object",{"a":["tuple",null]}]]'},
     *({"op": op, "type": "dynamic",
        "value": {"dynamic": {"type": ["tuple", None], "value": {node: True}}}}
