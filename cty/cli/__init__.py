@@ -114,14 +114,22 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--type", "-t", metavar="EXPR",
                    help="the type of a msgpack file's value (default: any, go-cty's "
                         "dynamic form)")
+    c.add_argument("--lines", action="store_true",
+                   help="the msgpack file is a stream of values, one per record (as "
+                        "convert --lines --to msgpack writes)")
     c.add_argument("--show-sensitive", action="store_true",
                    help="print values marked sensitive instead of (sensitive value)")
     c.set_defaults(run=inspect_command)
 
-    c = sub.add_parser("decode", help="decode a msgpack file holding a value of a type")
-    c.add_argument("file", metavar="FILE", help="the msgpack file")
-    c.add_argument("--type", "-t", required=True, metavar="EXPR",
-                   help="the type of its value: a type expression, or @FILE holding one")
+    c = sub.add_parser("decode", help="decode a gob or msgpack file (what convert writes)")
+    c.add_argument("file", metavar="FILE", help="the gob or msgpack file")
+    c.add_argument("--type", "-t", metavar="EXPR",
+                   help="the type of its values: a type expression (a constraint: optional "
+                        "attributes and defaults are applied), or @FILE holding one; needed "
+                        "for msgpack, and a gob file's values are converted to it")
+    c.add_argument("--lines", action="store_true",
+                   help="the msgpack file is a stream of values, one per record (as "
+                        "convert --lines --to msgpack writes)")
     c.add_argument("--to", choices=OUTPUT_FORMATS, default="json",
                    help="what to write: cty JSON (default), msgpack, gob, or text for people")
     c.add_argument("--output", "-o", metavar="FILE", help="write there (default: stdout)")

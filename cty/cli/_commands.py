@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Iterator
 from typing import BinaryIO
 
 import cty
 from cty._internal import replace_file
-from cty.convert import unify, unify_unsafe
+from cty.convert import Defaults, convert, unify, unify_unsafe
 from cty.encoding import json as cty_json
 
 from ._input import GOB_MAGIC, InputError, read_bytes, read_type
+from ._msgpack_records import msgpack_records
 
 OUTPUT_FORMATS = ("json", "msgpack", "gob", "text")
 
@@ -42,28 +44,47 @@ def type_command(args: argparse.Namespace) -> int:
 
 def inspect_command(args: argparse.Namespace) -> int:
     """Print each value of a gob or msgpack file: its type, the value, and its marks."""
-    from cty.encoding import gob  # noqa: PLC0415 - (imported when used: a quicker start)
-
     data = read_bytes(args.file)
-    if data.startswith(GOB_MAGIC):
-        # (capsules whose codec is not registered here are shown as opaque: name and size)
-        values: Iterator[cty.Value] = iter(gob.Decoder(data, opaque_capsules=True))
-    else:
-        ty = read_type(args.type)[0] if args.type else cty.DynamicPseudoType
-        values = iter([_unmarshal_msgpack(args.file, data, ty)])
+    ty = read_type(args.type)[0] if args.type else cty.DynamicPseudoType
     shown = 0
+    last: cty.Type | None = None
     try:
-        for i, v in enumerate(values):
+        for v in _values(args.file, data, ty.without_optional_attributes_deep(), args.lines,
+                         opaque_capsules=True):
+            _show(shown, v, args.show_sensitive, None if v.type() is last else v.type())
+            last = v.type()
             shown += 1
-            _show(i, v, args.show_sensitive)
-    except cty.CtyError as e:  # DecodeError
-        print(f"cty: error: {args.file}: after {shown} values: {e}", file=sys.stderr)
+    except InputError as e:
+        print(f"cty: error: {e} ({shown} values shown before it)", file=sys.stderr)
         return 1
     return 0
 
 
-def _show(i: int, v: cty.Value, show_sensitive: bool) -> None:
-    print(f"# {i}: {v.type()}")
+def _values(name: str, data: bytes, wire: cty.Type, lines: bool, *,
+            opaque_capsules: bool = False) -> Iterator[cty.Value]:
+    """The values of a gob stream (it says their types), or of msgpack holding one value of
+    type *wire* (a stream of them, one per record, with *lines*). Raises InputError."""
+    from cty.encoding import gob  # noqa: PLC0415 - (imported when used: a quicker start)
+
+    if not data:
+        raise InputError(f"{name}: the file is empty")
+    if data.startswith(GOB_MAGIC):
+        # (capsules whose codec is not registered here are shown as opaque: name and size)
+        try:
+            yield from gob.Decoder(data, opaque_capsules=opaque_capsules)
+        except cty.CtyError as e:  # DecodeError
+            raise InputError(f"{name}: {e}") from None
+        return
+    if not lines:
+        yield _unmarshal_msgpack(name, data, wire)
+        return
+    for i, (offset, record) in enumerate(msgpack_records(data)):
+        yield _unmarshal_msgpack(f"{name}: record {i} (at byte {offset})", record, wire)
+
+
+def _show(i: int, v: cty.Value, show_sensitive: bool, new_type: cty.Type | None) -> None:
+    # (a record's type is printed with the first record of that type, not again after it)
+    print(f"# {i}" if new_type is None else f"# {i}: {new_type}")
     bare, paths = v.unmark_deep_with_paths()
     # (every registered sensitive mark is redacted; --show-sensitive prints the value bare)
     print(cty.format_value(bare if show_sensitive else v))
@@ -115,26 +136,73 @@ def _infinite(n: cty.Value) -> bool:
     return n.raw_equals(cty.PositiveInfinity) or n.raw_equals(cty.NegativeInfinity)
 
 
-def _unmarshal_msgpack(name: str, data: bytes, ty: cty.Type) -> cty.Value:
-    from cty.encoding import msgpack as cty_msgpack  # noqa: PLC0415 - (as in inspect)
+def _unmarshal_msgpack(name: str, data: bytes | memoryview, ty: cty.Type) -> cty.Value:
+    from cty.encoding import msgpack as cty_msgpack  # noqa: PLC0415 - (as in _values)
 
     try:
         return cty_msgpack.unmarshal(data, ty)
     except cty.CtyError as e:  # DecodeError
-        raise InputError(f"{name}: not msgpack of {ty}: {e}") from None
+        hint = ""
+        if "extra bytes after the msgpack value" in str(e):
+            hint = " (a stream of values, one per record? --lines reads one)"
+        raise InputError(f"{name}: not msgpack of {ty}: {e}{hint}") from None
 
 
 def decode_command(args: argparse.Namespace) -> int:
-    """Decode a msgpack file holding a value of a type; write it in another format."""
-    ty, _ = read_type(args.type)
-    value = _unmarshal_msgpack(args.file, read_bytes(args.file), ty)
-    write_output(encode(value, ty, args.to), args.output, binary=args.to in ("msgpack", "gob"))
+    """Decode a gob or msgpack file (of a type; a stream of one value per record with
+    --lines); write its values in another format, one per record."""
+    data = read_bytes(args.file)
+    ty: cty.Type | None = None
+    defaults: Defaults | None = None
+    if args.type:
+        ty, defaults = read_type(args.type)
+    elif not data.startswith(GOB_MAGIC):
+        raise InputError(f"{args.file}: msgpack does not say what type its values are: give "
+                         "it with --type (a gob file says it)")
+    wire = cty.DynamicPseudoType if ty is None else ty.without_optional_attributes_deep()
+    chunks: list[bytes] = []
+    values: list[cty.Value] = []
+    for i, v in enumerate(_values(args.file, data, wire, args.lines)):
+        if ty is not None:
+            v = _conformed(v, ty, defaults, f"{args.file}: record {i}")  # noqa: PLW2901
+        if args.to == "gob":
+            values.append(v)
+        else:
+            chunks.append(encode(v, v.type() if ty is None else ty, args.to))
+    if args.to == "gob":
+        chunks.append(_gob_stream(values))
+    write_output(b"".join(chunks), args.output, binary=args.to in ("msgpack", "gob"))
     return 0
+
+
+def _conformed(v: cty.Value, ty: cty.Type, defaults: Defaults | None, where: str) -> cty.Value:
+    """*v* with the type constraint's defaults, converted to it (a gob value may be of
+    another type: it must convert)."""
+    if defaults is not None:
+        v = defaults.apply(v)
+    try:
+        return convert(v, ty)
+    except cty.PathError as e:
+        at = e.path.format()
+        raise InputError(f"{where}{': ' + at if at else ''}: {e.message}") from None
+
+
+def _gob_stream(values: list[cty.Value]) -> bytes:
+    from cty.encoding import gob  # noqa: PLC0415 - (as in _values)
+
+    out = io.BytesIO()
+    try:
+        with gob.Encoder(out) as enc:
+            for v in values:
+                enc.encode(v)
+    except cty.CtyError as e:
+        raise InputError(f"the value cannot be written as gob: {e}") from None
+    return out.getvalue()
 
 
 def encode(value: cty.Value, ty: cty.Type, form: str) -> bytes:
     """Return *value* (of type *ty*, which may have optional attributes) written in *form*."""
-    from cty.encoding import gob  # noqa: PLC0415 - (as in inspect)
+    from cty.encoding import gob  # noqa: PLC0415 - (as in _values)
     from cty.encoding import msgpack as cty_msgpack  # noqa: PLC0415
 
     schema = ty.without_optional_attributes_deep()
