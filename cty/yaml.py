@@ -60,6 +60,14 @@ class Document:
     def __repr__(self) -> str:
         return f"cty.yaml.Document({self.data!r})"
 
+    @property
+    def empty(self) -> bool:
+        """Whether the document holds nothing at all (a ``---`` with nothing after it, such
+        as one that ends a stream): its data is None as for ``null``, but nothing says so."""
+        node = self._node
+        return bool(node.id == "scalar" and node.value == "" and node.style is None
+                    and node.start_mark.index == node.end_mark.index)
+
     def position(self, path: cty.Path) -> tuple[int, int]:
         """Return the line and column (from 1) where the part of the document at *path*
         (attribute, key and index steps) starts; that of the deepest part on the way that

@@ -104,3 +104,15 @@ def test_scalars_and_characters_yaml_refuses_are_yaml_errors(text: str | bytes) 
         with pytest.raises(yaml.YAMLError) as e:
             read(text)
         assert isinstance(e.value, cty.CtyError)
+
+
+@pytest.mark.parametrize("text, empty", [
+    ("a: 1\n---\n", [False, True]),
+    ("--- null\n", [False]),
+    ("---\n~\n", [False]),
+    ("---\n''\n", [False]),
+    ("a: 1\n---\n---\nb: 2\n", [False, True, False]),
+    ("---\na: 1\n", [False]),
+])
+def test_a_document_knows_whether_it_holds_nothing(text: str, empty: list[bool]) -> None:
+    assert [d.empty for d in yaml.documents(text)] == empty

@@ -95,6 +95,10 @@ class _Job:
                 for batch in batches:
                     before = len(problems)
                     payloads = records.convert(batch, rty, indexed, problems)
+                    if batch.syntax:  # (lines that are not JSON, among the records' errors)
+                        problems[before:] = sorted(
+                            [*problems[before:], *map(syntax_problem, batch.syntax)],
+                            key=lambda p: (p.line, p.column))
                     self._say(before)
                     if sink is not None and not problems:
                         sink.add(payloads)
@@ -110,15 +114,29 @@ class _Job:
         sink = Sink(self.args.to, self.ty, False, out) if out is not None else None
         with _opened(self.name) as src:
             try:
+                seen = 0
                 for doc in cty_yaml.iter_documents(
                         _Counted(src, self.progress.read),
                         allow_duplicate_keys=self.args.allow_duplicate_keys):
+                    seen += 1
                     before = len(self.problems)
+                    if doc.empty:  # (not taken for a null: that is written null or ~)
+                        line, column = doc.position(cty.Path())
+                        self.problems.append(Problem(
+                            cty.Path(), "an empty YAML document (a --- with nothing after it; "
+                            "write null for a null)", line, column))
+                        self._say(before)
+                        self.progress.done(1)
+                        continue
                     p = self._yaml_record(doc)
                     self._say(before)
                     if sink is not None and not self.problems:
                         sink.add([p])
                     self.progress.done(1)
+                if not seen:
+                    self.problems.append(Problem(cty.Path(), "no YAML document: the file is "
+                                                 "empty"))
+                    self._say(len(self.problems) - 1)
             except cty_yaml.YAMLError as e:
                 self.problems.append(Problem(cty.Path(), f"not valid YAML: {e.problem}",
                                              e.line, e.column))

@@ -75,6 +75,8 @@ class Records:
         if lines:
             return line_batches(reader), self.ty, False
         first = start(reader)
+        if not first:
+            raise SyntaxProblem("no JSON value: the file is empty", 0, 0)
         ty = self.ty
         if first == b"[" and ty.is_list_type() and not ty.element_type().has_dynamic_types():
             return array_batches(reader), ty.element_type(), True

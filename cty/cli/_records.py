@@ -87,22 +87,28 @@ _SEPARATOR: Final = re.compile(rb"[}\]][ \t\r\n]*,[ \t\r\n]*[{\[]")
 class SyntaxProblem(Exception):
     """Text that is not JSON: the message, and where (line, column)."""
 
-    def __init__(self, message: str, line: int, column: int) -> None:
+    def __init__(self, message: str, line: int, column: int, offset: int = -1) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
+        self.offset = offset
+        """Where in the reader's buffer the mistake is (-1: not known)."""
 
 
 class Batch:
     """Records read together: *records* decoded, *text* as in the file (*text[0]* at line
     *line*, column *column*); the records' own text is found again on demand."""
 
-    __slots__ = ("_spans", "column", "first", "line", "records", "text")
+    __slots__ = ("_spans", "column", "first", "line", "records", "syntax", "text")
 
     def __init__(self, records: list[Any], text: bytes, line: int, column: int, first: int,
-                 *, spans: list[tuple[int, int]] | None = None) -> None:
+                 *, spans: list[tuple[int, int]] | None = None,
+                 syntax: list[SyntaxProblem] | None = None) -> None:
         self.records = records
+        self.syntax = syntax or []
+        """Lines of JSON Lines in the batch's text that are not JSON (they are no records:
+        the others are still read and checked)."""
         self.text = text
         self.line = line
         self.column = column
@@ -175,8 +181,9 @@ class Reader:
 
     def problem(self, text: bytes, offset: int, message: str, line: int,
                 column: int) -> SyntaxProblem:
-        line, col = line_and_column(text, offset, line)
-        return SyntaxProblem(message, line, col + (column - 1 if line == self.line else 0))
+        at_line, col = line_and_column(text, offset, line)
+        return SyntaxProblem(message, at_line, col + (column - 1 if at_line == self.line else 0),
+                             offset)
 
 
 def start(reader: Reader) -> bytes:
@@ -195,8 +202,41 @@ def start(reader: Reader) -> bytes:
 
 def array_batches(reader: Reader) -> Iterator[Batch]:
     """The elements of the top-level array the text holds (its first byte, ``[``, is next),
-    a batch at a time."""
+    a batch at a time. Where the text stops being JSON, the whole elements before the
+    mistake come as a last batch (to be checked too), then the SyntaxProblem."""
     reader.take(1)
+    counted = [0]
+    try:
+        yield from _array_batches(reader, counted)
+    except SyntaxProblem as problem:
+        cut = _whole_elements_before(reader.buf, problem.offset)
+        if cut:
+            line, column = reader.line, reader.column
+            text = reader.buf[:cut]
+            yield Batch(_decode(b"[" + text + b"]"), text, line, column, counted[0])
+        raise
+
+
+def _whole_elements_before(buf: bytes, offset: int) -> int | None:
+    """Where the whole elements at the start of *buf* that end before *offset* end (a comma
+    after the last of them), or None."""
+    if offset <= 0:
+        return None
+    end = min(offset, len(buf))
+    for _ in range(8):
+        comma = buf.rfind(b",", 0, end)
+        if comma <= 0:
+            return None
+        try:
+            _decode_raw(b"[" + buf[:comma] + b"]")
+        except (msgspec.DecodeError, UnicodeDecodeError):
+            end = comma
+            continue
+        return comma
+    return None
+
+
+def _array_batches(reader: Reader, counted: list[int]) -> Iterator[Batch]:
     first = 0
     want = PIECE
     while True:
@@ -221,6 +261,7 @@ def array_batches(reader: Reader) -> Iterator[Batch]:
         reader.take(cut + 1)
         yield Batch(records, text, line, column, first)
         first += len(records)
+        counted[0] = first
         if cut == len(buf):
             return
         want = PIECE
@@ -291,7 +332,8 @@ def _problem(reader: Reader, buf: bytes, trial: bytes, e: Exception | None = Non
 
 def line_batches(reader: Reader) -> Iterator[Batch]:
     """The lines of JSON Lines text, a batch at a time; blank lines are skipped. A line that
-    is not JSON stops the reading with a SyntaxProblem at its place."""
+    is not JSON is no record: its SyntaxProblem goes with the batch, and the reading goes on
+    (each line is a record of its own, so the others are still checked)."""
     number = 1
     while True:
         reader.fill()
@@ -308,17 +350,18 @@ def line_batches(reader: Reader) -> Iterator[Batch]:
         text = buf[:cut]
         spans = []
         records = []
+        syntax = []
         at = 0
         for line in text.split(b"\n"):
             if line.strip():
                 try:
                     records.append(_decode(line))
+                    spans.append((at, at + len(line)))
                 except (msgspec.DecodeError, UnicodeDecodeError) as e:
-                    raise _line_problem(line, number, e) from None
-                spans.append((at, at + len(line)))
+                    syntax.append(_line_problem(line, number, e))
             at += len(line) + 1
             number += 1
-        yield Batch(records, text, reader.line, 1, 0, spans=spans)
+        yield Batch(records, text, reader.line, 1, 0, spans=spans, syntax=syntax)
         reader.take(cut)
         if reader.eof:
             return

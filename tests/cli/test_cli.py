@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import re
@@ -456,3 +457,73 @@ def test_reading_a_terminal_says_so() -> None:
     os.close(main)
     assert (p.returncode, out) == (0, b'{"a":1}\n')
     assert err.decode() == "cty: reading standard input (end it with Ctrl-D)\n"
+
+
+POINT = "object({name=string, port=number})"
+
+
+def test_a_line_that_is_not_json_hides_no_other_lines_errors(tmp_path: Path) -> None:
+    src = tmp_path / "r.jsonl"
+    src.write_text('{"name":"a","port":"x"}\n{"name": }\n{"name":"c"}\n{"name":"d","port":4}\n')
+    for command in ("check", "convert"):
+        p = run(command, "--lines", "-t", POINT, str(src))
+        assert p.returncode == 1
+        assert p.stderr.splitlines()[:3] == [
+            f"{src}:1:20: .port: a number is required",
+            f"{src}:2:10: not valid JSON: invalid character",
+            f'{src}:3:1: attribute "port" is required',
+        ]
+        assert p.stdout == ""
+
+
+def test_an_array_that_stops_being_json_reports_the_elements_before(tmp_path: Path) -> None:
+    src = tmp_path / "r.json"
+    src.write_text('[{"name":"a","port":"x"},\n {"name":"b"},\n {"name": },\n {"name":"c"}]')
+    p = run("check", "-t", f"list({POINT})", str(src))
+    assert p.returncode == 1
+    assert p.stderr.splitlines() == [
+        f"{src}:1:21: [0].port: a number is required",
+        f'{src}:2:2: [1]: attribute "port" is required',
+        f"{src}:3:11: not valid JSON: invalid character",
+        "cty: 1 of 1 file does not conform (3 errors)",
+    ]
+
+
+def test_an_array_past_the_first_batch_reports_the_elements_before_its_mistake(
+        tmp_path: Path) -> None:
+    rows = [{"name": f"r{i}", "port": i} for i in range(60000)]
+    rows[49000]["port"] = "bad"
+    text = json.dumps(rows)
+    at = text.index('"r50000"')
+    src = tmp_path / "big.json"
+    src.write_text(text[:at] + '"r50000" x' + text[at + 8:])  # (past the first megabyte)
+    p = run("check", "-t", f"list({POINT})", str(src))
+    assert p.returncode == 1
+    lines = p.stderr.splitlines()
+    assert lines[0].endswith(": [49000].port: a number is required")
+    assert lines[1].startswith(f"{src}:1:") and "not valid JSON" in lines[1]
+
+
+def test_an_empty_file_says_it_is_empty(tmp_path: Path) -> None:
+    for name, text in (("e.json", ""), ("w.json", " \n\t")):
+        src = tmp_path / name
+        src.write_text(text)
+        p = run("check", "-t", POINT, str(src))
+        assert (p.returncode, p.stderr.splitlines()[0]) == (
+            1, f"{src}: no JSON value: the file is empty")
+    assert run("check", "--lines", "-t", POINT, str(tmp_path / "e.json")).returncode == 0
+
+
+def test_an_empty_yaml_document_is_reported_not_taken_for_null(tmp_path: Path) -> None:
+    pytest.importorskip("yaml")
+    src = tmp_path / "t.yaml"
+    src.write_text("name: a\nport: 1\n---\n")
+    p = run("convert", "-t", POINT, str(src))
+    assert (p.returncode, p.stdout, p.stderr) == (
+        1, "", f"{src}:4:1: an empty YAML document (a --- with nothing after it; write null "
+        "for a null)\n")
+    src.write_text("--- null\n")
+    assert run("convert", "-t", POINT, str(src)).stdout == "null\n"
+    src.write_text("# only a comment\n")
+    p = run("check", "-t", POINT, str(src))
+    assert p.stderr.splitlines()[0] == f"{src}: no YAML document: the file is empty"
