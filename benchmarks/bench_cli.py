@@ -6,8 +6,9 @@ Terraform-style records, against the fastest plain Python does the same job.
 The file is made with a fixed seed: records with nested objects, ``optional(T, default)`` at
 several depths, lists, maps and sets (``SCHEMA``), about 150 bytes each, all good data.
 Each contender runs in its own process, process start included, in interleaved rounds (every
-contender once per round), and is measured by its wall time (median of the rounds) and its
-peak resident memory:
+contender once per round), and is measured by its wall time and its CPU time (user and
+system; medians of the rounds) and its peak resident memory. A loaded machine stretches wall
+times; CPU time is what the ratios are taken of. The array of records:
 
 * ``cty convert``: the file to cty JSON, written to a file;
 * ``cty check``: the file checked, nothing written;
@@ -15,6 +16,13 @@ peak resident memory:
   (the fastest a Python program does this), written back with ``msgspec.json.encode``;
 * ``msgspec + from_python``: the library's Python API: the file decoded by msgspec, the data
   made a value by ``cty.from_python`` (no defaults: the type without them), written as cty JSON.
+
+The same records as JSON Lines (one per line), each record converted on its own:
+
+* ``cty convert --lines`` and ``cty check --lines``;
+* ``msgspec Structs, streaming`` (the baseline there): the lines read a megabyte at a time,
+  each piece decoded at once into Structs with the defaults (``Decoder.decode_lines``) and
+  written back at once (``Encoder.encode_lines``), in bounded memory as the command is.
 
 Results: benchmarks/results/bench_cli.txt; docs/performance.md cites them.
 """
@@ -91,6 +99,30 @@ with open(sys.argv[2], "wb") as f:
     f.write(msgspec.json.encode(records))
 '''
 
+STREAMING = BASELINE[:BASELINE.index("with open(sys.argv[1]")] + '''
+dec = msgspec.json.Decoder(Resource, strict=False)
+enc = msgspec.json.Encoder()
+with open(sys.argv[1], "rb") as f, open(sys.argv[2], "wb") as out:
+    rest = b""
+    while True:
+        piece = f.read(1 << 20)
+        buf = rest + piece
+        if piece:
+            cut = buf.rfind(b"\\n") + 1
+            rest, buf = buf[cut:], buf[:cut]
+        else:
+            rest = b""
+        if buf:
+            try:
+                records = dec.decode_lines(buf)
+            except msgspec.ValidationError as e:
+                print(e, file=sys.stderr)
+                sys.exit(1)
+            out.write(enc.encode_lines(records))
+        if not piece:
+            break
+'''
+
 FROM_PYTHON = '''
 import sys, msgspec, cty
 from cty.encoding import json
@@ -129,15 +161,21 @@ def record(rng: random.Random, i: int) -> dict[str, object]:
     return r
 
 
-def make_file(path: Path, n: int, seed: int = 2026) -> None:
+def make_file(path: Path, n: int, seed: int = 2026, *, lines: bool = False) -> None:
+    """Write *n* records: a JSON array, or with *lines* JSON Lines (the same records)."""
     rng = random.Random(seed)
     with path.open("wb") as f:
-        f.write(b"[\n")
+        if not lines:
+            f.write(b"[\n")
         for start in range(0, n, 10_000):
             rows = [record(rng, i) for i in range(start, min(n, start + 10_000))]
+            if lines:
+                f.write(b"".join(msgspec.json.encode(r) + b"\n" for r in rows))
+                continue
             text = b",\n".join(msgspec.json.encode(r) for r in rows)
             f.write((b",\n" if start else b"") + text)
-        f.write(b"\n]\n")
+        if not lines:
+            f.write(b"\n]\n")
 
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -145,8 +183,8 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 warm-up run writes it), not recompiling every module at every start."""
 
 
-def run(cmd: list[str]) -> tuple[float, float]:
-    """Run *cmd*; return its wall time (s) and peak resident memory (MB)."""
+def run(cmd: list[str]) -> tuple[float, float, float]:
+    """Run *cmd*; return its wall time (s), CPU time (s) and peak resident memory (MB)."""
     t = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
     _, status, usage = os.wait4(p.pid, 0)
@@ -154,7 +192,31 @@ def run(cmd: list[str]) -> tuple[float, float]:
     err = p.stderr.read().decode() if p.stderr else ""
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"{cmd[:3]} failed: {err}")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def measure(contenders: dict[str, list[str]], rounds: int, warm: bool
+            ) -> dict[str, tuple[float, float, float]]:
+    """Each contender's median wall and CPU time and its peak memory over *rounds*
+    interleaved rounds (after a warm-up run of each, with *warm*)."""
+    samples: dict[str, list[tuple[float, float, float]]] = {k: [] for k in contenders}
+    if warm:
+        for cmd in contenders.values():  # warm-up: the bytecode is written
+            run(cmd)
+    for _ in range(rounds):
+        for name, cmd in contenders.items():
+            samples[name].append(run(cmd))
+    return {k: (statistics.median(t for t, _, _ in v), statistics.median(c for _, c, _ in v),
+                max(m for _, _, m in v)) for k, v in samples.items()}
+
+
+def show(title: str, n: int, got: dict[str, tuple[float, float, float]], base: str) -> None:
+    """Print one table: each contender's times, its CPU time as a ratio of the baseline's."""
+    base_cpu = got[base][1]
+    print(f"\n{title}")
+    for name, (t, cpu, mem) in got.items():
+        print(f"  {name:30} {t:6.2f} s wall {cpu:6.2f} s CPU  {cpu / base_cpu:5.2f}x "
+              f"baseline  peak {mem:6.0f} MB  {n / t / 1000:6.0f}k records/s")
 
 
 def main() -> None:
@@ -163,15 +225,19 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--without-from-python", action="store_true",
                     help="leave out the slowest contender (the library's Python API)")
+    ap.add_argument("--without-lines", action="store_true",
+                    help="leave out the JSON Lines table")
     args = ap.parse_args()
     cty_cmd = str(Path(sys.executable).parent / "cty")
     py = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         (d / "schema.type").write_text(SCHEMA)
+        (d / "record.type").write_text(SCHEMA[len("list("):-1])
         (d / "baseline.py").write_text(BASELINE)
+        (d / "streaming.py").write_text(STREAMING)
         (d / "from_python.py").write_text(FROM_PYTHON)
-        results: dict[int, dict[str, tuple[float, float]]] = {}
+        results: dict[int, dict[str, tuple[float, float, float]]] = {}
         for n in args.records:
             data = d / f"records-{n}.json"
             make_file(data, n)
@@ -188,22 +254,26 @@ def main() -> None:
             }
             if args.without_from_python:
                 del contenders["msgspec + from_python"]
-            samples: dict[str, list[tuple[float, float]]] = {k: [] for k in contenders}
-            if n == args.records[0]:
-                for cmd in contenders.values():  # warm-up: the bytecode is written
-                    run(cmd)
-            for _ in range(args.rounds):
-                for name, cmd in contenders.items():
-                    samples[name].append(run(cmd))
-            results[n] = {k: (statistics.median(t for t, _ in v), max(m for _, m in v))
-                          for k, v in samples.items()}
-            base = results[n]["msgspec Structs (baseline)"][0]
-            print(f"\n{n:,} records, {size:.0f} MB (median of {args.rounds} rounds, "
-                  "process start included)")
-            for name, (t, mem) in results[n].items():
-                print(f"  {name:28} {t:7.2f} s  {t / base:5.2f}x baseline  "
-                      f"peak {mem:6.0f} MB  {n / t / 1000:6.0f}k records/s")
+            results[n] = measure(contenders, args.rounds, n == args.records[0])
+            show(f"{n:,} records, {size:.0f} MB, an array (medians of {args.rounds} rounds, "
+                 "process start included)", n, results[n], "msgspec Structs (baseline)")
             data.unlink()
+            if args.without_lines:
+                continue
+            lines = d / f"records-{n}.jsonl"
+            make_file(lines, n, lines=True)
+            streaming = {
+                "msgspec Structs, streaming": [py, str(d / "streaming.py"), str(lines),
+                                               str(d / "out-stream.jsonl")],
+                "cty convert --lines": [cty_cmd, "convert", "-q", "--lines", "-t",
+                                        f"@{d / 'record.type'}", str(lines),
+                                        "-o", str(d / "out-cty.jsonl")],
+                "cty check --lines": [cty_cmd, "check", "-q", "--lines", "-t",
+                                      f"@{d / 'record.type'}", str(lines)],
+            }
+            got = measure(streaming, args.rounds, n == args.records[0])
+            show(f"{n:,} records, JSON Lines", n, got, "msgspec Structs, streaming")
+            lines.unlink()
         if len(args.records) > 1:
             lo, hi = args.records[0], args.records[-1]
             print(f"\ngrowth from {lo:,} to {hi:,} records ({hi / lo:.0f}x the records):")

@@ -194,6 +194,19 @@ def _encode(wire: Any) -> bytes:
     return encode_spliced(_encoder.encode, wire, _EXPAND)  # deeper than msgspec may go
 
 
+def encode_lines(ty: Type, payloads: list[Any]) -> bytes | None:
+    """Return the JSON text of each payload (unmarked, of type *ty*), each on a line of its
+    own, in one msgspec call; None where the fast pass cannot (an unknown, a mark, an
+    infinity, a value deeper than msgspec goes): encode_payload then says why, record by
+    record."""
+    conv = plan(ty, ty)
+    try:
+        wires = payloads if conv is None else [conv(p) for p in payloads]
+        return go_escape(_encoder.encode_lines(wires))
+    except (Refused, TypeError, ValueError, OverflowError, RecursionError):
+        return None
+
+
 _LONG_INT_BITS: Final = 14_000
 """Ints of more bits than this may pass Python's int-to-str limit (4,300 digits)."""
 

@@ -25,7 +25,9 @@ PIECE: Final = 1 << 20
 """How much text is read at a time (a batch holds about this much)."""
 BOM: Final = b"\xef\xbb\xbf"
 
-_msgspec_decode: Final = msgspec.json.Decoder(float_hook=cty.parse_number_val).decode
+_msgspec_decoder: Final = msgspec.json.Decoder(float_hook=cty.parse_number_val)
+_msgspec_decode: Final = _msgspec_decoder.decode
+_decode_lines: Final = _msgspec_decoder.decode_lines
 _msgspec_decode_raw: Final = msgspec.json.Decoder(list[msgspec.Raw]).decode
 
 
@@ -100,11 +102,11 @@ class Batch:
     """Records read together: *records* decoded, *text* as in the file (*text[0]* at line
     *line*, column *column*); the records' own text is found again on demand."""
 
-    __slots__ = ("_spans", "column", "first", "line", "records", "syntax", "text")
+    __slots__ = ("_lines", "_spans", "column", "first", "line", "records", "syntax", "text")
 
     def __init__(self, records: list[Any], text: bytes, line: int, column: int, first: int,
                  *, spans: list[tuple[int, int]] | None = None,
-                 syntax: list[SyntaxProblem] | None = None) -> None:
+                 syntax: list[SyntaxProblem] | None = None, lines: bool = False) -> None:
         self.records = records
         self.syntax = syntax or []
         """Lines of JSON Lines in the batch's text that are not JSON (they are no records:
@@ -115,11 +117,13 @@ class Batch:
         self.first = first
         """The index of the first record in the file (the array's, or the line's)."""
         self._spans = spans
+        self._lines = lines
+        """Whether the records are the lines of *text* that are not blank (JSON Lines)."""
 
     def span(self, i: int) -> tuple[int, int]:
         """The start and end offsets in *text* of record *i* of the batch."""
         if self._spans is None:
-            self._spans = _element_spans(self.text)
+            self._spans = _line_spans(self.text) if self._lines else _element_spans(self.text)
         return self._spans[i]
 
     def raw(self, i: int) -> bytes:
@@ -133,6 +137,16 @@ class Batch:
         if line == self.line:
             column += self.column - 1
         return line, column
+
+
+def _line_spans(text: bytes) -> list[tuple[int, int]]:
+    spans = []
+    at = 0
+    for line in text.split(b"\n"):
+        if line.strip():
+            spans.append((at, at + len(line)))
+        at += len(line) + 1
+    return spans
 
 
 def _element_spans(text: bytes) -> list[tuple[int, int]]:
@@ -348,23 +362,34 @@ def line_batches(reader: Reader) -> Iterator[Batch]:
                 reader.fill(len(buf) * 2)
                 continue
         text = buf[:cut]
-        spans = []
-        records = []
-        syntax = []
-        at = 0
-        for line in text.split(b"\n"):
-            if line.strip():
-                try:
-                    records.append(_decode(line))
-                    spans.append((at, at + len(line)))
-                except (msgspec.DecodeError, UnicodeDecodeError) as e:
-                    syntax.append(_line_problem(line, number, e))
-            at += len(line) + 1
-            number += 1
-        yield Batch(records, text, reader.line, 1, 0, spans=spans, syntax=syntax)
+        try:  # (every line at once; the lines one by one only where one is not JSON)
+            batch = Batch(_decode_lines(text), text, reader.line, 1, 0, lines=True)
+        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+            batch = _lines_one_by_one(text, number, reader.line)
+        yield batch
+        number += text.count(b"\n") + (0 if text.endswith(b"\n") else 1)
         reader.take(cut)
         if reader.eof:
             return
+
+
+def _lines_one_by_one(text: bytes, number: int, first_line: int) -> Batch:
+    """The batch of the lines of *text* (the first is line *number*), read one at a time:
+    a line that is not JSON is no record, its problem goes with the batch."""
+    spans = []
+    records = []
+    syntax = []
+    at = 0
+    for line in text.split(b"\n"):
+        if line.strip():
+            try:
+                records.append(_decode(line))
+                spans.append((at, at + len(line)))
+            except (msgspec.DecodeError, UnicodeDecodeError) as e:
+                syntax.append(_line_problem(line, number, e))
+        at += len(line) + 1
+        number += 1
+    return Batch(records, text, first_line, 1, 0, spans=spans, syntax=syntax)
 
 
 def _line_problem(line: bytes, number: int, e: Exception) -> SyntaxProblem:

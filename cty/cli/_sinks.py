@@ -15,6 +15,7 @@ from typing import Any, BinaryIO
 import cty
 from cty._internal import make
 from cty.encoding import json as cty_json
+from cty.encoding._json_encode import encode_lines
 
 from ._input import InputError
 
@@ -64,7 +65,11 @@ class Sink:
                     out.write(b",")
                 out.write(text[1:-1])
             else:
-                for p in payloads:
+                text = encode_lines(self.ty, payloads)  # (a batch in one call)
+                if text is not None:
+                    out.write(text)
+                    return
+                for p in payloads:  # (the record that cannot be written says why)
                     out.write(cty_json.marshal(make(self.ty, p), self.ty) + b"\n")
         elif self.form == "msgpack":
             data = self._msgpack.marshal(make(self.list_type, tuple(payloads)), self.list_type)
