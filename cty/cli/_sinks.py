@@ -65,9 +65,9 @@ class Sink:
                     out.write(b",")
                 out.write(text[1:-1])
             else:
-                text = encode_lines(self.ty, payloads)  # (a batch in one call)
-                if text is not None:
-                    out.write(text)
+                lines = encode_lines(self.ty, payloads)  # (a batch in one call)
+                if lines is not None:
+                    out.write(lines)
                     return
                 for p in payloads:  # (the record that cannot be written says why)
                     out.write(cty_json.marshal(make(self.ty, p), self.ty) + b"\n")
