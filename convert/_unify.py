@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cty import CtyTypeError, DynamicPseudoType, List, Map, Object, Set, Tuple, Type
-from cty._internal import check_type, deep
+from cty._internal import check_type, deep, hop
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message
@@ -31,6 +31,7 @@ _Result = tuple[Type, dict[Type, Conv]] | None
 _cache: dict[tuple[tuple[Type, ...], bool], _Result] = {}
 
 
+@hop  # (it recurses through _unify: any depth)
 def unify_distinct(types: Sequence[Type], unsafe: bool) -> _Result:
     """Return the unified type and a conversion (or None) per distinct input type, or None.
 

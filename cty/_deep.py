@@ -30,7 +30,7 @@ from typing import Any, Final, ParamSpec, TypeVar
 
 from ._codegen import SourceWriter, code, identifier, join
 from ._errors import CtyValueError
-from ._limits import FRAMES_PER_LEVEL, limits
+from ._limits import FRAMES_PER_LEVEL, LimitExceededError, limits
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -185,7 +185,7 @@ def _hop_frames() -> int:
 
 
 def _too_deep(fn: Callable[..., Any]) -> CtyValueError:
-    return CtyValueError(
+    return LimitExceededError(
         f"{getattr(fn, '__name__', 'operation')}: value is nested too deeply (this is "
         f"guaranteed to work to max_depth={limits().max_depth:,} levels of cty.set_limits)")
 

@@ -11,6 +11,7 @@ from cty import (
     Bool,
     CtyTypeError,
     DynamicPseudoType,
+    LimitExceededError,
     Number,
     PathError,
     RefinementBuilder,
@@ -19,7 +20,7 @@ from cty import (
     Value,
     unknown_val,
 )
-from cty._internal import NO_MARKS, Unknown, check_type, check_value
+from cty._internal import NO_MARKS, Unknown, check_type, check_value, deep
 from cty.convert import convert
 
 from ._errors import ArgError, FunctionError, PanicError
@@ -202,9 +203,11 @@ class Function:
             result = unknown_val(ty).with_marks(marks)
         else:
             try:
-                result = self._impl(plain, ty)
+                result = _run_impl(self._impl, plain, ty)
             except (FunctionError, PathError):  # errors the function returns
                 raise
+            except LimitExceededError as e:  # (a value nested past max_depth, say)
+                raise FunctionError(str(e)) from e
             except Exception as e:
                 raise PanicError(e) from e
             if result.__class__ is not Value:
@@ -299,9 +302,11 @@ class Function:
                 if errs:
                     raise ArgError(i, errs[0].message)
         try:
-            ty = self._type(typed)
+            ty = _run_type(self._type, typed)
         except (FunctionError, PathError):  # errors the function returns
             raise
+        except LimitExceededError as e:
+            raise FunctionError(str(e)) from e
         except Exception as e:
             raise PanicError(e) from e
         if not isinstance(ty, Type):
@@ -317,3 +322,17 @@ def unpredictable(f: Function) -> Function:
     return Function(params=f.params(), var_param=f.var_param(), type=f._type,
                     impl=lambda args, ty: unknown_val(ty), refine_result=f._refine,
                     description=f.description())
+
+
+@deep
+def _run_impl(impl: Callable[[list[Value], Type], Value], args: list[Value], ty: Type) -> Value:
+    """Run a function's implementation so that its recursion works at any depth (cty._deep:
+    helpers wrapped with hop move on to fresh threads; stopped by the recursion limit, the
+    call runs again on a chain)."""
+    return impl(args, ty)
+
+
+@deep
+def _run_type(type_fn: Callable[[list[Value]], Type], args: list[Value]) -> Type:
+    """Run a function's type callback as _run_impl runs its implementation."""
+    return type_fn(args)

@@ -20,6 +20,7 @@ import pytest
 import cty
 import cty.convert
 import cty.function
+import cty.function.stdlib
 from cty.encoding import gob
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
@@ -159,3 +160,45 @@ def test_the_probe_covers_the_surface() -> None:
             "gob.dumps"} <= names
     assert {"equals", "hash", "go_string", "unmark_deep_with_paths"} <= set(VALUE_METHODS)
     assert {"friendly_name", "test_conformance", "go_string"} <= set(TYPE_METHODS)
+
+
+# --- every function of the stdlib (issue #47, item 15: some raised PanicError at 1,000 levels)
+
+STDLIB = sorted(cty.function.stdlib.FUNCTIONS.items())
+
+
+@cache
+def deep_arguments() -> dict[str, cty.Value]:
+    """What a function is given, in every slot: collections of deep values (what concat,
+    flatten and the set functions take apart) and a deep value itself."""
+    lists = deep_values()["lists"]
+    return {"list-of-deep": cty.list_val([lists, lists]), "mixed": deep_values()["mixed"],
+            "set-of-deep": cty.set_val([lists])}
+
+
+@pytest.mark.parametrize(("name", "fn"), STDLIB, ids=[n for n, _ in STDLIB])
+def test_every_stdlib_function_at_10000_levels(name: str, fn: cty.function.Function) -> None:
+    n = len(fn.params()) + (1 if fn.var_param() is not None else 0)
+    for kind, arg in deep_arguments().items():
+        try:
+            fn.call([arg] * n)
+        except cty.function.PanicError as e:
+            pytest.fail(f"{name}({kind} x {n}): PanicError: {str(e)[:200]}")
+        except cty.CtyError:
+            pass  # (refused: a FunctionError, an ArgError)
+        except (RecursionError, TypeError, ValueError, LookupError, AttributeError) as e:
+            pytest.fail(f"{name}({kind} x {n}): {type(e).__name__}: {str(e)[:200]}")
+
+
+def test_unify_and_convert_at_10000_levels() -> None:
+    t: cty.Type = cty.String
+    for _ in range(DEPTH):
+        t = cty.List(t)
+    assert cty.convert.unify([t, t])[0] is t
+    assert cty.convert.unify_unsafe([t, cty.DynamicPseudoType])[0] is cty.DynamicPseudoType
+    assert cty.convert.unify_or_raise([t, t])[0] is t
+    tup = cty.string_val("x")
+    for _ in range(DEPTH):
+        tup = cty.tuple_val([tup])
+    got = cty.convert.convert(tup, cty.List(cty.DynamicPseudoType))
+    assert got.type().is_list_type()
