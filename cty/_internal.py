@@ -45,6 +45,7 @@ from ._structural_types import is_identifier
 from ._type import brief, check_type, child_types
 from ._type_expr import DefaultsBuilder, check_text, interpret
 from ._type_expr_syntax import parse_expression
+from ._type_height import height as type_height
 from ._type_height import is_tall
 from ._type_json import go_json_string
 from ._unicode_data import UCD
@@ -119,6 +120,7 @@ __all__ = [
     "safe_prefix_before_cut",
     "tokenize",
     "trail_path",
+    "type_height",
     "worth_generating",
     "wrap",
 ]

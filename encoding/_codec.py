@@ -12,10 +12,19 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 import cty
 from cty import CtyTypeError, Type, Value
-from cty._internal import LARGE_INPUT, PAUSED, check_type, deep, in_deep_thread, make, wrap
+from cty._internal import (
+    LARGE_INPUT,
+    PAUSED,
+    check_type,
+    deep,
+    in_deep_thread,
+    make,
+    type_height,
+    wrap,
+)
 from cty.convert import convert
 
-from ._errors import DecodeError, Fail
+from ._errors import DecodeError, EncodeError, Fail
 from ._failure_memo import forget_failures
 from ._msgpack_decode import is_fixed
 
@@ -33,6 +42,11 @@ def conform(v: Value, ty: Type) -> Value:
     if v._ty is ty or not v._ty.test_conformance(ty):
         return v
     return convert(v, ty)
+
+
+def _too_deep() -> str:
+    return (f"value nested too deeply (its type has more than max_depth="
+            f"{cty.limits().max_depth:,} levels of cty.set_limits)")
 
 
 class _EncodingFormat(NamedTuple):
@@ -83,6 +97,8 @@ class PlannedEncoder:
         vt = v._ty
         fmt = self._format
         if vt is not self._actual:
+            if type_height(vt) > cty.limits().max_depth:  # (as decoding refuses it)
+                raise EncodeError(cty.Path(), _too_deep())
             self._plan = fmt.plan(ty, vt)
             self._actual = vt
         return fmt.write(v, ty, self._plan)
@@ -101,7 +117,7 @@ class PlannedDecoder(Generic[InputT]):
     fixed_decoder=..., var_decoder=...)``) and defining ``_load`` and ``_explain``.
     """
 
-    __slots__ = ("_fixed", "_ty", "_var")
+    __slots__ = ("_fixed", "_height", "_ty", "_var")
     _format: ClassVar[_DecodingFormat]
 
     def __init_subclass__(cls, *, fixed_decoder: Callable[[Type], Callable[[Any], Any]],
@@ -113,6 +129,7 @@ class PlannedDecoder(Generic[InputT]):
     @deep
     def __init__(self, ty: Type, /) -> None:
         self._ty = check_type(ty, "type")
+        self._height = type_height(ty)
         fmt = self._format
         self._fixed = fmt.fixed_decoder(ty) if is_fixed(ty) else None
         self._var = fmt.var_decoder(ty) if self._fixed is None else None
@@ -142,6 +159,8 @@ class PlannedDecoder(Generic[InputT]):
     @deep
     def decode(self, data: InputT, /) -> Value:
         """Return the value *data* holds (see the format's unmarshal())."""
+        if self._height > cty.limits().max_depth:  # (as encoding refuses it)
+            raise DecodeError(_too_deep())
         well_formed = False
         try:
             if isinstance(data, _SIZED) and len(data) >= LARGE_INPUT:

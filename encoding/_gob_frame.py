@@ -6,6 +6,8 @@ CRC-32 (IEEE, zlib.crc32) of the length bytes and the body. The body's first byt
 ``T`` (0x54) describes types, ``V`` (0x56) holds a value, ``E`` (0x45) ends the stream. In
 version 2 the end frame counts the frames before it (so a deleted frame is noticed) and, in a
 dataset file, numbers its block and says whether it is the file's last (so a lost block is).
+In version 3 each frame's CRC-32 starts from the frame's index in its stream instead of 0, so
+a frame that is moved, repeated or lost makes the first frame out of place fail its check.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ from cty import CtyTypeError, Path
 from ._errors import DecodeError, EncodeError
 
 MAGIC: Final = b"\x89ctygob"
-VERSION: Final = 2
-"""The version written; readers take 1 and 2 (version 1's end frame is ``E`` alone)."""
+VERSION: Final = 3
+"""The version written; readers take 1 to 3 (version 1's end frame is ``E`` alone; version 3's
+checksums start from the frame's index)."""
+SEEDED: Final = 3
+"""The first version whose frame checksums start from the frame's index in its stream."""
 HEADER: Final = MAGIC + bytes([VERSION])
 
 KIND_TYPES: Final = 0x54
@@ -39,8 +44,9 @@ _unpack_from: Final = _u32.unpack_from
 _crc32: Final = zlib.crc32
 
 
-def frame(*parts: bytes) -> bytes:
-    """Return the frame whose body is the concatenation of *parts*."""
+def frame(*parts: bytes, seq: int = 0) -> bytes:
+    """Return the frame whose body is the concatenation of *parts*, the *seq*-th frame of its
+    stream (its checksum starts from that index)."""
     n = 0
     for p in parts:
         n += len(p)
@@ -48,20 +54,21 @@ def frame(*parts: bytes) -> bytes:
         raise EncodeError(Path(), f"a gob frame holds at most {MAX_BODY} bytes; this value "
                                   f"needs {n}")
     head = _pack(n)
-    crc = _crc32(head)
+    crc = _crc32(head, seq)
     for p in parts:
         crc = _crc32(p, crc)
     return b"".join((head, *parts, _pack(crc)))
 
 
-def value_frame(prefix: bytes, payload: bytes) -> bytes:
-    """Return the value frame whose body is *prefix* (see value_prefix) and *payload*."""
+def value_frame(prefix: bytes, payload: bytes, seq: int = 0) -> bytes:
+    """Return the value frame whose body is *prefix* (see value_prefix) and *payload*, the
+    *seq*-th frame of its stream."""
     n = len(prefix) + len(payload)
     if n > MAX_BODY:
         raise EncodeError(Path(), f"a gob frame holds at most {MAX_BODY} bytes; this value "
                                   f"needs {n}")
     head = _pack(n) + prefix
-    return b"".join((head, payload, _pack(_crc32(payload, _crc32(head)))))
+    return b"".join((head, payload, _pack(_crc32(payload, _crc32(head, seq)))))
 
 
 _encode_end: Final = msgspec.msgpack.Encoder().encode
@@ -73,7 +80,7 @@ def end_frame(frames: int, block: tuple[int, bool] | None = None) -> bytes:
     block of a dataset file, ``[frames, block index, last block?]``, where *frames* counts the
     stream's frames before this one."""
     info: list[int | bool] = [frames] if block is None else [frames, block[0], block[1]]
-    return frame(b"E", _encode_end(info))
+    return frame(b"E", _encode_end(info), seq=frames)
 
 
 class EndInfo(NamedTuple):
@@ -141,7 +148,7 @@ class FrameReader:
     counted from where reading began, across concatenated streams).
     """
 
-    __slots__ = ("_buf", "_fp", "_size", "index", "offset")
+    __slots__ = ("_buf", "_fp", "_size", "index", "offset", "seed_base")
 
     def __init__(self, src: IO[bytes] | bytes | bytearray | memoryview) -> None:
         if isinstance(src, (bytes, bytearray, memoryview)):
@@ -156,6 +163,14 @@ class FrameReader:
             self._size = -1
         self.offset = 0
         self.index = 0
+        self.seed_base: int | None = None
+        """The index of the current stream's first frame, where its checksums start from
+        the frame's index (version 3); None where they start from 0."""
+
+    def seed(self) -> int:
+        """What the next frame's checksum starts from: its index in its stream, or 0."""
+        base = self.seed_base
+        return 0 if base is None else self.index - base
 
     def at_end(self) -> bool:
         """Return whether a bytes input is used up (always False for files)."""
@@ -222,6 +237,7 @@ class FrameReader:
         if not 1 <= h[-1] <= VERSION:
             raise DecodeError(f"unsupported cty gob format version {h[-1]} (this reader "
                               f"knows versions 1 to {VERSION})", offset=off)
+        self.seed_base = self.index if h[-1] >= SEEDED else None
         return h[-1]
 
     def read_frame(self) -> tuple[Any, int, int]:
@@ -237,7 +253,7 @@ class FrameReader:
             if start <= self._size:
                 stop = start + _unpack_from(buf, off)[0]
                 if start < stop <= self._size - 4 and \
-                        _crc32(buf[off:stop]) == _unpack_from(buf, stop)[0]:
+                        _crc32(buf[off:stop], self.seed()) == _unpack_from(buf, stop)[0]:
                     self.offset = stop + 4
                     idx = self.index
                     self.index = idx + 1
@@ -262,7 +278,15 @@ class FrameReader:
                               f"(torn write) or the length is corrupt", offset=off)
         body = rest[:n]
         (crc,) = _unpack_from(rest, n)
-        if _crc32(body, _crc32(head)) != crc:
+        seed = self.seed()
+        if _crc32(body, _crc32(head, seed)) != crc:
+            if self.seed_base is not None:  # (a whole frame out of place, or a damaged one?)
+                for other in range(max(seed - 64, 0), seed + 65):
+                    if other != seed and _crc32(body, _crc32(head, other)) == crc:
+                        raise DecodeError(
+                            f"frame {idx} is out of place: it was written as frame {other} of "
+                            f"its stream, where frame {seed} was due (frames moved, repeated "
+                            f"or lost)", offset=off)
             raise DecodeError(f"frame {idx} is corrupt: its checksum does not match",
                               offset=off)
         if not n:

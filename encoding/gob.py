@@ -137,11 +137,15 @@ class _Writer:
             raise EncodeError(unencodable_capsule_place(value), e.message) from None
         prefix = value_prefix(tid)
         enc = value_encoder(ty)
-        out = value_frame(prefix, enc(value._v, value._marks))
-        self.frames_written += 1
-        if descs:
-            out = frame(b"T", _encode_descs(descs)) + out
-            self.frames_written += 1
+        payload = enc(value._v, value._marks)
+        seq = self.frames_written
+        if descs:  # (the types' frame first: each frame's checksum starts from its index)
+            types = frame(b"T", _encode_descs(descs), seq=seq)
+            out = types + value_frame(prefix, payload, seq + 1)
+            self.frames_written = seq + 2
+        else:
+            out = value_frame(prefix, payload, seq)
+            self.frames_written = seq + 1
         self.types.commit(pending)
         self.last_type, self.last_prefix, self.last_enc = ty, prefix, enc
         return out
@@ -197,8 +201,9 @@ class Encoder:
             if n > MAX_BODY:
                 self._write(value_frame(prefix, payload))  # raises EncodeError
             head = _pack(n) + prefix
-            self._write(b"".join((head, payload, _pack(_crc32(payload, _crc32(head))))))
-            w.frames_written += 1
+            seq = w.frames_written
+            self._write(b"".join((head, payload, _pack(_crc32(payload, _crc32(head, seq))))))
+            w.frames_written = seq + 1
             return
         if self._closed:
             raise CtyValueError("gob.Encoder.encode() after close()")
@@ -277,7 +282,7 @@ class Decoder:
                 stop = start + _unpack_from(buf, off)[0]
                 if start + 2 < stop <= r._size - 4 and buf[start] == KIND_VALUE \
                         and buf[start + 1] == tid \
-                        and _crc32(buf[off:stop]) == _unpack_from(buf, stop)[0]:
+                        and _crc32(buf[off:stop], r.seed()) == _unpack_from(buf, stop)[0]:
                     set_budget(BASE_BUDGET + BUDGET_PER_BYTE * (stop - start))
                     try:
                         p = dec(_decode_msgpack(buf[start + 2:stop]))
@@ -408,7 +413,7 @@ def dumps(value: Value, /) -> bytes:
     registered codec or a mark of an unregistered class.
 
     >>> gob.dumps(cty.string_val("hi")).hex(" ", 4)
-    '89637479 676f6202 00000005 5601a268 69fa9d69 4e000000 03459101 e6d5b476'
+    '89637479 676f6203 00000005 5601a268 69fa9d69 4e000000 03459101 40a2bfc2'
     """
     w = _Writer()
     body = w.frames(_check_value(value))

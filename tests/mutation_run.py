@@ -76,7 +76,7 @@ MUTANTS: list[Mutant] = [
            "encoding/_json_type.py", "    for raw, esc in _HTML:\n", "    for raw, esc in ():\n",
            ENCODING),
     Mutant("gob accepts a frame whose checksum is wrong",
-           "encoding/_gob_frame.py", "        if _crc32(body, _crc32(head)) != crc:",
+           "encoding/_gob_frame.py", "        if _crc32(body, _crc32(head, seed)) != crc:",
            "        if False:", ENCODING),
     Mutant("type JSON lists optional attributes unsorted",
            "cty/_type_json.py", "for k in sorted(optional)])", "for k in optional])",

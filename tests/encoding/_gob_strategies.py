@@ -193,31 +193,34 @@ HEADER_SIZE = 8
 
 
 def split_frames(data: bytes) -> list[tuple[int, int, str]]:
-    """Return (start, end, kind letter) of each frame of a well-formed single stream."""
+    """Return (start, end, kind letter) of each frame of a well-formed single stream (version
+    3: each frame's CRC-32 starts from its index in the stream)."""
     import struct
     import zlib
 
-    assert data[:7] == b"\x89ctygob" and data[7] == 2
+    assert data[:7] == b"\x89ctygob" and data[7] == 3
     out = []
     pos = HEADER_SIZE
     while pos < len(data):
         (n,) = struct.unpack_from(">I", data, pos)
         end = pos + 4 + n + 4
         (crc,) = struct.unpack_from(">I", data, pos + 4 + n)
-        assert zlib.crc32(data[pos:pos + 4 + n]) == crc
+        assert zlib.crc32(data[pos:pos + 4 + n], len(out)) == crc
         out.append((pos, end, chr(data[pos + 4])))
         pos = end
     assert pos == len(data)
     return out
 
 
-def raw_frame(body: bytes) -> bytes:
-    """Return a frame around *body*, built by hand (for hand-made invalid streams)."""
+def raw_frame(body: bytes, seq: int = 0) -> bytes:
+    """Return a frame around *body*, built by hand (for hand-made invalid streams): the
+    *seq*-th of a version 3 stream (its CRC-32 starts there), or of any stream of version 1
+    or 2 with *seq* 0."""
     import struct
     import zlib
 
     head = struct.pack(">I", len(body))
-    return head + body + struct.pack(">I", zlib.crc32(head + body))
+    return head + body + struct.pack(">I", zlib.crc32(head + body, seq))
 
 
 def raw_stream(*bodies: bytes, end: bool = True) -> bytes:

@@ -11,7 +11,7 @@ import msgspec
 import pytest
 
 import cty
-from cty.encoding import DecodeError, gob
+from cty.encoding import DecodeError, EncodeError, gob
 from cty.encoding import _errors as encoding_errors
 from cty.encoding import json as cty_json
 from cty.encoding import msgpack as cty_msgpack
@@ -235,3 +235,29 @@ def test_json_deeper_than_msgspec_goes_reads_its_leaves_as_shallow_json_does(lea
     shallow = cty_json.unmarshal(b"[" + leaf + b"]", cty.List(leaf_type))
     assert v.raw_equals(shallow.index(cty.number_int_val(0)))
     assert cty.format_value(v) == cty.format_value(shallow.index(cty.number_int_val(0)))
+
+
+# --- one limit, both ways (issue #47, item 15) ------------------------------------------------
+
+
+def _lists(n: int) -> cty.Value:
+    v = cty.string_val("x")
+    for _ in range(n):
+        v = cty.list_val([v])
+    return v
+
+
+@pytest.mark.parametrize("fmt", [cty_msgpack, cty_json], ids=["msgpack", "json"])
+def test_what_unmarshal_refuses_for_depth_marshal_refuses_too(fmt: Any) -> None:
+    before = cty.set_limits(max_depth=300)
+    try:
+        ok, tall = _lists(300), _lists(301)
+        assert fmt.unmarshal(fmt.marshal(ok, ok.type()), ok.type()).raw_equals(ok)
+        with pytest.raises(EncodeError, match="nested too deeply"):
+            fmt.marshal(tall, tall.type())
+        data = fmt.marshal(ok, ok.type())
+        with pytest.raises(DecodeError, match="nested too deeply"):
+            fmt.unmarshal(data, cty.List(tall.type()))
+    finally:
+        cty.set_limits(before)
+

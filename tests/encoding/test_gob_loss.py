@@ -1,8 +1,11 @@
 """Whole frames and whole blocks lost from gob streams and dataset files are reported.
 
-Each frame has its own checksum, so a frame deleted whole leaves every other frame intact; the
-version 2 end frame counts the frames before it, and a dataset block's end frame holds its
-number and whether it is its file's last (docs/formats/gob.md, "The end frame").
+Each frame has its own checksum, which in version 3 starts from the frame's index in its
+stream, so a frame deleted, repeated or moved whole makes the first frame out of place fail its
+check, before a value after the gap is handed out; the end frame counts the frames before it
+(so frames lost at the end are noticed, and in version 2 any frame lost), and a dataset block's
+end frame holds its number and whether it is its file's last (docs/formats/gob.md, "The end
+frame").
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ def test_the_end_frame_counts_the_frames_before_it() -> None:
     assert kinds == "VTVVVVE"
     start, end, _ = split_frames(data)[-1]
     assert data[start:end - 4] == bytes.fromhex("00000003 45 91 06")  # E, [6]
-    assert gob.dumps(cty.True_)[8:] == raw_frame(b"V\x03\xc3") + raw_frame(b"E\x91\x01")
+    assert gob.dumps(cty.True_)[8:] == raw_frame(b"V\x03\xc3") + raw_frame(b"E\x91\x01", 1)
 
 
 def test_deleting_any_whole_frame_is_reported() -> None:
@@ -51,11 +54,28 @@ def test_deleting_any_whole_frame_is_reported() -> None:
         assert len(got) < len(values)
 
 
-def test_a_deleted_value_frame_is_counted_after_the_values() -> None:
+def _as_version_2(data: bytes) -> bytes:
+    """The version 3 stream *data* written as version 2 (every checksum from 0)."""
+    frames = split_frames(data)
+    return V2 + b"".join(raw_frame(data[start + 4:end - 4]) for start, end, _ in frames)
+
+
+def test_a_deleted_value_frame_is_reported_where_the_gap_is() -> None:
     data, values = _stream()
     start, end, kind = split_frames(data)[3]  # the third value
     assert kind == "V"
     got, err = read_all(data[:start] + data[end:])
+    assert [v.go_string() for v in got] == [v.go_string() for v in values[:2]]
+    assert err is not None and "frame 3 is out of place: it was written as frame 4 of its " \
+        "stream, where frame 3 was due (frames moved, repeated or lost)" in str(err)
+
+
+def test_in_version_2_a_deleted_value_frame_is_counted_after_the_values() -> None:
+    data, values = _stream()
+    old = _as_version_2(data)
+    assert [v.go_string() for v in gob.Decoder(old)] == [v.go_string() for v in values]
+    start, end, _ = split_frames(data)[3]
+    got, err = read_all(old[:start] + old[end:])
     assert [v.raw_equals(w) for v, w in zip(got, values[:2] + values[3:], strict=True)]
     assert err is not None
     assert "the stream's end frame counts 6 frames before it, but 5 came: 1 of them is " \
@@ -63,10 +83,24 @@ def test_a_deleted_value_frame_is_counted_after_the_values() -> None:
     assert "frame 5" in str(err)
 
 
-def test_a_repeated_frame_is_reported() -> None:
-    data, _ = _stream()
-    start, end, _ = split_frames(data)[2]
+def test_a_repeated_or_moved_frame_is_reported() -> None:
+    data, values = _stream()
+    frames = split_frames(data)
+    start, end, _ = frames[2]
     got, err = read_all(data[:end] + data[start:end] + data[end:])
+    assert len(got) == 2
+    assert err is not None and "frame 3 is out of place: it was written as frame 2" in str(err)
+    (s3, e3, _), (s4, e4, _) = frames[3], frames[4]
+    got, err = read_all(data[:s3] + data[s4:e4] + data[s3:e3] + data[e4:])  # two swapped
+    assert [v.go_string() for v in got] == [v.go_string() for v in values[:2]]
+    assert err is not None and "frame 3 is out of place: it was written as frame 4" in str(err)
+
+
+def test_in_version_2_a_repeated_frame_is_counted() -> None:
+    data, _ = _stream()
+    old = _as_version_2(data)
+    start, end, _ = split_frames(data)[2]
+    got, err = read_all(old[:end] + old[start:end] + old[end:])
     assert len(got) == 6
     assert err is not None and "counts 6 frames before it, but 7 came: frames were added" \
         in str(err)

@@ -26,8 +26,8 @@ def _stream_with_unknown_codec(*values: cty.Value) -> bytes:
             enc.encode(v)
     data = buf.getvalue()
     frames = [raw_frame(data[start + 4:end - 4].replace(b"test-opaque-gadget",
-                                                        b"test-opaque-gidget"))
-              for start, end, _ in split_frames(data)]
+                                                        b"test-opaque-gidget"), seq)
+              for seq, (start, end, _) in enumerate(split_frames(data))]
     return data[:HEADER_SIZE] + b"".join(frames)
 
 
@@ -84,10 +84,11 @@ def test_a_registered_codec_is_used_when_there_is_one() -> None:
 
 def test_an_opaque_capsule_must_still_be_binary_data() -> None:
     data = _stream_with_unknown_codec(_gadget(b"abc"))
-    start, end, kind = split_frames(data)[-2]
+    frames = split_frames(data)
+    start, end, kind = frames[-2]
     body = data[start + 4:end - 4]
     assert kind == "V" and body.endswith(b"\xc4\x03abc")  # bin 8 of 3 bytes: ...
-    bad = data[:start] + raw_frame(body[:-5] + b"\xa3abc") + data[end:]  # ... now a string
+    bad = data[:start] + raw_frame(body[:-5] + b"\xa3abc", len(frames) - 2) + data[end:]  # str
     with pytest.raises(DecodeError, match="binary data"):
         list(gob.Decoder(bad, opaque_capsules=True))
     got, err = read_all(data)  # (and without the option, no codec)

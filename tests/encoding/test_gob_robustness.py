@@ -88,9 +88,12 @@ def test_a_flipped_byte_is_detected_and_names_its_frame(flip: int) -> None:
         bad[pos] ^= flip
         got, err = _read_all(bytes(bad))
         assert err is not None, pos
-        if pos < 8:
+        if pos < 7:
             assert got == []
             assert "gob stream" in str(err) or "version" in str(err), str(err)
+            continue
+        if pos == 7:  # (another version: the checksums start elsewhere, or it is unknown)
+            assert "version" in str(err) or "frame 1 is corrupt" in str(err), str(err)
             continue
         index = next(i for i, (start, end, _) in enumerate(frames) if start <= pos < end)
         assert f"frame {index}" in str(err), (pos, str(err))
@@ -114,9 +117,9 @@ def test_the_header_is_checked() -> None:
         gob.loads(b"")
     with pytest.raises(DecodeError, match="not a cty gob stream"):
         gob.loads(b"PK\x03\x04" + good[4:])
-    with pytest.raises(DecodeError, match=r"unsupported cty gob format version 3 \(this reader "
-                                          r"knows versions 1 to 2\)"):
-        gob.loads(good[:7] + b"\x03" + good[8:])
+    with pytest.raises(DecodeError, match=r"unsupported cty gob format version 4 \(this reader "
+                                          r"knows versions 1 to 3\)"):
+        gob.loads(good[:7] + b"\x04" + good[8:])
     with pytest.raises(DecodeError, match=r"unsupported cty gob format version 0"):
         gob.loads(good[:7] + b"\x00" + good[8:])
     with pytest.raises(DecodeError, match="unexpected bytes after the end frame"):
