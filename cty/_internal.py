@@ -31,7 +31,7 @@ from ._hcl_lexer import (
 )
 from ._hcl_names import name_suggestion
 from ._json_repeats import repeats_dropped as json_repeats_dropped
-from ._limits import check_string_length
+from ._limits import check_collection_length, check_string_length
 from ._marks import NO_MARKS, Marked
 from ._memo_room import make_room
 from ._msgspec_deep import JSONHooks, encode_spliced, json_loads_deep
@@ -82,6 +82,7 @@ __all__ = [
     "atomic_writer",
     "brief",
     "build_set_payload",
+    "check_collection_length",
     "check_string_length",
     "check_text",
     "check_type",

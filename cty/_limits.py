@@ -64,8 +64,11 @@ class Limits:
     """The longest decimal text of a number that the library will write."""
     max_string_length: int = 100_000_000
     """The longest string (in code points) a function may build from shorter arguments
-    (``indent``'s spaces, ``format``'s padding...): a few bytes of input may ask for
-    gigabytes, and are refused before the work."""
+    (``indent``'s spaces, ``format``'s padding, ``regexreplace``'s replacements...): a few
+    bytes of input may ask for gigabytes, and are refused before the work."""
+    max_collection_length: int = 1_000_000
+    """The most elements a function may build from fewer (``setproduct``'s combinations):
+    six sets of ten make a million tuples, refused before the work past this many."""
 
 
 _current = Limits()
@@ -78,12 +81,14 @@ def limits() -> Limits:
 
 def set_limits(base: Limits | None = None, /, *, max_depth: int | None = None,
                max_number_digits: int | None = None,
-               max_string_length: int | None = None) -> Limits:
+               max_string_length: int | None = None,
+               max_collection_length: int | None = None) -> Limits:
     """Change the limits, process-wide; return the limits that were in force before.
 
     The new limits are *base* (the limits in force if not given) with the values given by
-    name. ``max_depth`` may be 100 to 100,000; ``max_number_digits`` and
-    ``max_string_length`` at least 1,000. Passing the returned limits back restores them:
+    name. ``max_depth`` may be 100 to 100,000; ``max_number_digits``, ``max_string_length``
+    and ``max_collection_length`` at least 1,000. Passing the returned limits back restores
+    them:
 
     >>> old = cty.set_limits(max_number_digits=5_000)
     >>> try:
@@ -100,11 +105,13 @@ def set_limits(base: Limits | None = None, /, *, max_depth: int | None = None,
         raise CtyTypeError(f"set_limits takes a cty.Limits, not {type(base).__name__}")
     new = replace(base, **{k: v for k, v in (("max_depth", max_depth),
                                              ("max_number_digits", max_number_digits),
-                                             ("max_string_length", max_string_length))
+                                             ("max_string_length", max_string_length),
+                                             ("max_collection_length", max_collection_length))
                            if v is not None})
     _check_int("max_depth", new.max_depth, 100, MAX_DEPTH_CEILING)
     _check_int("max_number_digits", new.max_number_digits, 1_000, None)
     _check_int("max_string_length", new.max_string_length, 1_000, None)
+    _check_int("max_collection_length", new.max_collection_length, 1_000, None)
     old, _current = _current, new
     return old
 
@@ -125,6 +132,16 @@ def check_string_length(length: int, what: str) -> None:
     if length > limit:
         raise LimitExceededError(
             f"{what} would be {length:,} characters long, more than max_string_length "
+            f"({limit:,}) of cty.set_limits")
+
+
+def check_collection_length(length: int, what: str) -> None:
+    """Raise LimitExceededError when *what* (a collection about to be built) would have
+    *length* elements, more than max_collection_length."""
+    limit = _current.max_collection_length
+    if length > limit:
+        raise LimitExceededError(
+            f"{what} would have {length:,} elements, more than max_collection_length "
             f"({limit:,}) of cty.set_limits")
 
 

@@ -212,3 +212,46 @@ def test_declared_sizes_beyond_the_input_fail_at_once(data: bytes, ty: cty.Type)
     finally:
         tracemalloc.stop()
     assert peak < 10_000_000  # nothing allocated in proportion to the declared size
+
+
+def test_setproduct_counts_its_result_before_the_work() -> None:
+    from cty.function import FunctionError
+    from cty.function.stdlib import FUNCTIONS
+
+    s = cty.set_val([cty.number_int_val(i) for i in range(10)])
+    old = cty.set_limits(max_collection_length=1_000)
+    try:
+        assert FUNCTIONS["setproduct"].call([s, s, s]).length_int() == 1_000
+        with pytest.raises(FunctionError, match=r"the product would have 10,000 elements, more "
+                                                r"than max_collection_length \(1,000\)"):
+            FUNCTIONS["setproduct"].call([s, s, s, s])
+    finally:
+        cty.set_limits(old)
+    with pytest.raises(cty.CtyValueError, match="max_collection_length must be at least 1,000"):
+        cty.set_limits(max_collection_length=999)
+
+
+def test_regexreplace_stops_when_its_text_passes_the_limit() -> None:
+    from cty.function import FunctionError
+    from cty.function.stdlib import FUNCTIONS
+
+    replace = FUNCTIONS["regexreplace"]
+    old = cty.set_limits(max_string_length=1_000)
+    try:
+        assert replace.call([cty.string_val("é" * 999), cty.string_val("x"),
+                             cty.string_val("y")]).as_string() == "é" * 999
+        assert len(replace.call([cty.string_val("a" * 500), cty.string_val("a"),
+                                 cty.string_val("xy")]).as_string()) == 1_000  # (exactly)
+        with pytest.raises(FunctionError, match=r"the replaced text would be 1,00[0-9] "
+                                                r"characters long, more than max_string_length"):
+            replace.call([cty.string_val("ab" * 400), cty.string_val("a"),
+                           cty.string_val("xyz")])
+    finally:
+        cty.set_limits(old)
+    # a thousand-piece template over twenty thousand empty matches: made once
+    got = replace.call([cty.string_val("a" * 20_000), cty.string_val(""),
+                        cty.string_val("$0" * 1_000)])
+    assert got.as_string() == "a" * 20_000
+    named = replace.call([cty.string_val("a1b2"), cty.string_val("(?P<x>a)?([0-9])"),
+                          cty.string_val("<${x}$2>")])
+    assert named.as_string() == "<a1>b<2>"

@@ -6,6 +6,7 @@ flatten, reverse_list, set_product, slice.
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any
 
 from cty import (
@@ -14,6 +15,7 @@ from cty import (
     DynamicVal,
     EmptyTupleVal,
     False_,
+    LimitExceededError,
     List,
     Number,
     PathError,
@@ -31,7 +33,16 @@ from cty import (
     tuple_val,
     unknown_val,
 )
-from cty._internal import UNKNOWN, hop, make
+from cty._internal import (
+    UNKNOWN,
+    Marked,
+    build_set_payload,
+    check_collection_length,
+    hop,
+    make,
+    payload,
+    wrap,
+)
 from cty.convert import convert, unify_unsafe
 
 from .._errors import ArgError, FunctionError
@@ -469,16 +480,23 @@ def _set_product(args: list[Value], ty: Type) -> Value:
         return _set_product_unknown(args, ty).with_marks(*marks)
     ety = ty.element_type()
     member_types = ety.tuple_element_types()
-    columns = [v.as_value_slice() for v in bare]
-    rows = []
-    for combination in itertools.product(*columns):
-        row = [e if e.type() == t else convert(e, t)
-               for e, t in zip(combination, member_types, strict=True)]
-        rows.append(tuple_val(row))
-    if ty.is_list_type():
-        out = list_val(rows) if rows else list_val_empty(ety)
+    count = math.prod(v.length_int() for v in bare)
+    try:  # (a few short sets make a great many tuples: the count is known before the work)
+        check_collection_length(count, "the product")
+    except LimitExceededError as e:
+        raise FunctionError(str(e)) from None
+    # each element converted once, then the rows made of payloads (no Value per row)
+    columns = [[payload(e if e.type() == t else convert(e, t)) for e in v.as_value_slice()]
+               for v, t in zip(bare, member_types, strict=True)]
+    rows = list(itertools.product(*columns))
+    if not rows:
+        out = list_val_empty(ety) if ty.is_list_type() else set_val_empty(ety)
+    elif ty.is_list_type():
+        out = make(ty, tuple(rows))
+    elif any(p.__class__ is Marked for column in columns for p in column):
+        out = set_val([wrap(ety, r) for r in rows])  # (set_val moves the marks onto the set)
     else:
-        out = set_val(rows) if rows else set_val_empty(ety)
+        out = make(ty, build_set_payload(ety, rows))
     return out.with_marks(*marks)
 
 

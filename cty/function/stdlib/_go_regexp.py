@@ -15,6 +15,8 @@ from collections.abc import Iterator
 
 from re2 import _re2  # RE2 itself: byte offsets, no Python-re emulation
 
+from cty._internal import check_string_length
+
 __all__ = ["GoRegexp", "RegexpSyntaxError"]
 
 # RE2's error texts, as Go's regexp/syntax names the same errors
@@ -180,19 +182,43 @@ class GoRegexp:
             if accept:
                 yield spans
 
-    def replace_all(self, text: bytes, template: bytes) -> bytes:
-        """Go's ReplaceAllString: each match replaced by *template* with ``$`` expansion."""
+    def replace_all(self, text: bytes, template: bytes, limit: int | None = None) -> bytes:
+        """Go's ReplaceAllString: each match replaced by *template* with ``$`` expansion.
+
+        A match's replacement depends only on the texts of the groups the template names, so
+        it is made once per distinct set of those texts (a template of a thousand pieces over
+        twenty thousand empty matches is expanded once). With *limit*, raises
+        LimitExceededError as soon as the result would be longer than *limit* characters."""
         out: list[bytes] = []
         last_end = search_pos = 0
         end = len(text)
+        used = self._groups_used(template)
+        made: dict[tuple[bytes | None, ...], bytes] = {}
+        # (bytes written, and how many may be written before the characters are counted: a
+        # character is a byte or more, so the text cannot pass the limit before its bytes do)
+        written = 0
+        recount = limit if limit is not None else -1
         while search_pos <= end:
             spans = self._match(text, search_pos)
             if spans is None:
                 break
             start, stop = spans[0]
             out.append(text[last_end:start])
+            written += start - last_end
             if stop > last_end or start == 0:
-                self._expand(out, template, text, spans)
+                key = tuple(text[spans[i][0]:spans[i][1]] if spans[i][0] >= 0 else None
+                            for i in used)
+                piece = made.get(key)
+                if piece is None:
+                    pieces: list[bytes] = []
+                    self._expand(pieces, template, text, spans)
+                    piece = b"".join(pieces)
+                    if len(made) < 256:
+                        made[key] = piece
+                out.append(piece)
+                written += len(piece)
+            if written > recount >= 0:
+                recount = _check_length(out, written, limit)  # type: ignore[arg-type]
             last_end = stop
             width = _rune_width(text, search_pos) if search_pos < end else 0
             if search_pos + width > stop:
@@ -202,7 +228,23 @@ class GoRegexp:
             else:
                 search_pos = stop
         out.append(text[last_end:])
+        written += end - last_end
+        if written > recount >= 0:
+            _check_length(out, written, limit)  # type: ignore[arg-type]
         return b"".join(out)
+
+    def _groups_used(self, template: bytes) -> tuple[int, ...]:
+        """The indexes of the groups *template* names (by number or by name), in order."""
+        used: list[int] = []
+        for piece in _template_pieces(template):
+            if piece.__class__ is int:
+                found = [piece] if piece <= len(self.names) else []
+            elif piece.__class__ is str:  # (every group of that name: the first taking part)
+                found = [k for k, g in enumerate(self.names, 1) if g == piece]
+            else:
+                continue
+            used.extend(i for i in found if i not in used)
+        return tuple(used)
 
     def _expand(self, out: list[bytes], template: bytes, text: bytes,
                 spans: list[tuple[int, int]]) -> None:
@@ -221,6 +263,14 @@ class GoRegexp:
                 if group == piece and spans[i][0] >= 0:
                     out.append(text[spans[i][0]:spans[i][1]])
                     break
+
+
+def _check_length(out: list[bytes], written: int, limit: int) -> int:
+    """Raise LimitExceededError if the text *out* holds (*written* bytes) is more than *limit*
+    characters; else return the count of bytes past which it may be, to look again then."""
+    chars = len(b"".join(out).decode("utf-8", "replace"))
+    check_string_length(chars, "the replaced text")
+    return written + (limit - chars)
 
 
 @functools.lru_cache(maxsize=64)

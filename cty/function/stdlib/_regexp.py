@@ -6,6 +6,7 @@ from __future__ import annotations
 from cty import (
     DynamicPseudoType,
     DynamicVal,
+    LimitExceededError,
     List,
     Object,
     String,
@@ -19,6 +20,7 @@ from cty import (
     string_val,
     tuple_val,
 )
+from cty import limits as cty_limits
 
 from .._errors import ArgError, FunctionError
 from .._function import Function, static_return_type
@@ -126,7 +128,11 @@ def _regex_replace(args: list[Value], ty: Type) -> Value:
         re = GoRegexp(args[1]._v)
     except RegexpSyntaxError as e:
         raise FunctionError(f"error parsing regexp: {e}") from None
-    out = re.replace_all(args[0]._v.encode("utf-8"), args[2]._v.encode("utf-8"))
+    try:
+        out = re.replace_all(args[0]._v.encode("utf-8"), args[2]._v.encode("utf-8"),
+                             cty_limits().max_string_length)
+    except LimitExceededError as e:  # (many matches, each replaced by a long text)
+        raise FunctionError(str(e)) from None
     return string_val(out.decode("utf-8"))
 
 
