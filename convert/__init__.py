@@ -14,7 +14,9 @@ value of their input type (number to string); *unsafe* ones only for some (the s
 * ``mismatch_message(got, want)`` says in English why *got* does not convert to *want*.
 * ``parse_type_with_defaults(text)`` reads an HCL type expression whose optional attributes
   may name defaults (``optional(number, 80)``); ``Defaults.apply(value)`` fills them in, and
-  ``convert_with_defaults(value, type, defaults)`` applies them and converts, as HCL does.
+  ``convert_with_defaults(value, type, defaults)`` applies them and converts, as HCL does;
+  ``type_with_defaults_from_annotation(hint)`` gives a Python class's type and its fields'
+  defaults the same way.
 
 The primitive conversions:
 
@@ -46,7 +48,12 @@ from ._conversion import get_conversion, get_conversion_unsafe
 from ._conversion_errors import conversion_errors
 from ._mismatch_msg import mismatch_message
 from ._runtime import Conversion, convert
-from ._type_defaults import Defaults, convert_with_defaults, parse_type_with_defaults
+from ._type_defaults import (
+    Defaults,
+    convert_with_defaults,
+    parse_type_with_defaults,
+    type_with_defaults_from_annotation,
+)
 from ._unify import UnifyError, unify, unify_or_raise, unify_unsafe
 
 __all__ = [
@@ -60,6 +67,7 @@ __all__ = [
     "get_conversion_unsafe",
     "mismatch_message",
     "parse_type_with_defaults",
+    "type_with_defaults_from_annotation",
     "unify",
     "unify_or_raise",
     "unify_unsafe",

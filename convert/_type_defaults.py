@@ -19,6 +19,7 @@ from cty._internal import (
     DefaultsBuilder,
     Node,
     TypeExprError,
+    annotation_defaults,
     check_text,
     check_type,
     check_value,
@@ -190,6 +191,53 @@ def parse_type_with_defaults(text: str, /) -> tuple[Type, Defaults | None]:
     check_text(text)
     ty, tree = interpret(_parse_expression(text), True, _Builder())
     return ty, tree if isinstance(tree, Defaults) else None
+
+
+@deep
+def type_with_defaults_from_annotation(annotation: object, /) -> tuple[Type, Defaults | None]:
+    """Return the cty type of the Python type hint *annotation* (cty.type_from_annotation)
+    and the defaults of its record classes' fields (None if none has one): a field with a
+    default is ``optional(T, default)``, as if written in a type expression.
+
+    >>> import dataclasses
+    >>> @dataclasses.dataclass
+    ... class Service:
+    ...     name: str
+    ...     port: int = 80
+    >>> ty, defaults = type_with_defaults_from_annotation(Service)
+    >>> convert_with_defaults(cty.from_python({"name": "web"}), ty, defaults).get_attr("port")
+    cty.number_val(80)
+
+    A default (a dataclass ``default`` or what its ``default_factory`` makes, a Struct's, a
+    NamedTuple's) is made once, here, and converted to its attribute's type (CtyTypeError
+    naming the field if it does not convert).
+    """
+    ty = cty.type_from_annotation(annotation)
+    tree = annotation_defaults(annotation)
+    return ty, None if tree is None else _from_tree(ty, tree, "")
+
+
+@hop  # (it recurses: any depth)
+def _from_tree(ty: Type, tree: tuple[dict[str, Any], dict[str, Any]], where: str) -> Defaults:
+    makers, below = tree
+    children: dict[str, Defaults] = {}
+    for key, sub in below.items():
+        if ty.is_object_type():
+            child = ty.attribute_type(key)
+        elif ty.is_tuple_type():
+            child = ty.tuple_element_types()[int(key)]
+        else:
+            child = ty.element_type()
+        children[key] = _from_tree(child, sub, f"{where}.{key}" if key else f"{where}[]")
+    values: dict[str, Value] = {}
+    for attr, make in makers.items():
+        aty = ty.attribute_type(attr)
+        try:
+            values[attr] = convert(cty.from_python(make()), aty.without_optional_attributes_deep())
+        except (cty.PathError, cty.CtyTypeError, cty.CtyValueError) as e:
+            raise cty.CtyTypeError(f"{where.lstrip('.')}.{attr}: its default does not convert "
+                                   f"to {aty.friendly_name()}: {e}".lstrip(".")) from None
+    return Defaults(ty, values, children)
 
 
 @deep

@@ -230,7 +230,8 @@ def check_type(t: object, what: str) -> Type:
         if isinstance(t, type) or typing.get_origin(t) is not None:
             raise CtyTypeError(f"{what} must be a cty.Type, not the Python type {brief(t)} "
                                f"(cty.type_from_annotation gives the cty type of a Python "
-                               f"type hint)")
+                               f"type hint; cty.convert.type_with_defaults_from_annotation "
+                               f"gives its fields' defaults too)")
         raise CtyTypeError(f"{what} must be a cty.Type, not {type(t).__name__} {brief(t)}")
     return t
 

@@ -155,6 +155,67 @@ class _Reader:
         return ObjectWithOptionalAttrs(attrs, optional)
 
 
+DefaultsTree = tuple[dict[str, Any], dict[str, Any]]
+"""What annotation_defaults gives: the default makers of an object's attributes by attribute
+name, and the trees below by attribute name, tuple index (as text) or "" (a collection's
+elements); an empty tree is None."""
+
+
+@deep
+def annotation_defaults(annotation: object, /) -> DefaultsTree | None:
+    """Return the defaults the record classes within the type hint *annotation* give their
+    fields (see DefaultsTree), in the shape of the cty type type_from_annotation gives it;
+    None when there are none. (cty.convert.type_with_defaults_from_annotation makes them a
+    Defaults.)"""
+    return _defaults_of(annotation, set())
+
+
+@hop  # (it recurses: any depth)
+def _defaults_of(tp: object, open_classes: set[type]) -> DefaultsTree | None:
+    if isinstance(tp, Type) or (_hashable(tp) and tp in _SCALARS):
+        return None
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is typing.Annotated:
+        return _defaults_of(args[0], open_classes)
+    if origin in _UNIONS:
+        members = [a for a in args if a is not type(None)]
+        return _defaults_of(members[0], open_classes) if len(members) == 1 else None
+    below: DefaultsTree | None = None
+    if origin in _LISTS or origin in _SETS or origin in _MAPS:
+        below = _defaults_of(args[-1], open_classes) if args else None
+        return None if below is None else ({}, {"": below})
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            below = _defaults_of(args[0], open_classes)
+            return None if below is None else ({}, {"": below})
+        found = {str(i): d for i, a in enumerate(args)
+                 if (d := _defaults_of(a, open_classes)) is not None}
+        return ({}, found) if found else None
+    if not isinstance(tp, type) or tp in open_classes:
+        return None
+    if not (dataclasses.is_dataclass(tp) or _is_named_tuple(tp) or typing.is_typeddict(tp)
+            or issubclass(tp, msgspec.Struct)):
+        return None
+    open_classes.add(tp)
+    try:
+        hints = typing.get_type_hints(tp, include_extras=True)
+        renamed = attribute_names(tp, hints)
+        makers = field_defaults(tp)
+        values: dict[str, Any] = {}
+        children: dict[str, Any] = {}
+        for name in _field_names(tp, hints):
+            attr = renamed.get(name, name)
+            if name in makers:
+                values[attr] = makers[name]
+            d = _defaults_of(_required(hints[name]), open_classes)
+            if d is not None:
+                children[attr] = d
+    finally:
+        open_classes.discard(tp)
+    return (values, children) if values or children else None
+
+
 def _field_names(cls: type, hints: dict[str, Any]) -> list[str]:
     """Return the names of *cls*'s fields: a dataclass's fields, a struct's, a named tuple's,
     or a TypedDict's keys."""

@@ -185,3 +185,75 @@ def test_a_python_type_where_a_cty_type_is_expected_says_how() -> None:
         cty.from_python({"name": "x"}, WithDefaults)  # type: ignore[arg-type]
     with pytest.raises(cty.CtyTypeError, match="type_from_annotation"):
         cty.null_val(list[str])  # type: ignore[arg-type]
+
+
+# --- the fields' defaults (issue #47, item 12) -------------------------------------------------
+
+
+@dataclasses.dataclass
+class _Disk:
+    size: int
+    kind: str = "gp3"
+
+
+@dataclasses.dataclass
+class _Service:
+    name: str
+    port: int = 80
+    disks: list[_Disk] = dataclasses.field(default_factory=list)
+    tags: dict[str, str] = dataclasses.field(default_factory=lambda: {"team": "core"})
+    main: _Disk = dataclasses.field(default_factory=lambda: _Disk(8))
+    note: str | None = None
+
+
+class _Renamed(msgspec.Struct):
+    a: int = 1
+    b: Annotated[str, cty.Name("bee")] = "z"
+
+
+class _Point(NamedTuple):
+    x: int
+    y: int = 0
+
+
+def test_fields_with_defaults_are_filled_in_as_optional_attributes_with_defaults() -> None:
+    from cty.convert import convert_with_defaults, type_with_defaults_from_annotation
+
+    ty, defaults = type_with_defaults_from_annotation(list[_Service])
+    assert ty is cty.type_from_annotation(list[_Service])
+    data = [{"name": "web", "disks": [{"size": 1}]}, {"name": "db", "port": 5432,
+                                                      "note": "x", "tags": {}}]
+    got = cty.to_python(convert_with_defaults(cty.from_python(data), ty, defaults),
+                        list[_Service])
+    assert got == [
+        _Service("web", 80, [_Disk(1, "gp3")], {"team": "core"}, _Disk(8, "gp3"), None),
+        _Service("db", 5432, [], {}, _Disk(8, "gp3"), "x"),
+    ]
+
+
+@pytest.mark.parametrize(("hint", "data", "want"), [
+    (tuple[_Renamed, int], [{}, 1], [{"a": 1, "bee": "z"}, 1]),
+    (dict[str, _Point], {"p": {"x": 1}}, {"p": {"x": 1, "y": 0}}),
+    (Annotated[_Point, "doc"] | None, {"x": 2}, {"x": 2, "y": 0}),
+])
+def test_defaults_reach_every_place_a_record_can_be(hint: Any, data: Any, want: Any) -> None:
+    from cty.convert import convert_with_defaults, type_with_defaults_from_annotation
+
+    ty, defaults = type_with_defaults_from_annotation(hint)
+    assert defaults is not None
+    got = convert_with_defaults(cty.from_python(data), ty, defaults)
+    assert cty.to_python(got) == want
+
+
+def test_without_defaults_there_are_none_and_a_bad_default_is_named() -> None:
+    from cty.convert import type_with_defaults_from_annotation
+
+    assert type_with_defaults_from_annotation(list[int]) == (cty.List(cty.Number), None)
+
+    @dataclasses.dataclass
+    class Bad:
+        inner: list[int] = dataclasses.field(default_factory=lambda: ["x"])
+
+    with pytest.raises(cty.CtyTypeError, match=r"inner: its default does not convert to list "
+                                               r"of number"):
+        type_with_defaults_from_annotation(dict[str, Bad])
