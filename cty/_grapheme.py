@@ -9,26 +9,34 @@ one rule Unicode added since: 15.1's GB9c, which joins Indic consonants across a
 
 from __future__ import annotations
 
-import regex
+import functools
+from typing import Any
 
 __all__ = ["cluster_count", "clusters"]
 
-_CLUSTER = regex.compile(r"\X")
-_CONSONANT = regex.compile(r"\p{InCB=Consonant}")
-# Inside one cluster: a break before an Indic consonant, unless it starts the cluster or follows
-# a prepended character (GB9b); only GB9c could have joined it to what comes before.
-_GB9C_JOIN = regex.compile(r"(?<=.)(?<!\p{Grapheme_Cluster_Break=Prepend})"
-                           r"(?=\p{InCB=Consonant})", regex.S)
+
+@functools.cache
+def _patterns() -> tuple[Any, Any, Any]:
+    """The cluster, Indic consonant and GB9c patterns (``regex`` is imported when first
+    needed: most text is ASCII, and the command starts sooner)."""
+    import regex  # noqa: PLC0415
+
+    # Inside one cluster: a break before an Indic consonant, unless it starts the cluster or
+    # follows a prepended character (GB9b); only GB9c could have joined it to what is before.
+    return (regex.compile(r"\X"), regex.compile(r"\p{InCB=Consonant}"),
+            regex.compile(r"(?<=.)(?<!\p{Grapheme_Cluster_Break=Prepend})"
+                          r"(?=\p{InCB=Consonant})", regex.S))
 
 
 def _go_clusters(s: str) -> list[str]:
-    found = _CLUSTER.findall(s)
-    if _CONSONANT.search(s) is None:
+    cluster, consonant, gb9c_join = _patterns()
+    found: list[str] = cluster.findall(s)
+    if consonant.search(s) is None:
         return found
     out: list[str] = []
     for c in found:
         if len(c) > 1:
-            out.extend(_GB9C_JOIN.split(c))
+            out.extend(gb9c_join.split(c))
         else:
             out.append(c)
     return out

@@ -10,9 +10,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Final
-
-import regex
+from typing import Any, Final
 
 from ._errors import CtyTypeError, CtyValueError
 from ._unicode_data import UCD
@@ -61,13 +59,20 @@ _RUN_NEEDED: Final = 14
 """The fewest characters in a row that can make more than 30 non-starters: none has more
 than two, and the starter before them at most three more (tests/core/test_strings_stream_safe
 checks both over every code point)."""
-_LONG_MARK_RUN: Final = regex.compile(
-    r"(?:\p{M}|[\u1161-\u1175\u11a8-\u11c2\u3133\u3135\u3136\u313a-\u313f\u314f-\u3163"
-    r"\uff9e\uff9f\uffa3\uffa5\uffa6\uffaa-\uffaf\uffc2-\uffc7\uffca-\uffcf\uffd2-\uffd7"
-    r"\uffda-\uffdc]){" + str(_RUN_NEEDED) + "}").search
-"""Where a run of non-starters may pass the limit: every character whose compatibility
-decomposition starts with one is a mark, a Hangul vowel or final consonant, or a
-compatibility or halfwidth form of one of those."""
+@functools.cache
+def _long_mark_run() -> Any:
+    """Where a run of non-starters may pass the limit: every character whose compatibility
+    decomposition starts with one is a mark, a Hangul vowel or final consonant, or a
+    compatibility or halfwidth form of one of those. (``regex`` is imported when first
+    needed: only text above U+FFFF asks.)"""
+    import regex  # noqa: PLC0415
+
+    return regex.compile(
+        r"(?:\p{M}|[\u1161-\u1175\u11a8-\u11c2\u3133\u3135\u3136\u313a-\u313f\u314f-\u3163"
+        r"\uff9e\uff9f\uffa3\uffa5\uffa6\uffaa-\uffaf\uffc2-\uffc7\uffca-\uffcf\uffd2-\uffd7"
+        r"\uffda-\uffdc]){" + str(_RUN_NEEDED) + "}").search
+
+
 BMP_NON_STARTERS: Final = (
     "\u0300-\u034e\u0350-\u036f\u0483-\u0487\u0591-\u05bd\u05bf\u05c1-\u05c2\u05c4-\u05c5"
     "\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7-\u06e8"
@@ -99,7 +104,7 @@ def _may_pass_the_limit(s: str) -> bool:
     """Whether *s* may hold a run of non-starters longer than 30: a test in C (of the
     Basic Multilingual Plane's, and where there are others, of every plane's)."""
     return _BMP_RUN(s) is not None or (_ASTRAL(s) is not None
-                                        and _LONG_MARK_RUN(s) is not None)
+                                        and _long_mark_run()(s) is not None)
 
 
 def _stream_safe(s: str) -> str:

@@ -16,7 +16,6 @@ type, 2 for a mistake on the command line. No traceback is printed for bad input
 from __future__ import annotations
 
 import argparse
-import importlib.metadata
 import sys
 from collections.abc import Sequence
 
@@ -51,10 +50,26 @@ examples:
 
 def _version() -> str:
     """The installed distribution's version (the command is run from an installed cty)."""
+    import importlib.metadata  # noqa: PLC0415 - (asked for by --version only: 20 ms to import)
+
     try:
         return importlib.metadata.version("cty")
     except importlib.metadata.PackageNotFoundError:
         return "(not installed)"
+
+
+class _VersionAction(argparse.Action):
+    """--version: prints the version, found only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        """Print the version and exit."""
+        print(f"cty {_version()}")
+        parser.exit()
 
 
 def parser() -> argparse.ArgumentParser:
@@ -62,7 +77,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cty", description="Check and convert data against cty types.",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_EPILOG)
-    p.add_argument("--version", action="version", version=f"cty {_version()}",
+    p.add_argument("--version", action=_VersionAction,
                    help="print the library's version and exit")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND",
                            help="what to do (cty COMMAND --help says more)")

@@ -35,7 +35,7 @@ def test_the_cheap_tests_miss_no_run_that_counts() -> None:
         if lead:
             run = c * _strings._RUN_NEEDED
             assert _strings._may_pass_the_limit(run), hex(code)
-            assert _strings._LONG_MARK_RUN(run) is not None, hex(code)
+            assert _strings._long_mark_run()(run) is not None, hex(code)
             assert len(run.encode()) - len(run) >= _strings._RUN_NEEDED, hex(code)
             most_lead = max(most_lead, lead)
             if code < 0x10000:
