@@ -294,9 +294,7 @@ def _cut(buf: bytes, reader: Reader) -> int | None:
     tries = 0
     end = len(buf)
     while tries < 8:
-        m = None
-        for m in _SEPARATOR.finditer(buf, 0, end):  # noqa: B007 - (the last one)
-            pass
+        m = _last_separator(buf, end)
         if m is not None:
             comma = buf.index(b",", m.start())
         else:  # (not an array of objects or arrays: any comma may end an element)
@@ -315,6 +313,20 @@ def _cut(buf: bytes, reader: Reader) -> int | None:
             continue
         return comma
     return None
+
+
+def _last_separator(buf: bytes, end: int) -> re.Match[bytes] | None:
+    """The last place before *end* where one element of an array of objects (or arrays) may
+    end and the next begin: looked for in the tail of *buf* first, then in more of it."""
+    window = 4096
+    while True:
+        low = max(0, end - window)
+        m = None
+        for m in _SEPARATOR.finditer(buf, low, end):  # noqa: B007 - (the last one)
+            pass
+        if m is not None or low == 0:
+            return m
+        window *= 8
 
 
 def _byte(e: Exception) -> int | None:
