@@ -19,13 +19,13 @@ from cty._internal import (
     DefaultsBuilder,
     Node,
     TypeExprError,
-    annotation_defaults,
     check_text,
     check_type,
     check_value,
     deep,
     hop,
     interpret,
+    type_and_defaults_from_annotation,
 )
 from cty._internal import parse_expression as _parse_expression
 
@@ -212,8 +212,7 @@ def type_with_defaults_from_annotation(annotation: object, /) -> tuple[Type, Def
     NamedTuple's) is made once, here, and converted to its attribute's type (CtyTypeError
     naming the field if it does not convert).
     """
-    ty = cty.type_from_annotation(annotation)
-    tree = annotation_defaults(annotation)
+    ty, tree = type_and_defaults_from_annotation(annotation)
     return ty, None if tree is None else _from_tree(ty, tree, "")
 
 

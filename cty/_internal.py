@@ -43,7 +43,7 @@ from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
 from ._strings import is_normal_string
 from ._structural_types import is_identifier
 from ._type import brief, check_type, child_types
-from ._type_annotations import annotation_defaults
+from ._type_annotations import type_and_defaults_from_annotation
 from ._type_expr import DefaultsBuilder, check_text, interpret
 from ._type_expr_syntax import parse_expression
 from ._type_height import height as type_height
@@ -80,7 +80,6 @@ __all__ = [
     "Trail",
     "TypeExprError",
     "Unknown",
-    "annotation_defaults",
     "atomic_writer",
     "brief",
     "build_set_payload",
@@ -123,6 +122,7 @@ __all__ = [
     "safe_prefix_before_cut",
     "tokenize",
     "trail_path",
+    "type_and_defaults_from_annotation",
     "type_height",
     "worth_generating",
     "wrap",

@@ -64,7 +64,28 @@ def type_from_annotation(annotation: object, /) -> Type:
     See the module documentation for the correspondence; CtyTypeError for hints cty cannot
     describe, naming where in the hint.
     """
-    return _Reader().type_of(annotation, "")
+    return _Reader().read(annotation, "")[0]
+
+
+DefaultsTree = tuple[dict[str, Any], dict[str, Any]]
+"""The defaults of the record classes in a hint: the default makers of an object's attributes
+by attribute name, and the trees below by attribute name, tuple index (as text) or "" (a
+collection's elements). No defaults anywhere below is None."""
+
+
+@deep
+def type_and_defaults_from_annotation(annotation: object, /) -> tuple[Type, DefaultsTree | None]:
+    """Return what type_from_annotation does and the defaults its record classes give their
+    fields, in the type's shape (cty.convert.type_with_defaults_from_annotation makes them a
+    Defaults)."""
+    return _Reader().read(annotation, "")
+
+
+Read = tuple[Type, DefaultsTree | None]
+
+
+def _below(key: str, tree: DefaultsTree | None) -> DefaultsTree | None:
+    return None if tree is None else ({}, {key: tree})
 
 
 class _Reader:
@@ -73,64 +94,73 @@ class _Reader:
         """The classes being read, to refuse one that contains itself."""
 
     @hop  # (it recurses: any depth)
-    def type_of(self, tp: object, where: str) -> Type:
+    def read(self, tp: object, where: str) -> Read:
+        """The type of the hint *tp* and the defaults within it."""
         if isinstance(tp, Type):
-            return tp
+            return tp, None
         scalar = _SCALARS.get(tp) if _hashable(tp) else None
         if scalar is not None:
-            return scalar
+            return scalar, None
         origin = typing.get_origin(tp)
         args = typing.get_args(tp)
         if origin is typing.Annotated:
-            return self.type_of(args[0], where)
+            return self.read(args[0], where)
         if origin in _UNIONS:
             members = [a for a in args if a is not type(None)]
             if len(members) == 1:
-                return self.type_of(members[0], where)
+                return self.read(members[0], where)
             raise _error(where, f"{_name(tp)} is a union, which no cty type describes "
                                 "(only Optional[T], a union with None, is T)")
         if origin is typing.Literal:
-            return _literal(tp, args, where)
+            return _literal(tp, args, where), None
         if tp in _LISTS or origin in _LISTS:
-            return List(self._element(args, where))
+            ety, tree = self._element(args, where)
+            return List(ety), _below("", tree)
         if tp in _SETS or origin in _SETS:
-            return Set(self._element(args, where))
+            ety, tree = self._element(args, where)
+            return Set(ety), _below("", tree)
         if tp in _MAPS or origin in _MAPS:
             if args and args[0] is not str:
                 raise _error(where, f"{_name(tp)} has keys of {_name(args[0])}; cty map keys "
                                     "are strings")
-            return Map(self.type_of(args[1], f"{where}[]") if args else DynamicPseudoType)
+            ety, tree = self.read(args[1], f"{where}[]") if args else (DynamicPseudoType, None)
+            return Map(ety), _below("", tree)
         if tp is tuple or origin is tuple:
             return self._tuple(tp, args, where)
         if isinstance(tp, type):
             return self._class(tp, where)
         raise _error(where, f"{_name(tp)} is not a type cty can describe")
 
-    def _element(self, args: tuple[Any, ...], where: str) -> Type:
-        return self.type_of(args[0], f"{where}[]") if args else DynamicPseudoType
+    def _element(self, args: tuple[Any, ...], where: str) -> Read:
+        return self.read(args[0], f"{where}[]") if args else (DynamicPseudoType, None)
 
-    def _tuple(self, tp: object, args: tuple[Any, ...], where: str) -> Type:
+    def _tuple(self, tp: object, args: tuple[Any, ...], where: str) -> Read:
         if tp is tuple or tp is typing.Tuple:  # noqa: UP006
-            return List(DynamicPseudoType)  # a bare tuple: any length
+            return List(DynamicPseudoType), None  # a bare tuple: any length
         if len(args) == 2 and args[1] is Ellipsis:
-            return List(self.type_of(args[0], f"{where}[]"))
+            ety, tree = self.read(args[0], f"{where}[]")
+            return List(ety), _below("", tree)
         if args in ((), ((),)):  # tuple[()], as Python versions spell it
-            return Tuple([])
-        return Tuple([self.type_of(a, f"{where}[{i}]") for i, a in enumerate(args)])
+            return Tuple([]), None
+        read = [self.read(a, f"{where}[{i}]") for i, a in enumerate(args)]
+        below = {str(i): tree for i, (_, tree) in enumerate(read) if tree is not None}
+        return Tuple([t for t, _ in read]), ({}, below) if below else None
 
-    def _class(self, cls: type, where: str) -> Type:
+    def _class(self, cls: type, where: str) -> Read:
         if typing.is_typeddict(cls):
             optional = set(getattr(cls, "__optional_keys__", ()))
             return self._object(cls, where, lambda name, hint: _not_required(hint, name in
-                                                                             optional))
+                                                                             optional), {})
         if dataclasses.is_dataclass(cls) or _is_named_tuple(cls) or \
                 issubclass(cls, msgspec.Struct):
             defaults = field_defaults(cls)
             return self._object(cls, where,
-                                lambda name, hint: name in defaults or _allows_none(hint))
+                                lambda name, hint: name in defaults or _allows_none(hint),
+                                defaults)
         raise _error(where, f"{_name(cls)} is not a type cty can describe")
 
-    def _object(self, cls: type, where: str, is_optional: Any) -> Type:
+    def _object(self, cls: type, where: str, is_optional: Any,
+                makers: dict[str, Any]) -> Read:
         if cls in self.open:
             raise _error(where, f"{_name(cls)} contains itself; cty types cannot")
         self.open.add(cls)
@@ -145,75 +175,21 @@ class _Reader:
             raise _error(where, str(e)) from None
         attrs: dict[str, Type] = {}
         optional = []
+        values: dict[str, Any] = {}
+        below: dict[str, Any] = {}
         for name in names:
             hint = hints[name]
             attr = renamed.get(name, name)
             if is_optional(name, hint):
                 optional.append(attr)
-            attrs[attr] = self.type_of(_required(hint), f"{where}.{name}" if where else name)
-        self.open.discard(cls)
-        return ObjectWithOptionalAttrs(attrs, optional)
-
-
-DefaultsTree = tuple[dict[str, Any], dict[str, Any]]
-"""What annotation_defaults gives: the default makers of an object's attributes by attribute
-name, and the trees below by attribute name, tuple index (as text) or "" (a collection's
-elements); an empty tree is None."""
-
-
-@deep
-def annotation_defaults(annotation: object, /) -> DefaultsTree | None:
-    """Return the defaults the record classes within the type hint *annotation* give their
-    fields (see DefaultsTree), in the shape of the cty type type_from_annotation gives it;
-    None when there are none. (cty.convert.type_with_defaults_from_annotation makes them a
-    Defaults.)"""
-    return _defaults_of(annotation, set())
-
-
-@hop  # (it recurses: any depth)
-def _defaults_of(tp: object, open_classes: set[type]) -> DefaultsTree | None:
-    if isinstance(tp, Type) or (_hashable(tp) and tp in _SCALARS):
-        return None
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin is typing.Annotated:
-        return _defaults_of(args[0], open_classes)
-    if origin in _UNIONS:
-        members = [a for a in args if a is not type(None)]
-        return _defaults_of(members[0], open_classes) if len(members) == 1 else None
-    below: DefaultsTree | None = None
-    if origin in _LISTS or origin in _SETS or origin in _MAPS:
-        below = _defaults_of(args[-1], open_classes) if args else None
-        return None if below is None else ({}, {"": below})
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            below = _defaults_of(args[0], open_classes)
-            return None if below is None else ({}, {"": below})
-        found = {str(i): d for i, a in enumerate(args)
-                 if (d := _defaults_of(a, open_classes)) is not None}
-        return ({}, found) if found else None
-    if not isinstance(tp, type) or tp in open_classes:
-        return None
-    if not (dataclasses.is_dataclass(tp) or _is_named_tuple(tp) or typing.is_typeddict(tp)
-            or issubclass(tp, msgspec.Struct)):
-        return None
-    open_classes.add(tp)
-    try:
-        hints = typing.get_type_hints(tp, include_extras=True)
-        renamed = attribute_names(tp, hints)
-        makers = field_defaults(tp)
-        values: dict[str, Any] = {}
-        children: dict[str, Any] = {}
-        for name in _field_names(tp, hints):
-            attr = renamed.get(name, name)
             if name in makers:
                 values[attr] = makers[name]
-            d = _defaults_of(_required(hints[name]), open_classes)
-            if d is not None:
-                children[attr] = d
-    finally:
-        open_classes.discard(tp)
-    return (values, children) if values or children else None
+            attrs[attr], tree = self.read(_required(hint), f"{where}.{name}" if where else name)
+            if tree is not None:
+                below[attr] = tree
+        self.open.discard(cls)
+        return ObjectWithOptionalAttrs(attrs, optional), (values, below) if values or below \
+            else None
 
 
 def _field_names(cls: type, hints: dict[str, Any]) -> list[str]:
