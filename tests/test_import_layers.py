@@ -117,7 +117,7 @@ DATASET: list[str] = ["cty.dataset._files", "cty.dataset._dask", "cty.dataset",
 """Datasets of gob files, on Dask (above the encodings); strategies for tests."""
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._json_scan",
                   "cty.cli._msgpack_records",
-                  "cty.cli._records", "cty.cli._sinks", "cty.cli._pipeline",
+                  "cty.cli._records", "cty.cli._sinks", "cty.cli._struct_pass", "cty.cli._pipeline",
                   "cty.cli._commands", "cty.cli._main_job", "cty.cli", "cty.__main__"]
 
 

@@ -85,7 +85,8 @@ class _Job:
     def _json(self, out: BinaryIO | None) -> None:
         args = self.args
         records = Records(self.ty, self.defaults, strict=args.strict,
-                          duplicates=not args.allow_duplicate_keys)
+                          duplicates=not args.allow_duplicate_keys,
+                          as_json=out is None or args.to == "json")
         problems = self.problems
         with _opened(self.name) as src:
             reader = Reader(src, self.progress.read)
@@ -101,7 +102,10 @@ class _Job:
                             key=lambda p: (p.line, p.column))
                     self._say(before)
                     if sink is not None and not problems:
-                        sink.add(payloads)
+                        if isinstance(payloads, bytes):
+                            sink.add_json(payloads, len(batch.records))
+                        else:
+                            sink.add(payloads)
                     self.progress.done(len(batch.records))
             except SyntaxProblem as e:
                 problems.append(syntax_problem(e))

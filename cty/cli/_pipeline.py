@@ -31,6 +31,7 @@ from ._records import (
     start,
     whole_batch,
 )
+from ._struct_pass import StructPass, plan_struct_pass
 
 _COLONS_OF: Final = msgspec.json.Encoder(enc_hook=lambda _: 0).encode
 
@@ -60,11 +61,15 @@ class Records:
     """How the records of one JSON file are converted to the type *ty* (with *defaults*)."""
 
     def __init__(self, ty: cty.Type, defaults: Defaults | None, *, strict: bool,
-                 duplicates: bool) -> None:
+                 duplicates: bool, as_json: bool = True) -> None:
         self.ty = ty
         self.defaults = defaults
         self.strict = strict
         self.duplicates = duplicates
+        self.as_json = as_json
+        """Whether the records are written as JSON, or not at all (the struct pass's
+        output: see batches)."""
+        self._struct: StructPass | None = None
         self._passes: dict[cty.Type, Callable[[Any], Any] | None] = {}
         self._keys = [0]
         """The keys the typed pass took in the batch (see _suspect)."""
@@ -73,19 +78,34 @@ class Records:
         """The batches of records of the text *reader* reads, the type of each record, and
         whether the records are the elements of an array (of the list type)."""
         if lines:
-            return line_batches(reader), self.ty, False
+            plan = self._plan(self.ty)
+            return line_batches(reader, plan.decode_lines if plan else None), self.ty, False
         first = start(reader)
         if not first:
             raise SyntaxProblem("no JSON value: the file is empty", 0, 0)
         ty = self.ty
         if first == b"[" and ty.is_list_type() and not ty.element_type().has_dynamic_types():
-            return array_batches(reader), ty.element_type(), True
+            ety = ty.element_type()
+            plan = self._plan(ety)
+            return array_batches(reader, plan.decode_array if plan else None), ety, True
         return iter([whole_batch(reader)]), ty, False
 
+    def _plan(self, ty: cty.Type) -> StructPass | None:
+        if self.as_json:
+            self._struct = plan_struct_pass(ty, self.defaults_of(ty), duplicates=self.duplicates)
+        return self._struct
+
     def convert(self, batch: Batch, ty: cty.Type, indexed: bool,
-                problems: list[Problem]) -> list[Any]:
-        """Return the payloads of the records of *batch* converted to *ty*; add a Problem to
-        *problems* for each error (a record with errors gives no payload)."""
+                problems: list[Problem]) -> list[Any] | bytes:
+        """Return the payloads of the records of *batch* converted to *ty*, or (for a batch
+        the struct pass took) their JSON text; add a Problem to *problems* for each error (a
+        record with errors gives no payload)."""
+        if batch.typed:
+            assert self._struct is not None
+            text = self._struct.encode(batch.records, batch.text, lines=not indexed)
+            if text is not None:
+                return text
+            batch.untyped()
         build = self._passes.get(ty, _UNPLANNED)
         if build is _UNPLANNED:
             build = self._passes[ty] = plan_typed_pass(ty, self.defaults_of(ty),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO, Final
+from typing import Any, BinaryIO, Final, TypeAlias
 
 import msgspec
 
@@ -102,12 +102,16 @@ class Batch:
     """Records read together: *records* decoded, *text* as in the file (*text[0]* at line
     *line*, column *column*); the records' own text is found again on demand."""
 
-    __slots__ = ("_lines", "_spans", "column", "first", "line", "records", "syntax", "text")
+    __slots__ = ("_lines", "_spans", "column", "first", "line", "records", "syntax", "text",
+                 "typed")
 
     def __init__(self, records: list[Any], text: bytes, line: int, column: int, first: int,
                  *, spans: list[tuple[int, int]] | None = None,
-                 syntax: list[SyntaxProblem] | None = None, lines: bool = False) -> None:
+                 syntax: list[SyntaxProblem] | None = None, lines: bool = False,
+                 typed: bool = False) -> None:
         self.records = records
+        self.typed = typed
+        """Whether *records* are Structs of the struct pass (see untyped)."""
         self.syntax = syntax or []
         """Lines of JSON Lines in the batch's text that are not JSON (they are no records:
         the others are still read and checked)."""
@@ -119,6 +123,14 @@ class Batch:
         self._spans = spans
         self._lines = lines
         """Whether the records are the lines of *text* that are not blank (JSON Lines)."""
+
+    def untyped(self) -> None:
+        """Decode the records again as plain data, for the full way (the text is JSON: the
+        struct pass read it)."""
+        if self.typed:
+            self.records = (_decode_lines(self.text) if self._lines
+                            else _decode(b"[" + self.text + b"]"))
+            self.typed = False
 
     def span(self, i: int) -> tuple[int, int]:
         """The start and end offsets in *text* of record *i* of the batch."""
@@ -214,14 +226,19 @@ def start(reader: Reader) -> bytes:
         reader.fill(1)
 
 
-def array_batches(reader: Reader) -> Iterator[Batch]:
+TypedDecode: TypeAlias = Callable[[bytes], "list[Any] | None"]
+"""The struct pass's decoding of a batch's text (None: the batch is decoded as plain data)."""
+
+
+def array_batches(reader: Reader, typed: TypedDecode | None = None) -> Iterator[Batch]:
     """The elements of the top-level array the text holds (its first byte, ``[``, is next),
-    a batch at a time. Where the text stops being JSON, the whole elements before the
-    mistake come as a last batch (to be checked too), then the SyntaxProblem."""
+    a batch at a time (decoded by *typed* where it takes them). Where the text stops being
+    JSON, the whole elements before the mistake come as a last batch (to be checked too),
+    then the SyntaxProblem."""
     reader.take(1)
     counted = [0]
     try:
-        yield from _array_batches(reader, counted)
+        yield from _array_batches(reader, counted, typed)
     except SyntaxProblem as problem:
         cut = _whole_elements_before(reader.buf, problem.offset)
         if cut:
@@ -250,7 +267,8 @@ def _whole_elements_before(buf: bytes, offset: int) -> int | None:
     return None
 
 
-def _array_batches(reader: Reader, counted: list[int]) -> Iterator[Batch]:
+def _array_batches(reader: Reader, counted: list[int], typed: TypedDecode | None
+                   ) -> Iterator[Batch]:
     first = 0
     want = PIECE
     while True:
@@ -265,15 +283,18 @@ def _array_batches(reader: Reader, counted: list[int]) -> Iterator[Batch]:
         line, column = reader.line, reader.column
         text = buf[:cut]
         trial = b"[" + text + (b"]" if cut < len(buf) else b"")
-        try:
-            records = _decode(trial)
-        except (msgspec.DecodeError, UnicodeDecodeError) as e:
-            raise _problem(reader, buf, trial, e if isinstance(e, msgspec.DecodeError) else None
-                           ) from None
+        records = typed(trial) if typed is not None else None
+        batched = records is not None
+        if records is None:
+            try:
+                records = _decode(trial)
+            except (msgspec.DecodeError, UnicodeDecodeError) as e:
+                raise _problem(reader, buf, trial,
+                               e if isinstance(e, msgspec.DecodeError) else None) from None
         if cut == len(buf):  # the last batch: its text ends with the array's "]"
             text = text[:text.rfind(b"]")]
         reader.take(cut + 1)
-        yield Batch(records, text, line, column, first)
+        yield Batch(records, text, line, column, first, typed=batched)
         first += len(records)
         counted[0] = first
         if cut == len(buf):
@@ -356,10 +377,11 @@ def _problem(reader: Reader, buf: bytes, trial: bytes, e: Exception | None = Non
                           reader.column)
 
 
-def line_batches(reader: Reader) -> Iterator[Batch]:
-    """The lines of JSON Lines text, a batch at a time; blank lines are skipped. A line that
-    is not JSON is no record: its SyntaxProblem goes with the batch, and the reading goes on
-    (each line is a record of its own, so the others are still checked)."""
+def line_batches(reader: Reader, typed: TypedDecode | None = None) -> Iterator[Batch]:
+    """The lines of JSON Lines text, a batch at a time (decoded by *typed* where it takes
+    them); blank lines are skipped. A line that is not JSON is no record: its SyntaxProblem
+    goes with the batch, and the reading goes on (each line is a record of its own, so the
+    others are still checked)."""
     number = 1
     while True:
         reader.fill()
@@ -374,10 +396,14 @@ def line_batches(reader: Reader) -> Iterator[Batch]:
                 reader.fill(len(buf) * 2)
                 continue
         text = buf[:cut]
-        try:  # (every line at once; the lines one by one only where one is not JSON)
-            batch = Batch(_decode_lines(text), text, reader.line, 1, 0, lines=True)
-        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-            batch = _lines_one_by_one(text, number, reader.line)
+        records = typed(text) if typed is not None else None
+        if records is not None:
+            batch = Batch(records, text, reader.line, 1, 0, lines=True, typed=True)
+        else:
+            try:  # (every line at once; the lines one by one only where one is not JSON)
+                batch = Batch(_decode_lines(text), text, reader.line, 1, 0, lines=True)
+            except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+                batch = _lines_one_by_one(text, number, reader.line)
         yield batch
         number += text.count(b"\n") + (0 if text.endswith(b"\n") else 1)
         reader.take(cut)

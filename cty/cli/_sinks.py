@@ -56,6 +56,16 @@ class Sink:
             raise InputError(f"the value cannot be written as {self.form}: {e}") from None
         self.count += len(payloads)
 
+    def add_json(self, text: bytes, count: int) -> None:
+        """Write *count* records that are the JSON *text* already (lines, or the elements of
+        the list separated by commas)."""
+        if not count:
+            return
+        if self.indexed and self.count:
+            self.out.write(b",")
+        self.out.write(text)
+        self.count += count
+
     def _add(self, payloads: list[Any]) -> None:
         out = self.out
         if self.form == "json":
