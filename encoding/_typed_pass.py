@@ -6,9 +6,10 @@ numbers as cty number values) by a walk the type plans once: no implied type, no
 value, no second walk to apply defaults. The command's convert and check run it on every
 record.
 
-The pass takes only data it can convert exactly as the full path would: anything else (a
-number written as a string, a key that NFC normalisation changes, an attribute the type does
-not have when *strict*, a type with ``any`` in it) makes it raise DataFail, and the caller then
+The pass takes only data it can convert exactly as the full path would (a primitive of another
+kind, such as a number written as a string, by the very conversion ``convert`` runs): anything
+else (a string that is no number, a key that NFC normalisation changes, an attribute the type
+does not have when *strict*, a type with ``any`` in it) makes it raise DataFail, and the caller then
 runs the full path (implied type, defaults, conversion_errors, convert), which converts or
 says what is wrong in go-cty's words. So good data is converted once, and every answer and
 message is the full path's (tests/encoding/test_typed_pass.py holds the two to it).
@@ -42,6 +43,8 @@ from cty._internal import (
     worth_generating,
 )
 from cty.convert import Defaults, convert
+from cty.convert._conversion_primitive import SAFE, UNSAFE
+from cty.convert._plan import ConversionFailure
 
 from ._json_number import parse_int
 
@@ -126,8 +129,10 @@ def _plan(ty: Type, d: Defaults | None, plan: _Plan) -> Builder:
         d = _EMPTY
     if ty is Number:
         return _number
-    if ty.is_primitive_type():
-        return fixed_builder(ty)  # (a str, NFC; a bool: as from_python takes them)
+    if ty is String:
+        return _string
+    if ty is Bool:
+        return _bool
     if ty.is_capsule_type():
         return _null_only
     if ty.is_object_type():
@@ -149,7 +154,42 @@ def _number(x: Any) -> Any:
         return x._v
     if x is None:
         return None
+    if x.__class__ is str:  # (converted as convert converts a string: the same function)
+        return _converted(_STRING_TO_NUMBER, x)
     raise _declined(x)
+
+
+_fixed_string: Final = fixed_builder(String)
+_STRING_TO_NUMBER: Final = UNSAFE[String, Number]
+_STRING_TO_BOOL: Final = UNSAFE[String, Bool]
+_NUMBER_TO_STRING: Final = SAFE[Number, String]
+
+
+def _string(x: Any) -> Any:
+    if x.__class__ is str or x is None:
+        return _fixed_string(x)  # (NFC)
+    if x is True or x is False:
+        return "true" if x else "false"
+    if x.__class__ is int or (x.__class__ is Value and x._ty is Number):
+        return _converted(_NUMBER_TO_STRING, _number(x))
+    raise _declined(x)
+
+
+def _bool(x: Any) -> Any:
+    if x is True or x is False or x is None:
+        return x
+    if x.__class__ is str:
+        return _converted(_STRING_TO_BOOL, x)
+    raise _declined(x)
+
+
+def _converted(conversion: Callable[[Any], Any], p: Any) -> Any:
+    """The payload *p* converted by the primitive *conversion* (declined where it fails:
+    the full path says why)."""
+    try:
+        return conversion(p)
+    except ConversionFailure:
+        raise _declined(p) from None
 
 
 def _null_only(x: Any) -> Any:

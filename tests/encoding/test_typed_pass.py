@@ -154,14 +154,17 @@ CASES = [
     (b'{"name": "web", "rules": [{"from": 1}, {"from": 2, "proto": "udp", "cidrs": []}]}', True),
     (b'{"name": "web", "limits": {"mem": "1G"}, "zones": ["b", "a", "b"]}', True),
     (b'{"name": "web", "port": 8.5e1}', True),
-    (b'{"name": "web", "port": "80"}', False),  # a number as a string: the full path's
-    (b'{"name": 5}', False),
+    (b'{"name": "web", "port": "80"}', True),  # a number as a string, converted
+    (b'{"name": "web", "port": "8O"}', False),  # no number: the full path says why
+    (b'{"name": 5, "tags": {"k": true}, "limits": {"cpu": "1.50", "mem": 2.5}}', True),
+    (b'{"name": "web", "tags": {"k": 1e400000000}}', False),  # too long a text
+    (b'{"name": "web", "zones": ["1", 1, true, "true"]}', True),
     (b'{"name": "web", "extra": 1}', True),  # dropped (strict: reported)
     (b'{"name": "web", "\xc3\xa9": 1}', False),  # a key NFC may change: the full path's
     (b'{"port": 1}', False),  # name is required
     (b'{"name": "web", "rules": [{"proto": "udp"}]}', False),
     (b'{"name": "web", "rules": {"from": 1}}', False),
-    (b'{"name": "web", "tags": {"k": 1}}', False),
+    (b'{"name": "web", "tags": {"k": 1}}', True),
     (b'{"name": "web", "tags": {"k": null}}', True),
     (b'null', True),
     (b'[]', False),
