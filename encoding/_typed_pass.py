@@ -70,7 +70,7 @@ def json_text_fits(data: bytes) -> bool:
     exponent as cty numbers), meets the typed pass's contract: no integer of 512 bits or more,
     no minus zero, every string NFC as written. (It may say no to some text that does: then
     the full path does the work.) Each check is a scan at C speed."""
-    if b"\\u" in data and _WIDE_ESCAPE.search(data):
+    if b"\\" in data and b"\\u" in data and _WIDE_ESCAPE.search(data):  # (memchr first)
         return False
     if b"-0" in data and _minus_zero(data):
         return False

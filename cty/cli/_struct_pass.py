@@ -105,17 +105,16 @@ class StructPass:
         if b"-0" in text and _MINUS_ZERO.search(text):
             return None  # (-0.0 is 0 to a set of floats; -0 is not 0 to cty)
         try:
-            records: list[Any] = decode(text)
+            return _WithFractions(decode(text))
         except msgspec.DecodeError:
             return None
-        return records
 
     def encode(self, records: list[Any], text: bytes, *, lines: bool) -> bytes | None:
         """The cty JSON of *records* decoded from *text*: a line each (*lines*), or the
         elements of one array separated by commas; None when a key may be given twice."""
         self._colons = 0
         out = self._encode_lines(records) if lines else self._encode(records)[1:-1]
-        if ((self._numbers and _not_as_cty_writes(out))
+        if ((records.__class__ is _WithFractions and _not_as_cty_writes(out))
                 or (self._duplicates and out.count(b":") - self._colons != text.count(b":"))):
             self._taken -= 1
             self._declined += 1
@@ -127,6 +126,13 @@ class StructPass:
             raise TypeError(f"not a default: {obj!r}")  # (cannot happen: Structs hold data)
         self._colons += obj.colons
         return obj.raw
+
+
+class _WithFractions(list[Any]):
+    """Records decoded with numbers as floats: their output is checked (_not_as_cty_writes);
+    records of only integers need no check."""
+
+    __slots__ = ()
 
 
 class _Unplannable(Exception):
