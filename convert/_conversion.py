@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cty import DynamicPseudoType, Type
-from cty._internal import check_type, deep, hop, is_tall
+from cty._internal import Bounded, check_type, deep, hop, is_tall
 
 from ._conversion_capsule import capsule_plan
 from ._conversion_collection import collection_to_list, collection_to_set, map_to_map
@@ -25,7 +25,7 @@ from ._plan import Plan
 from ._runtime import Conversion, public_conversion
 
 _NO_PLAN: Any = object()
-_plans: dict[tuple[Type, Type, bool], Plan | None] = {}
+_plans: Bounded[Plan | None] = Bounded("conversion plans", 1024)
 
 
 @deep

@@ -27,6 +27,7 @@ from cty._internal import (
     NOT_NULL,
     UNKNOWN,
     Marked,
+    PerType,
     Refinement,
     SetPayload,
     Unknown,
@@ -69,8 +70,8 @@ def attr_step(name: str) -> GetAttrStep:
 
 # --- cached type facts ---------------------------------------------------------------------
 
-_stripped: dict[Type, Type] = {}
-_has_dynamic: dict[Type, bool] = {}
+_stripped: PerType[Type] = PerType("conversion targets without optional attributes")
+_has_dynamic: PerType[bool] = PerType("types with any in them")
 
 
 def strip(t: Type) -> Type:

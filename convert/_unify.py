@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from cty import CtyTypeError, DynamicPseudoType, List, Map, Object, Set, Tuple, Type
-from cty._internal import check_type, deep, hop
+from cty._internal import Bounded, check_type, deep, hop
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message
@@ -28,7 +28,7 @@ Conv = Any
 """A public conversion (see cty.convert.Conversion)."""
 _Result = tuple[Type, dict[Type, Conv]] | None
 
-_cache: dict[tuple[tuple[Type, ...], bool], _Result] = {}
+_cache: Bounded[_Result] = Bounded("unifications", 1024)
 
 
 @hop  # (it recurses through _unify: any depth)

@@ -17,6 +17,7 @@ from . import (
     _type_pickle,  # noqa: F401 - importing it registers the composite types' picklers
     _value_api,  # noqa: F401 - importing it binds Value's operation methods
 )
+from ._caches import cache_info, clear_caches
 from ._capsule import Capsule, CapsuleOps, CapsuleWithOps
 from ._collection_types import List, Map, Set
 from ._dynamic import DynamicPseudoType
@@ -162,10 +163,12 @@ __all__ = [
     "WalkFunc",
     "Zero",
     "bool_val",
+    "cache_info",
     "can_list_val",
     "can_map_val",
     "can_set_val",
     "capsule_val",
+    "clear_caches",
     "deep_values",
     "format_value",
     "from_python",

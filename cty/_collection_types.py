@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ._caches import Interned
 from ._deep import deep
 from ._type import Type, _init_slot, check_type, remembered_without_optional
 
@@ -108,9 +109,9 @@ class SetType(CollectionType):
         return Set(self._elem.without_optional_attributes_deep())
 
 
-_lists: dict[Type, ListType] = {}
-_maps: dict[Type, MapType] = {}
-_sets: dict[Type, SetType] = {}
+_lists: Interned[ListType] = Interned()
+_maps: Interned[MapType] = Interned()
+_sets: Interned[SetType] = Interned()
 
 
 def List(elem: Type, /) -> Type:
@@ -121,7 +122,7 @@ def List(elem: Type, /) -> Type:
     """
     t = _lists.get(check_type(elem, "list element type"))
     if t is None:
-        t = _lists.setdefault(elem, ListType(elem))
+        t = _lists.intern(elem, lambda: ListType(elem))
     return t
 
 
@@ -129,7 +130,7 @@ def Map(elem: Type, /) -> Type:
     """Return the map type (string keys) whose elements are of type *elem*."""
     t = _maps.get(check_type(elem, "map element type"))
     if t is None:
-        t = _maps.setdefault(elem, MapType(elem))
+        t = _maps.intern(elem, lambda: MapType(elem))
     return t
 
 
@@ -137,5 +138,5 @@ def Set(elem: Type, /) -> Type:
     """Return the set type whose elements are of type *elem*."""
     t = _sets.get(check_type(elem, "set element type"))
     if t is None:
-        t = _sets.setdefault(elem, SetType(elem))
+        t = _sets.intern(elem, lambda: SetType(elem))
     return t

@@ -38,6 +38,7 @@ from fractions import Fraction
 from typing import Any, Final, TypeAlias
 
 from . import _number
+from ._caches import PerType
 from ._codegen import SourceWriter, code, join, worth_generating
 from ._collection_types import List, Map, Set
 from ._collector import LARGE_ITEMS, PAUSED
@@ -124,9 +125,9 @@ def _kind(x: object) -> str:
 
 # --- planning -----------------------------------------------------------------------------------
 
-_fixed: dict[Type, Builder] = {}
-_var: dict[Type, VarBuilder] = {}
-_result_types: dict[Type, Type] = {}
+_fixed: PerType[Builder] = PerType("from_python builders")
+_var: PerType[VarBuilder] = PerType("from_python builders with any")
+_result_types: PerType[Type] = PerType("from_python result types")
 
 
 def _result_type(ty: Type) -> Type:

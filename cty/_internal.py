@@ -11,6 +11,7 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 """
 
 from ._atomic_file import atomic_writer, remove_abandoned, replace_file
+from ._caches import Bounded, PerType
 from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
 from ._codegen import Code, SourceWriter, code, join, worth_generating
 from ._collector import LARGE_INPUT, PAUSED
@@ -63,6 +64,7 @@ __all__ = [
     "PAUSED",
     "UCD",
     "UNKNOWN",
+    "Bounded",
     "CapsuleType",
     "Code",
     "ConversionFromHook",
@@ -72,6 +74,7 @@ __all__ = [
     "JSONHooks",
     "Marked",
     "Node",
+    "PerType",
     "Pos",
     "Refinement",
     "SetPayload",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
+from ._caches import Interned
 from ._deep import deep
 from ._errors import CtyTypeError, CtyValueError
 from ._go_names import go_string_literal
@@ -172,10 +173,10 @@ class TupleType(Type):
         return "cty.Tuple([" + ", ".join(repr(t) for t in self._elems) + "])"
 
 
-_objects: dict[tuple[tuple[tuple[str, Type], ...], frozenset[str]], ObjectType] = {}
-_objects_as_given: dict[tuple[tuple[str, Type], ...], Type] = {}
+_objects: Interned[ObjectType] = Interned()
+_objects_as_given: Interned[Type] = Interned()
 """Object types without optional attributes, by their (name, type) pairs in the caller's order."""
-_tuples: dict[tuple[Type, ...], TupleType] = {}
+_tuples: Interned[TupleType] = Interned()
 
 
 def _object(attrs: Mapping[str, Type], optional: Iterable[str]) -> Type:
@@ -198,7 +199,7 @@ def _object(attrs: Mapping[str, Type], optional: Iterable[str]) -> Type:
     key = (items, opt)
     found = _objects.get(key)
     if found is None:
-        found = _objects.setdefault(key, ObjectType(dict(items), opt))
+        found = _objects.intern(key, lambda: ObjectType(dict(items), opt))
     return found
 
 
@@ -215,7 +216,8 @@ def Object(attrs: Mapping[str, Type], /) -> Type:
         except TypeError:  # an unhashable attribute type: _object says what is wrong
             return _object(attrs, ())
         if t is None:
-            t = _objects_as_given.setdefault(key, _object(attrs, ()))
+            made = _object(attrs, ())
+            t = _objects_as_given.intern(key, lambda: made)
         return t
     return _object(attrs, ())
 
@@ -243,7 +245,7 @@ def Tuple(elems: Iterable[Type], /) -> Type:
     if t is None:
         for i, e in enumerate(key):
             check_type(e, f"tuple element type {i}")
-        t = _tuples.setdefault(key, TupleType(key))
+        t = _tuples.intern(key, lambda: TupleType(key))
     return t
 
 

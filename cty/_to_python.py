@@ -41,6 +41,7 @@ import gmpy2
 import msgspec
 
 from . import _number
+from ._caches import Bounded
 from ._codegen import SourceWriter, code, identifier, join, worth_generating
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
@@ -98,7 +99,7 @@ def to_python(value: Value, target: object = None, /) -> Any:
 
 # --- planning -----------------------------------------------------------------------------------
 
-_plans: dict[tuple[Type, object], Conv] = {}
+_plans: Bounded[Conv] = Bounded("to_python plans", 1024)
 
 
 @deep
@@ -106,7 +107,7 @@ def converter(ty: Type, target: object) -> Conv:
     """Return the converter of payloads of *ty* to *target* (planned once per pair)."""
     try:
         key = (ty, target)
-        found = _plans.get(key)
+        found: Conv | None = _plans.get(key)
     except TypeError:  # an unhashable hint (Annotated with a list in it, say): plan each time
         return _hopping(ty, _plan(ty, target))
     if found is None:

@@ -6,6 +6,7 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ._caches import PerType
 from ._errors import CtyTypeError
 
 if TYPE_CHECKING:
@@ -18,9 +19,11 @@ class Type:
     Types are immutable and interned: building an equal type twice gives the same object,
     so ``==`` is identity and types are cheap dictionary keys.
     Build them with the constructors (``cty.List(cty.String)``), never by calling a class.
+    A type nothing holds any more is freed, with what the library planned for it
+    (cty._caches).
     """
 
-    __slots__ = ()
+    __slots__ = ("__weakref__", "_plans")
 
     # --- kind tests -------------------------------------------------------------------------
 
@@ -247,7 +250,7 @@ def install_conformance(check: Callable[[Type, Type], list[PathError]]) -> None:
 
 
 _T = TypeVar("_T", bound="Type")
-_without_optional: dict[Type, Type] = {}
+_without_optional: PerType[Type] = PerType("types without optional attributes")
 """Container types -> the same without optional-attribute markers (types are interned, so a
 deep type's answer, asked again at every level by the planners, is found, not rebuilt)."""
 

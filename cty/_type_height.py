@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from ._caches import PerType
 from ._deep import deep
 from ._type import Type, child_types
 
 TALL: Final = 8
 """Types nesting containers this many levels deep or more get hop points."""
 
-_heights: dict[Type, int] = {}
+_heights: PerType[int] = PerType("type heights")
 
 
 @deep

@@ -34,6 +34,7 @@ from typing import Any, Final
 
 import msgspec
 
+from ._caches import Interned, PerType
 from ._collection_types import List, Map, Set
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
@@ -127,7 +128,7 @@ def _write(t: Type) -> str:
     raise CtyTypeError(f"{t!r} is not a type go-cty can describe in JSON")
 
 
-_written: dict[Type, bytes] = {}
+_written: PerType[bytes] = PerType("type JSON written")
 
 
 def type_to_json(t: Type) -> bytes:
@@ -608,7 +609,7 @@ class _Stream:
         raise TypeJSONError(_EXTRA_DATA, self.pos)
 
 
-_read: dict[bytes, Type] = {}
+_read: Interned[Type] = Interned()
 
 
 _GO_MAX_DEPTH = 10_000
@@ -708,7 +709,4 @@ def type_from_json(data: str | bytes | bytearray | memoryview | list[Any] | dict
         t = _parse(buf)
     except RecursionError:
         t = _parse_deep(buf)
-    if len(_read) >= 4096:
-        _read.clear()
-    _read[buf] = t
-    return t
+    return _read.intern(buf, lambda: t)

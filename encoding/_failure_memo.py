@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from cty import DynamicPseudoType, Type
-from cty._internal import child_types, owner_ident
+from cty._internal import PerType, child_types, owner_ident
 
 from ._errors import Fail
 
@@ -28,7 +28,7 @@ the Fail had when it left the node's decoder)."""
 _get_ident: Final = owner_ident
 
 
-_depths: dict[Type, int] = {}
+_depths: PerType[int] = PerType("decoders' failure memo depths")
 _DEEP: Final = 3
 
 

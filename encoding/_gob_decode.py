@@ -23,6 +23,7 @@ from cty import PathStep, Type, Value, limits
 from cty._internal import (
     EMPTY_SET,
     Marked,
+    PerType,
     SetPayload,
     build_set_payload,
     deep,
@@ -145,21 +146,22 @@ def _index(i: int) -> PathStep:
 _KINDS: Final[dict[Type, Kind]] = {cty.String: "str", cty.Number: "num", cty.Bool: "bool",
                                     cty.Map(cty.String): "mapstr", cty.Set(cty.String): "setstr"}
 
-_plans: dict[tuple[Type, bool], Dec] = {}
+_plans: tuple[PerType[Dec], PerType[Dec]] = (PerType("gob decoders refusing marks"),
+                                              PerType("gob decoders"))
 
 
 @deep
 def plan(ty: Type, marks_ok: bool = True) -> Dec:
     """Return the slot decoder of type *ty* (refusing marks when *marks_ok* is false)."""
-    key = (ty, marks_ok)
-    d = _plans.get(key)
+    plans = _plans[marks_ok]
+    d = plans.get(ty)
     if d is None:
         d = _plan(ty, marks_ok)
         if is_tall(ty):
             d = hop(d)  # (a hop point for cty._deep: values of any depth)
         if worth_remembering(ty):
             d = remember_failures(d)
-        _plans[key] = d
+        plans[ty] = d
     return d
 
 

@@ -23,6 +23,7 @@ import cty
 from cty import CtyTypeError, Path, PathStep, Type, _number
 from cty._internal import (
     Marked,
+    PerType,
     SetPayload,
     Unknown,
     deep,
@@ -120,8 +121,8 @@ def capsule_bytes(ty: Type, p: Any) -> bytes:
 
 # --- the fast plan ------------------------------------------------------------------------------
 
-_transparent_cache: dict[Type, bool] = {}
-_fast_cache: dict[Type, Conv | None] = {}
+_transparent_cache: PerType[bool] = PerType("gob transparent types")
+_fast_cache: PerType[Conv | None] = PerType("gob fast converters")
 _INTS: Final = frozenset({int})
 
 
@@ -286,7 +287,7 @@ def _plan_fast(ty: Type) -> Conv:
 
 # --- the full plan ------------------------------------------------------------------------------
 
-_full_cache: dict[Type, Conv] = {}
+_full_cache: PerType[Conv] = PerType("gob converters")
 
 
 def _index(i: int) -> PathStep:
@@ -453,7 +454,7 @@ def encode_payload(ty: Type, p: Any, marks: frozenset[Any]) -> bytes:
     return _encode_full(ty, p, marks)
 
 
-_value_encoders: dict[Type, ValueEncoder] = {}
+_value_encoders: PerType[ValueEncoder] = PerType("gob value encoders")
 
 
 def value_encoder(ty: Type) -> ValueEncoder:

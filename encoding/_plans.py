@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from cty import Type
-from cty._internal import deep, hop, is_tall
+from cty._internal import Bounded, PerType, deep, hop, is_tall
 
 from ._failure_memo import remember_failures, worth_remembering
 
@@ -23,7 +23,7 @@ def planned_decoders(plan: Callable[[Type], D], name: str, doc: str) -> Callable
     """Return the function *name* that gives the decoder *plan* makes for a type, planned once
     per type and cached (a hop point when the type is tall, remembering failures where
     that is worth it)."""
-    cache: dict[Type, D] = {}
+    cache: PerType[D] = PerType(f"{plan.__module__}.{name}")
 
     def decoder(ty: Type) -> D:
         found = cache.get(ty)
@@ -45,13 +45,16 @@ def planned_encoders(plan: Callable[[Type, Type], D | None], name: str,
                      doc: str) -> Callable[[Type, Type], D | None]:
     """Return the function *name* that gives the encoder *plan* makes for a payload of one
     type in a slot of another (None: none needed), planned once per pair and cached (a hop
-    point when the slot's type is tall)."""
-    cache: dict[tuple[Type, Type], D | None] = {}
+    point when the slot's type is tall). The encoder of a type in its own slot is kept in the
+    type (it goes with it); those of other pairs in a bounded cache."""
+    own: PerType[D | None] = PerType(f"{plan.__module__}.{name}")
+    pairs: Bounded[D | None] = Bounded(f"{plan.__module__}.{name} (pairs)", 1024)
 
     def encoder(decl: Type, actual: Type) -> D | None:
-        key = (decl, actual)
+        cache: Any = own if decl is actual else pairs
+        key = decl if decl is actual else (decl, actual)
         try:
-            return cache[key]
+            return cache[key]  # type: ignore[no-any-return]
         except KeyError:
             pass
         found = plan(decl, actual)

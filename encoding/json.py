@@ -31,7 +31,7 @@ from typing import Any
 
 import cty
 from cty import CtyTypeError, Type, Value
-from cty._internal import check_type, check_value, deep, make
+from cty._internal import PerType, check_type, check_value, deep, make
 
 from ._codec import PlannedDecoder, PlannedEncoder
 from ._errors import DecodeError, EncodeError
@@ -129,8 +129,8 @@ def _check_buffer(data: Any) -> Buffer:
     return data
 
 
-_encoders: dict[Type, Encoder] = {}
-_decoders: dict[Type, Decoder] = {}
+_encoders: PerType[Encoder] = PerType("JSON encoders")
+_decoders: PerType[Decoder] = PerType("JSON decoders")
 
 
 @deep

@@ -33,7 +33,7 @@ from typing import Any
 
 import cty
 from cty import CtyTypeError, Type, Value
-from cty._internal import deep, in_deep_thread
+from cty._internal import PerType, deep, in_deep_thread
 
 from ._codec import PlannedDecoder, PlannedEncoder
 from ._errors import DecodeError, EncodeError, Fail
@@ -97,8 +97,8 @@ def _check_buffer(data: Any) -> Buffer:
     return data
 
 
-_encoders: dict[Type, Encoder] = {}
-_decoders: dict[Type, Decoder] = {}
+_encoders: PerType[Encoder] = PerType("msgpack encoders")
+_decoders: PerType[Decoder] = PerType("msgpack decoders")
 
 
 @deep

@@ -27,7 +27,7 @@ LAYERS: list[list[str]] = [
      "cty._unknown", "cty._strings", "cty._limits", "cty._collector", "cty._codegen", "cty._deep",
      "cty._msgspec_deep", "cty._string_prefix", "cty._atomic_file", "cty._hcl_ident",
      "cty._hcl_names", "cty._json_repeats", "cty._memo_room",
-     "cty._grapheme", "cty._path_text", "cty._field_names"],
+     "cty._grapheme", "cty._path_text", "cty._field_names", "cty._caches"],
     # numbers
     ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
      "cty._number"],
