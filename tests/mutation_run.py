@@ -190,6 +190,14 @@ MUTANTS: list[Mutant] = [
            "cty/function/stdlib/_format.py",
            "    pads = (\"0\" if verb.zero else \" \") * (verb.width - have)",
            "    pads = \"\"", FUNCTION),
+    # rules go-cty states (value_ops.go), edited as a reviewer would: not only our own code
+    Mutant("a set's length is known when its unknowns are only deep inside its elements",
+           "cty/_value_ops.py",
+           "        if n > 1 and (p.has_unknown() or not v.is_wholly_known()):",
+           "        if n > 1 and p.has_unknown():", CORE),
+    Mutant("a set with unknowns may have no elements once they are known",
+           "cty/_value_ops.py", "            return _length_between(1, n)",
+           "            return _length_between(0, n)", CORE),
 ]
 
 

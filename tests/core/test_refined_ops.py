@@ -366,3 +366,32 @@ def test_go_cty_refined_operation(row: tuple[Any, ...]) -> None:
     got = getattr(receiver, method)(*args)
     assert got == want
     assert got.go_string() == want.go_string()
+
+
+def _length_between(low: int, high: int) -> cty.Value:
+    return UN.refine().not_null().number_range_inclusive(
+        cty.number_int_val(low), cty.number_int_val(high)).new_value()
+
+
+
+@pytest.mark.parametrize(("elements", "want"), [
+    # value_ops.go, Length: a set whose elements are not all wholly known may be fewer once
+    # the unknowns are known (they may equal others): 1 to its stored count
+    ([cty.list_val([cty.unknown_val(cty.String)]), cty.list_val([cty.string_val("a")])],
+     _length_between(1, 2)),
+    ([cty.unknown_val(cty.String), cty.string_val("a"), cty.string_val("b")],
+     _length_between(1, 3)),
+    ([cty.object_val({"a": cty.list_val([cty.unknown_val(cty.Bool)])}),
+      cty.object_val({"a": cty.list_val([cty.True_])})],
+     _length_between(1, 2)),
+    # one stored element, even an unknown one, is one element
+    ([cty.list_val([cty.unknown_val(cty.String)])], cty.number_int_val(1)),
+    ([cty.unknown_val(cty.String)], cty.number_int_val(1)),
+    # wholly known: its count
+    ([cty.list_val([cty.string_val("a")]), cty.list_val([cty.string_val("b")])],
+     cty.number_int_val(2)),
+])
+def test_the_length_of_a_set_not_wholly_known(elements: list[cty.Value],
+                                               want: cty.Value) -> None:
+    got = cty.set_val(elements).length()
+    assert got.raw_equals(want), (got, want)

@@ -18,14 +18,9 @@ UNKNOWN_BOOL = cty.unknown_val(cty.Bool).refine_not_null()
 
 
 def assert_result(got: cty.Value, want: cty.Value) -> None:
-    """Assert *got* RawEquals *want*; an unknown *want* matches any unknown of its type and
-    marks (refinements are compared in the refinements issue)."""
-    if not want.is_known():
-        assert not got.is_known(), f"{got!r} is known; want {want!r}"
-        assert got.type() == want.type(), f"{got!r} has the wrong type; want {want!r}"
-        assert got.marks() == want.marks(), f"{got!r} has the wrong marks; want {want!r}"
-        return
-    assert got == want, f"got {got!r}; want {want!r}"
+    """Assert *got* RawEquals *want*, as go-cty's tests do: type, marks, and an unknown's
+    refinements too."""
+    assert got.raw_equals(want), f"got {got!r}; want {want!r}"
 
 
 class CapsuleNative1:

@@ -304,3 +304,17 @@ def test_an_unknown_gets_the_lowered_type_without_optional_markers() -> None:
     got = xconvert(cty.DynamicVal, x(t))
     assert got.raw_equals(convert(cty.DynamicVal, t))
     assert got.type() == cty.Object({"a": cty.DynamicPseudoType})
+
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(300))
+@given(any_values())
+def test_a_value_converts_to_its_own_literal_xtype(v: cty.Value) -> None:
+    # (the property above passes on any PathError: this one holds xconvert to succeeding
+    # where it must, so a conversion that always failed would not pass)
+    assume(v.is_wholly_known())
+    assume(not any(e.is_null() for _, e in cty.deep_values(v)))  # (a null is none's)
+    t = literal_xtype(v)
+    got = xconvert(v, t)
+    assert got.raw_equals(v), (str(t), v, got)
