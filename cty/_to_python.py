@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar, overload
 
 import gmpy2
 import msgspec
@@ -72,6 +72,17 @@ _STR: Final = {str}
 _MPFR: Final = type(gmpy2.mpfr(0))
 _STRINGS_AS_THEY_ARE: Final = (*_DEFAULTS, str)
 """Targets for which a str element is returned as it is."""
+
+
+_T = TypeVar("_T")
+
+
+@overload
+def to_python(value: Value, /) -> Any: ...
+@overload
+def to_python(value: Value, target: type[_T], /) -> _T: ...
+@overload
+def to_python(value: Value, target: object, /) -> Any: ...
 
 
 @deep
