@@ -38,6 +38,9 @@ class Rule:
     reason: str
     applies: Callable[[Case], bool]
     check: Callable[[Case, Run], None]
+    may_match: bool = False
+    """Whether the rule may claim lines we answer as go-cty does (a divergence go-cty shows
+    in some cases of the kind and not in others, which no predicate on the case can tell)."""
 
 
 def _errors(case: Case, run: Run) -> None:
@@ -218,13 +221,8 @@ def _marked_null_inside(node: Any, depth: int = 0) -> bool:
 
 
 def _null_marks(case: Case) -> bool:
-    """A conversion whose answer in go-cty lacks a mark a null of the input carried."""
-    if not (case["op"] == "convert" and _go_accepted(case)
-            and _marked_null_inside(case["value"])):
-        return False
-    carried = {m for _, m in marks_in(case["value"], on_nulls_only=True)}
-    answers = [case["expect"], *case["expect"].get("variants", ())]
-    return any(carried - {m for _, m in marks_in(a)} for a in answers)
+    return (case["op"] == "convert" and _go_accepted(case)
+            and _marked_null_inside(case["value"]))
 
 
 def without_marks(x: Any) -> Any:
@@ -667,7 +665,7 @@ RULES: tuple[Rule, ...] = (
          "input has none is an unknown of the type asked for (go-cty panics)",
          _dynamic_replace_panic, _unknown_of_the_type_asked),
     Rule("NULL_MARKS", "marks on null elements and attributes survive conversion (go-cty drops "
-         "some)", _null_marks, _keeps_more_marks),
+         "some)", _null_marks, _keeps_more_marks, may_match=True),
     Rule("REDACTED_MARKED_TEXT", "a function's error never shows a marked string argument's "
          "text: it reads (sensitive value) (go-cty quotes the text)", _marked_text_in_error,
          _error_redacted),
