@@ -12,6 +12,8 @@ cty.Object({'name': cty.String, 'port': cty.Number})
 True
 """
 
+from typing import TYPE_CHECKING, Any
+
 from . import (
     _type_conform,  # noqa: F401 - importing it installs Type.test_conformance
     _type_pickle,  # noqa: F401 - importing it registers the composite types' picklers
@@ -30,10 +32,6 @@ from ._errors import (
     KeyNotFoundError,
     PathError,
 )
-from ._field_names import Name
-from ._format_value import format_value
-from ._from_python import from_python
-from ._hcl_lexer import TypeExprError
 from ._limits import LimitExceededError, Limits, limits, set_limits
 from ._marks import new_value_marks
 from ._marks_deep import value_marks_of_type, value_marks_of_type_deep
@@ -51,17 +49,11 @@ from ._path import (
 )
 from ._path_text import PathSyntaxError
 from ._primitive_type import Bool, Number, String
-from ._python_implied_type import implied_type
 from ._refinement_builder import RefinementBuilder
 from ._sensitive import register_sensitive_mark, sensitive_marks, unregister_sensitive_mark
 from ._strings import normalize_string
 from ._structural_types import EmptyObject, EmptyTuple, Object, ObjectWithOptionalAttrs, Tuple
-from ._to_python import to_python
 from ._type import Type
-from ._type_annotations import type_from_annotation
-from ._type_expr import parse_type
-from ._type_json import TypeJSONError, type_from_json, type_to_json
-from ._type_string import type_string
 from ._value import (
     DynamicVal,
     EmptyObjectVal,
@@ -100,16 +92,71 @@ from ._value_init import (
 )
 from ._value_range import ValueRange
 from ._value_set import ValueSet
-from ._walk import (
-    Transformer,
-    TransformFunc,
-    WalkFunc,
-    deep_values,
-    transform,
-    transform_with_transformer,
-    unknown_as_null,
-    walk,
-)
+
+if TYPE_CHECKING:
+    from ._field_names import Name
+    from ._format_value import format_value
+    from ._from_python import from_python
+    from ._hcl_lexer import TypeExprError
+    from ._python_implied_type import implied_type
+    from ._to_python import to_python
+    from ._type_annotations import type_from_annotation
+    from ._type_expr import parse_type
+    from ._type_json import TypeJSONError, type_from_json, type_to_json
+    from ._type_string import type_string
+    from ._walk import (
+        Transformer,
+        TransformFunc,
+        WalkFunc,
+        deep_values,
+        transform,
+        transform_with_transformer,
+        unknown_as_null,
+        walk,
+    )
+
+# Names whose modules load on first use (PEP 562), so that `import cty` pays only for the core:
+# type expressions, type JSON, Python interop, formatting and walking load when first asked for.
+_LAZY: dict[str, str] = {
+    "Name": "._field_names",
+    "format_value": "._format_value",
+    "from_python": "._from_python",
+    "TypeExprError": "._hcl_lexer",
+    "implied_type": "._python_implied_type",
+    "to_python": "._to_python",
+    "type_from_annotation": "._type_annotations",
+    "parse_type": "._type_expr",
+    "TypeJSONError": "._type_json",
+    "type_from_json": "._type_json",
+    "type_to_json": "._type_json",
+    "type_string": "._type_string",
+    "Transformer": "._walk",
+    "TransformFunc": "._walk",
+    "WalkFunc": "._walk",
+    "deep_values": "._walk",
+    "transform": "._walk",
+    "transform_with_transformer": "._walk",
+    "unknown_as_null": "._walk",
+    "walk": "._walk",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module behind a name of ``_LAZY`` on first use and keep the name here."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cty' has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415 - (only when a lazy name is asked for)
+
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """List the module's names, the ones that load on first use included."""
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "Bool",

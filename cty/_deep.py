@@ -25,10 +25,11 @@ import contextvars
 import functools
 import sys
 import threading
+import types
 from collections.abc import Callable
 from typing import Any, Final, ParamSpec, TypeVar
 
-from ._codegen import SourceWriter, code, identifier, join
+from ._codegen import SourceWriter, code, join
 from ._errors import CtyValueError
 from ._limits import FRAMES_PER_LEVEL, LimitExceededError, limits
 
@@ -94,14 +95,14 @@ def hop(fn: Callable[P, R]) -> Callable[P, R]:
 _DEEP_SOURCE: Final = """\
 def wrapper({params}):
     if _cty_chain:
-        place = _cty_chain.get(_cty_ident())
-        if place is None:
+        _cty_place = _cty_chain.get(_cty_ident())
+        if _cty_place is None:
             return _cty_guarded(_cty_fn, ({args},), {{}})
         try:
             _cty_getframe(_cty_max(_cty_limit() // 3, 8))
         except ValueError:
             return _cty_fn({args})
-        return _cty_link(_cty_fn, ({args},), {{}}, place[0] + 1, place[1])
+        return _cty_link(_cty_fn, ({args},), {{}}, _cty_place[0] + 1, _cty_place[1])
     try:
         return _cty_fn({args})
     except RecursionError:
@@ -111,16 +112,20 @@ def wrapper({params}):
 _HOP_SOURCE: Final = """\
 def wrapper({params}):
     if _cty_chain:
-        place = _cty_chain.get(_cty_ident())
-        if place is not None:
+        _cty_place = _cty_chain.get(_cty_ident())
+        if _cty_place is not None:
             try:
                 _cty_getframe(_cty_max(_cty_limit() // 3, 8))
             except ValueError:
                 return _cty_fn({args})
-            return _cty_link(_cty_fn, ({args},), {{}}, place[0] + 1, place[1])
+            return _cty_link(_cty_fn, ({args},), {{}}, _cty_place[0] + 1, _cty_place[1])
     return _cty_fn({args})
 """
 _PLAIN_ARGUMENTS: Final = 0x04 | 0x08  # CO_VARARGS | CO_VARKEYWORDS
+_templates: dict[tuple[str, int], Callable[..., Any]] = {}
+"""(source, number of parameters) -> the wrapper compiled with parameters ``_cty_a0...``:
+each wrapped function gets a copy with its own parameter names, so the modules that wrap
+functions compile one wrapper per shape when imported, not one per function."""
 
 
 def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
@@ -131,23 +136,32 @@ def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
     if (fn_code is None or fn_code.co_flags & _PLAIN_ARGUMENTS or fn_code.co_kwonlyargcount
             or fn_code.co_posonlyargcount or not fn_code.co_argcount):
         return None
-    names = fn_code.co_varnames[:fn_code.co_argcount]
-    defaults = getattr(fn, "__defaults__", None) or ()
-    first_default = len(names) - len(defaults)
+    count = fn_code.co_argcount
+    names = fn_code.co_varnames[:count]
+    if any(name.startswith("_cty_") for name in names):
+        return None  # (the template's own names; no function of ours takes such a parameter)
+    template = _templates.get((source, count))
+    if template is None:
+        template = _templates.setdefault((source, count), _template(source, count))
+    template_code = template.__code__
+    wrapper_code = template_code.replace(
+        co_varnames=names + template_code.co_varnames[count:])
+    namespace = dict(template.__globals__)
+    namespace["_cty_fn"] = fn
+    wrapper: Callable[P, R] = types.FunctionType(
+        wrapper_code, namespace, "wrapper", getattr(fn, "__defaults__", None))
+    return functools.wraps(fn)(wrapper)
+
+
+def _template(source: str, count: int) -> Callable[..., Any]:
+    """Compile *source* as a wrapper of *count* parameters, for no function yet."""
     w = SourceWriter("wrapper")
-    w.bind_names(_cty_chain=_chain, _cty_guarded=_guarded, _cty_rerun=_rerun, _cty_fn=fn,
+    w.bind_names(_cty_chain=_chain, _cty_guarded=_guarded, _cty_rerun=_rerun, _cty_fn=None,
                  _cty_ident=_get_ident, _cty_getframe=_getframe, _cty_max=max,
                  _cty_limit=sys.getrecursionlimit, _cty_link=_link)
-    params = []
-    for i, name in enumerate(names):
-        if i >= first_default:
-            default = w.bind(defaults[i - first_default], name=f"_cty_default_{i}")
-            params.append(code("{name}={default}", name=identifier(name), default=default))
-        else:
-            params.append(identifier(name))
-    w.add(source, params=join(params), args=join(identifier(name) for name in names))
-    wrapper: Callable[P, R] = w.function()
-    return functools.wraps(fn)(wrapper)
+    params = join(code("_cty_a{i}", i=i) for i in range(count))
+    w.add(source, params=params, args=params)
+    return w.function()
 
 
 def in_deep_thread() -> bool:

@@ -10,50 +10,146 @@ from the core's other private modules, and never write their own copies;
 tests/test_import_layers.py holds them to it. Users import ``cty``, not this module.
 """
 
-from ._atomic_file import atomic_writer, remove_abandoned, replace_file
-from ._caches import Bounded, PerType
-from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
-from ._codegen import Code, SourceWriter, code, join, worth_generating
-from ._collector import LARGE_INPUT, PAUSED
-from ._data_fail import DataFail
-from ._deep import deep, hop, in_deep_thread, owner_ident
-from ._from_python import fixed_builder
-from ._gostrconv import go_quote
-from ._grapheme import cluster_count as grapheme_cluster_count
-from ._grapheme import clusters as grapheme_clusters
-from ._hcl_lexer import (
-    Node,
-    Pos,
-    TokenCursor,
-    TypeExprError,
-    describe_token,
-    quote_word,
-    tokenize,
-)
-from ._hcl_names import name_suggestion
-from ._json_repeats import repeats_dropped as json_repeats_dropped
-from ._limits import check_collection_length, check_string_length
-from ._marks import NO_MARKS, Marked
-from ._memo_room import make_room
-from ._msgspec_deep import JSONHooks, encode_spliced, json_loads_deep
-from ._path import Trail, trail_path
-from ._path import data_keys as path_data_keys
-from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
-from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
-from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
-from ._strings import is_normal_string
-from ._structural_types import is_identifier
-from ._type import brief, check_type, child_types
-from ._type_annotations import type_and_defaults_from_annotation
-from ._type_expr import DefaultsBuilder, check_text, interpret
-from ._type_expr_syntax import parse_expression
-from ._type_height import height as type_height
-from ._type_height import is_tall
-from ._type_json import go_json_string
-from ._unicode_data import UCD
-from ._unknown import UNKNOWN, Unknown
-from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
-from ._value import check_value, make, payload, wrap
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._atomic_file import atomic_writer, remove_abandoned, replace_file
+    from ._caches import Bounded, PerType
+    from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
+    from ._codegen import Code, SourceWriter, code, join, worth_generating
+    from ._collector import LARGE_INPUT, PAUSED
+    from ._data_fail import DataFail
+    from ._deep import deep, hop, in_deep_thread, owner_ident
+    from ._from_python import fixed_builder
+    from ._gostrconv import go_quote
+    from ._grapheme import cluster_count as grapheme_cluster_count
+    from ._grapheme import clusters as grapheme_clusters
+    from ._hcl_lexer import (
+        Node,
+        Pos,
+        TokenCursor,
+        TypeExprError,
+        describe_token,
+        quote_word,
+        tokenize,
+    )
+    from ._hcl_names import name_suggestion
+    from ._json_repeats import repeats_dropped as json_repeats_dropped
+    from ._limits import check_collection_length, check_string_length
+    from ._marks import NO_MARKS, Marked
+    from ._memo_room import make_room
+    from ._msgspec_deep import JSONHooks, encode_spliced, json_loads_deep
+    from ._path import Trail, trail_path
+    from ._path import data_keys as path_data_keys
+    from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
+    from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
+    from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
+    from ._strings import is_normal_string
+    from ._structural_types import is_identifier
+    from ._type import brief, check_type, child_types
+    from ._type_annotations import type_and_defaults_from_annotation
+    from ._type_expr import DefaultsBuilder, check_text, interpret
+    from ._type_expr_syntax import parse_expression
+    from ._type_height import height as type_height
+    from ._type_height import is_tall
+    from ._type_json import go_json_string
+    from ._unicode_data import UCD
+    from ._unknown import UNKNOWN, Unknown
+    from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
+    from ._value import check_value, make, payload, wrap
+
+# Each name and the module that defines it, loaded when a sub-package first imports the name
+# (PEP 562): importing cty.convert loads the core modules conversion uses, not the type
+# expression reader or Python interop it never calls.
+_WHERE: dict[str, tuple[str, str]] = {
+    "atomic_writer": ("._atomic_file", "atomic_writer"),
+    "Bounded": ("._caches", "Bounded"),
+    "brief": ("._type", "brief"),
+    "build_set_payload": ("._set_payload", "build_set_payload"),
+    "CapsuleType": ("._capsule", "CapsuleType"),
+    "check_collection_length": ("._limits", "check_collection_length"),
+    "check_string_length": ("._limits", "check_string_length"),
+    "check_text": ("._type_expr", "check_text"),
+    "check_type": ("._type", "check_type"),
+    "check_value": ("._value", "check_value"),
+    "child_types": ("._type", "child_types"),
+    "Code": ("._codegen", "Code"),
+    "code": ("._codegen", "code"),
+    "ConversionFromHook": ("._capsule", "ConversionFromHook"),
+    "ConversionToHook": ("._capsule", "ConversionToHook"),
+    "DataFail": ("._data_fail", "DataFail"),
+    "deep": ("._deep", "deep"),
+    "DefaultsBuilder": ("._type_expr", "DefaultsBuilder"),
+    "describe_token": ("._hcl_lexer", "describe_token"),
+    "EMPTY_SET": ("._set_payload", "EMPTY_SET"),
+    "encode_spliced": ("._msgspec_deep", "encode_spliced"),
+    "fixed_builder": ("._from_python", "fixed_builder"),
+    "go_json_string": ("._type_json", "go_json_string"),
+    "go_quote": ("._gostrconv", "go_quote"),
+    "grapheme_cluster_count": ("._grapheme", "cluster_count"),
+    "grapheme_clusters": ("._grapheme", "clusters"),
+    "hop": ("._deep", "hop"),
+    "in_deep_thread": ("._deep", "in_deep_thread"),
+    "interpret": ("._type_expr", "interpret"),
+    "is_identifier": ("._structural_types", "is_identifier"),
+    "is_normal_string": ("._strings", "is_normal_string"),
+    "is_tall": ("._type_height", "is_tall"),
+    "join": ("._codegen", "join"),
+    "json_loads_deep": ("._msgspec_deep", "json_loads_deep"),
+    "json_repeats_dropped": ("._json_repeats", "repeats_dropped"),
+    "JSONHooks": ("._msgspec_deep", "JSONHooks"),
+    "LARGE_INPUT": ("._collector", "LARGE_INPUT"),
+    "make": ("._value", "make"),
+    "make_room": ("._memo_room", "make_room"),
+    "Marked": ("._marks", "Marked"),
+    "MAX_KNOWN_LIST_LENGTH": ("._refinement_builder", "MAX_KNOWN_LIST_LENGTH"),
+    "name_suggestion": ("._hcl_names", "name_suggestion"),
+    "NO_MARKS": ("._marks", "NO_MARKS"),
+    "Node": ("._hcl_lexer", "Node"),
+    "NOT_NULL": ("._unknown_refinement", "NOT_NULL"),
+    "not_null_unknown": ("._unknown_refinement", "not_null_unknown"),
+    "owner_ident": ("._deep", "owner_ident"),
+    "parse_expression": ("._type_expr_syntax", "parse_expression"),
+    "path_data_keys": ("._path", "data_keys"),
+    "PAUSED": ("._collector", "PAUSED"),
+    "payload": ("._value", "payload"),
+    "PerType": ("._caches", "PerType"),
+    "Pos": ("._hcl_lexer", "Pos"),
+    "quote_word": ("._hcl_lexer", "quote_word"),
+    "Refinement": ("._unknown_refinement", "Refinement"),
+    "remove_abandoned": ("._atomic_file", "remove_abandoned"),
+    "replace_file": ("._atomic_file", "replace_file"),
+    "safe_known_prefix": ("._string_prefix", "safe_known_prefix"),
+    "safe_prefix_before_cut": ("._string_prefix", "safe_prefix_before_cut"),
+    "SetPayload": ("._set_payload", "SetPayload"),
+    "SourceWriter": ("._codegen", "SourceWriter"),
+    "TokenCursor": ("._hcl_lexer", "TokenCursor"),
+    "tokenize": ("._hcl_lexer", "tokenize"),
+    "Trail": ("._path", "Trail"),
+    "trail_path": ("._path", "trail_path"),
+    "type_and_defaults_from_annotation": (
+        "._type_annotations", "type_and_defaults_from_annotation"),
+    "type_height": ("._type_height", "height"),
+    "TypeExprError": ("._hcl_lexer", "TypeExprError"),
+    "UCD": ("._unicode_data", "UCD"),
+    "UNKNOWN": ("._unknown", "UNKNOWN"),
+    "Unknown": ("._unknown", "Unknown"),
+    "worth_generating": ("._codegen", "worth_generating"),
+    "wrap": ("._value", "wrap"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module that defines *name* and keep the name here."""
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'cty._internal' has no attribute {name!r}")
+    value = getattr(import_module(where[0], __package__), where[1])
+    globals()[name] = value
+    return value
 
 __all__ = [
     "EMPTY_SET",
@@ -130,3 +226,4 @@ __all__ = [
     "worth_generating",
     "wrap",
 ]
+

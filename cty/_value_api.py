@@ -17,7 +17,6 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from . import _marks_deep as _marks
-from . import _marks_paths
 from . import _marks_wrangle as _wrangle
 from . import _refinement_builder as _refinement
 from . import _value_arith as _arith
@@ -25,7 +24,6 @@ from . import _value_equals as _eq
 from . import _value_inspect as _inspect
 from . import _value_ops as _ops
 from . import _value_range as _range
-from . import _value_repr as _repr
 from . import _value_update as _update
 from ._refinement_builder import RefinementBuilder
 from ._value import Value, check_mark, check_value
@@ -71,12 +69,16 @@ def unmark_deep(self: Value) -> tuple[Value, frozenset[Any]]:
 @_method
 def unmark_deep_with_paths(self: Value) -> tuple[Value, list[PathValueMarks]]:
     """Return the value unmarked at every depth, and each marked path with its marks."""
+    from . import _marks_paths  # noqa: PLC0415 - (loaded on first use: a quicker import)
+
     return _marks_paths.unmark_deep_with_paths(self)
 
 
 @_method
 def mark_with_paths(self: Value, path_marks: list[PathValueMarks], /) -> Value:
     """Return the value with the marks put back at the paths unmark_deep_with_paths gave."""
+    from . import _marks_paths  # noqa: PLC0415 - (as above)
+
     return _marks_paths.mark_with_paths(self, path_marks)
 
 
@@ -348,6 +350,8 @@ def not_(self: Value) -> Value:
 @_method
 def go_string(self: Value) -> str:
     """Return go-cty's GoString of the value (``cty.StringVal("a")``)."""
+    from . import _value_repr as _repr  # noqa: PLC0415 - (loaded on first use)
+
     return _repr.go_string(self)
 
 
@@ -381,6 +385,8 @@ def __hash__(self: Value) -> int:
 @_method
 def __repr__(self: Value) -> str:
     """Return the value as the Python expression that builds it."""
+    from . import _value_repr as _repr  # noqa: PLC0415 - (loaded on first use)
+
     return _repr.value_repr(self)
 
 
@@ -401,6 +407,8 @@ def __contains__(self: Value, item: object) -> bool:
 @_method
 def __reduce__(self: Value) -> tuple[Any, tuple[Any, ...]]:
     """Return the pickle reduction: the value's gob stream (cty.encoding.gob)."""
+    from . import _value_repr as _repr  # noqa: PLC0415 - (loaded on first use)
+
     return _repr.reduce_value(self)
 
 
