@@ -1,6 +1,6 @@
 """JSON decoding with msgspec checking the type's shape, for the common case.
 
-When a fixed type's JSON is plain (ASCII text with no ``\\u`` escapes, no literal ``-0``, no
+When a fixed type's JSON is plain (text in NFC with no ``\\u`` escapes, no literal ``-0``, no
 key given twice, every string where the type wants a string, every bool where it wants a bool,
 every object holding only its type's attributes), msgspec checks all of that in C while it
 parses, decoding into Structs and lists of the type's shape. What is left for Python is the
@@ -35,6 +35,7 @@ from cty._internal import (
     build_set_payload,
     child_types,
     code,
+    is_normal_string,
     is_tall,
     join,
     json_repeats_dropped,
@@ -62,10 +63,22 @@ class ShapedDecoder:
         self._decoder = msgspec.json.Decoder(shape, float_hook=JNum)
         self._build = build
 
-    def payload(self, raw: bytes) -> Any:
-        """Return the payload *raw* holds, or DECLINED (see the module's description)."""
-        if not raw.isascii() or b"\\u" in raw or (b"-0" in raw and may_hold_negative_zero(raw)):
-            return DECLINED  # (NFC, escapes and signed zeros are the general decoder's)
+    def payload(self, raw: bytes, text: str | None = None) -> Any:
+        """Return the payload *raw* holds, or DECLINED (see the module's description).
+        *text*, when given, is *raw* decoded (the caller's own text: not decoded again)."""
+        if b"\\u" in raw or (b"-0" in raw and may_hold_negative_zero(raw)):
+            return DECLINED  # (escapes and signed zeros are the general decoder's)
+        if not raw.isascii():
+            # Every string and key is as go-cty holds it when the whole text is NFC (each
+            # one sits between quotes, which compose with nothing); else the general decoder
+            # normalises them one by one.
+            if text is None:
+                try:
+                    text = raw.decode()
+                except UnicodeDecodeError:
+                    return DECLINED
+            if not is_normal_string(text):
+                return DECLINED
         try:
             tree = self._decoder.decode(raw)
         except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
@@ -154,7 +167,7 @@ def _set(ety: Type, build: Build | None) -> Build:
         if not x:
             return EMPTY_SET
         if strings and None not in x and all(map(_lt, x, x[1:])):
-            return SetPayload(tuple(x))  # (ASCII strings, strictly increasing: go-cty's order)
+            return SetPayload(tuple(x))  # (strings strictly increasing: go-cty's order)
         return build_set_payload(ety, x if build is None else list(map(build, x)))
 
     return dec

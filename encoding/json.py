@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
 import cty
@@ -91,12 +92,17 @@ class Decoder(PlannedDecoder[Buffer], fixed_decoder=fixed_decoder,
         shaped = self._shaped
         if shaped is not None:
             raw: bytes | None = None
+            text: str | None = None
             if isinstance(data, str):
-                raw = data.encode("ascii") if data.isascii() else None
+                if data.isascii():
+                    raw = data.encode("ascii")
+                else:  # (a lone surrogate cannot be encoded: the general decoder's)
+                    with suppress(UnicodeEncodeError):
+                        raw, text = data.encode(), data
             elif isinstance(data, bytes | bytearray | memoryview):
                 raw = bytes(data)  # (no copy of bytes)
             if raw is not None:
-                p = shaped.payload(raw)
+                p = shaped.payload(raw, text)
                 if p is not DECLINED:
                     return make(self._ty, p)
         return super()._decode(data)

@@ -158,8 +158,23 @@ def test_plain_json_takes_the_shaped_pass() -> None:
     assert v.get_attr("n") == cty.number_int_val(12)
 
 
+def test_text_in_nfc_takes_the_shaped_pass_whatever_its_letters() -> None:
+    text = (PLAIN.replace('"s":"i-0abc"', '"s":"caf\u00e9 \u6771\u4eac \U0001f600"')
+            .replace('"team":"x"', '"\u00fcber":"\u00e9"')
+            .replace('"zones":["eu-west-1a","us-east-0"]', '"zones":["\u00fc","a","\u00e9"]'))
+    shaped, general = both(cty.List(RESOURCE))
+    assert shaped._shaped is not None
+    assert shaped._shaped.payload(text.encode()) is not DECLINED
+    assert outcome(shaped, text) == outcome(general, text)
+    assert outcome(shaped, text.encode()) == outcome(general, text)
+    v = shaped.decode(text).index(cty.number_int_val(0))
+    assert [z.as_string() for z in v.get_attr("zones")] == ["a", "\u00e9", "\u00fc"]
+    assert list(v.get_attr("tags").as_value_map()) == ["env", "\u00fcber"]
+
+
 @pytest.mark.parametrize(("old", "new", "why"), [
-    ('"s":"i-0abc"', '"s":"caf\u00e9"', "not ASCII"),
+    ('"s":"i-0abc"', '"s":"cafe\u0301"', "not NFC (the general decoder normalises it)"),
+    ('"zones":["eu-west-1a","us-east-0"]', '"zones":["\u212b"]', "not NFC (a singleton)"),
     ('"s":"i-0abc"', '"s":"caf\\u00e9"', "an escape of a non-ASCII character"),
     ('"n":12', '"n":-0', "a literal -0"),
     ('"n":12', '"n":12,"n":13', "a key given twice"),
