@@ -103,6 +103,12 @@ _ASTRAL: Final = re.compile("[\U00010000-\U0010ffff]").search
 def _may_pass_the_limit(s: str) -> bool:
     """Whether *s* may hold a run of non-starters longer than 30: a test in C (of the
     Basic Multilingual Plane's, and where there are others, of every plane's)."""
+    try:
+        s.encode("latin-1")  # (a copy in C when every character is below U+0100)
+    except UnicodeEncodeError:
+        pass
+    else:
+        return False  # (Latin-1 text: no non-starter, none being below U+0300)
     return _BMP_RUN(s) is not None or (_ASTRAL(s) is not None
                                         and _long_mark_run()(s) is not None)
 
