@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from cty import DynamicPseudoType, List, Map, Set, Type
-from cty._internal import EMPTY_SET, UNKNOWN, Marked, Refinement, Unknown
+from cty._internal import EMPTY_SET, UNKNOWN, Marked, Refinement, Unknown, index_step, key_step
 
 from ._dispatch import get_plan
 from ._plan import (
@@ -26,8 +26,6 @@ from ._plan import (
     copied_type,
     copy_type,
     identity,
-    index_step,
-    key_step,
     set_payload,
     static_plan,
     strip,

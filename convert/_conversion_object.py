@@ -16,7 +16,17 @@ from collections.abc import Callable
 from typing import Any
 
 from cty import Object, Type
-from cty._internal import Code, SourceWriter, code, go_quote, is_tall, join, worth_generating
+from cty._internal import (
+    Code,
+    SourceWriter,
+    attr_step,
+    code,
+    go_quote,
+    is_tall,
+    join,
+    key_step,
+    worth_generating,
+)
 
 from ._dispatch import get_plan
 from ._mismatch_msg import mismatch_message
@@ -25,11 +35,9 @@ from ._plan import (
     PayloadFn,
     Plan,
     apply_typed,
-    attr_step,
     copied_type,
     copy_type,
     identity,
-    key_step,
     known_class,
     static_plan,
     strip,

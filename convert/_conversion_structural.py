@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cty import DynamicPseudoType, Map, Type
+from cty._internal import index_step, key_step
 
 from ._conversion_collection import COLLECTIONS, empty_collection, reconverted, unify_results
 from ._dispatch import get_plan
@@ -24,8 +25,6 @@ from ._plan import (
     copied_type,
     copy_type,
     identity,
-    index_step,
-    key_step,
     set_payload,
     static_plan,
     strip,

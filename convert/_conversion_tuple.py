@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from cty import Tuple, Type
+from cty._internal import index_step
 
 from ._dispatch import get_plan
 from ._plan import (
@@ -17,7 +18,6 @@ from ._plan import (
     apply_typed,
     convert_each,
     identity,
-    index_step,
     static_plan,
     typed_plan,
 )

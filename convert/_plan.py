@@ -20,20 +20,21 @@ from collections.abc import Callable, Iterator
 from itertools import repeat
 from typing import Any
 
-from cty import CtyTypeError, DynamicPseudoType, GetAttrStep, IndexStep, Number, String, Type
+from cty import CtyTypeError, DynamicPseudoType, Number, String, Type
 from cty._internal import (
     EMPTY_SET,
     MAX_KNOWN_LIST_LENGTH,
     NOT_NULL,
     UNKNOWN,
     Marked,
+    PathFail,
     PerType,
     Refinement,
     SetPayload,
     Unknown,
     build_set_payload,
     hop,
-    make,
+    index_step,
 )
 
 from ._dispatch import dynamic_replace
@@ -44,28 +45,9 @@ TypedFn = Callable[[Any], "tuple[Any, Type]"]
 """Converts a known, unmarked, non-null payload; returns the result payload and its type."""
 
 
-class ConversionFailure(Exception):
-    """A conversion failed (internal). ``steps`` is the path to the culprit, innermost first."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.steps: list[Any] = []
-
-
-def index_step(i: int) -> IndexStep:
-    """Return the path step to element number *i*."""
-    return IndexStep(make(Number, i))
-
-
-def key_step(k: str) -> IndexStep:
-    """Return the path step to the map element *k*."""
-    return IndexStep(make(String, k))
-
-
-def attr_step(name: str) -> GetAttrStep:
-    """Return the path step to attribute *name*."""
-    return GetAttrStep(name)
+class ConversionFailure(PathFail):
+    """A conversion failed (internal): cty's one path-collecting failure, ``steps`` the path
+    to the culprit, innermost first."""
 
 
 # --- cached type facts ---------------------------------------------------------------------

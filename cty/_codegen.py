@@ -60,7 +60,7 @@ _SAFE_BUILTINS: Final[dict[str, Any]] = {
 
 _SAFE_ATTRIBUTES: Final = frozenset({
     "__class__", "isascii", "values", "items", "copy", "code", "precision", "elems", "at",
-    "get", "steps", "append"})
+    "at_node", "get", "steps", "append"})
 """The attributes generated code may read."""
 _FIELD_ATTRIBUTE: Final = re.compile(r"f[0-9]+\Z")
 """Also readable: the fields of a msgspec Struct a planner defines (f0, f1, ...)."""

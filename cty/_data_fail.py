@@ -9,36 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._errors import PathError
-from ._path import GetAttrStep, IndexStep, Path
-from ._value_init import number_int_val, string_val
+from ._path_fail import PathFail, step_of
 
 
-class DataFail(Exception):
-    """Internal: a mismatch travelling out of a planned walk over data or payloads."""
+class DataFail(PathFail):
+    """Internal: a mismatch travelling out of a planned walk over data or payloads (the
+    failure of cty._path_fail, which also carries the node the walk was at)."""
 
     def __init__(self, message: str, node: object) -> None:
         super().__init__(message)
-        self.message = message
         self.node = node
         """The node the innermost walker left so far was working on: a list's walker finds
         the failing element's index by identity (a walk is deterministic, so the first
         element identical to the failing one is the one that failed)."""
-        self.steps: list[tuple[str, Any]] = []
 
-    def at(self, kind: str, key: Any, node: object) -> DataFail:
+    def at_node(self, kind: str, key: Any, node: object) -> DataFail:
         """Record that the failure happened in the element *key* of *node* (*kind* "attr",
         "index" or "key"); return self for re-raising."""
-        self.steps.append((kind, key))
+        self.steps.append(step_of(kind, key))
         self.node = node
         return self
-
-    def path_error(self) -> PathError:
-        """Return the public PathError for this failure."""
-        steps = [GetAttrStep(key) if kind == "attr" else
-                 IndexStep(number_int_val(key) if kind == "index" else string_val(key))
-                 for kind, key in reversed(self.steps)]
-        return PathError(Path(steps), self.message)  # (one Path: not one per step)
 
 
 def index_of(items: Any, node: object) -> int | None:

@@ -49,6 +49,7 @@ from ._errors import CtyError
 from ._field_names import record_fields
 from ._marks import Marked
 from ._marks_deep import unmark_deep
+from ._path_fail import step_of
 from ._primitive_type import Bool, Number, String
 from ._python_implied_type import ImpliedTypeError, implied_type
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
@@ -307,7 +308,7 @@ def _elements(f: Builder, x: Any) -> list[Any]:
         i = index_of(x, e.node)
         if i is None:  # pragma: no cover (every builder records the node it failed on)
             raise
-        raise e.at("index", i, x) from None
+        raise e.at_node("index", i, x) from None
 
 
 def _list(ty: Type, ety: Type) -> Builder:
@@ -453,7 +454,7 @@ def _map(ty: Type, ety: Type) -> Builder:
             try:
                 out[k] = f(items[k])
             except DataFail as e:
-                raise e.at("key", k, x) from None
+                raise e.at_node("key", k, x) from None
         return out
 
     return build
@@ -504,7 +505,7 @@ def _object(ty: Type) -> Builder:
             try:
                 out[k] = f(items[k]) if k in items else None
             except DataFail as e:
-                raise e.at("attr", k, x) from None
+                raise e.at_node("attr", k, x) from None
         return out
 
     if not attrs or not worth_generating(len(attrs)):
@@ -537,7 +538,7 @@ def _object_builder(attrs: list[tuple[str, Type, Builder]], slow: Builder) -> Bu
     for i, (_, t, _) in enumerate(attrs):
         if t is not String:
             w.add(code(_KEEP.get(t, _CALL), i=i).indented())
-    w.add("    except Fail as e:\n        raise e.at(ATTR, names[at], x) from None\n")
+    w.add("    except Fail as e:\n        raise e.at_node(ATTR, names[at], x) from None\n")
     body = join([code("{k}: v{i}", k=k, i=i) for i, k in enumerate(keys)])
     w.add("    return {{{body}}}\n", body=body)
     return w.function()
@@ -595,7 +596,7 @@ def _tuple(ty: Type) -> Builder:
             try:
                 out.append(f(item))
             except DataFail as e:
-                raise e.at("index", i, x) from None
+                raise e.at_node("index", i, x) from None
         return tuple(out)
 
     return build
@@ -647,7 +648,8 @@ def _dynamic(x: Any) -> tuple[Type, Any]:
         ty = implied_type(x)
     except ImpliedTypeError as e:
         fail = DataFail(e.reason, x)
-        fail.steps.extend(reversed(e.steps))  # (innermost first, as the walk adds them)
+        # (innermost first, as the walk adds them)
+        fail.steps.extend(step_of(kind, key) for kind, key in reversed(e.steps))
         raise fail from None
     except CtyError as e:
         raise DataFail(str(e), x) from None
@@ -681,7 +683,7 @@ def _var_collection(ty: Type) -> VarBuilder:
                 try:
                     built.append(f(items[k]))
                 except DataFail as e:
-                    raise e.at("key", k, x) from None
+                    raise e.at_node("key", k, x) from None
         elif kind == "set":
             if not (_sequence(x) or isinstance(x, AbstractSet)) or isinstance(x, Mapping):
                 raise _required("a set", x)
@@ -733,7 +735,7 @@ def _var_object(ty: Type) -> VarBuilder:
                 types[k], out[k] = _build(t, items[k]) if k in items else (_result_type(t),
                                                                            None)
             except DataFail as e:
-                raise e.at("attr", k, x) from None
+                raise e.at_node("attr", k, x) from None
         return Object(types), out
 
     return build
@@ -758,7 +760,7 @@ def _var_tuple(ty: Type) -> VarBuilder:
             try:
                 et, p = _build(t, item)
             except DataFail as e:
-                raise e.at("index", i, x) from None
+                raise e.at_node("index", i, x) from None
             types.append(et)
             out.append(p)
         return Tuple(types), tuple(out)

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from ._msgspec_deep import JSONHooks, encode_spliced, json_loads_deep
     from ._path import Trail, trail_path
     from ._path import data_keys as path_data_keys
+    from ._path_fail import PathFail, attr_step, index_step, key_step
     from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
     from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
     from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
@@ -115,6 +116,10 @@ _WHERE: dict[str, tuple[str, str]] = {
     "parse_expression": ("._type_expr_syntax", "parse_expression"),
     "path_data_keys": ("._path", "data_keys"),
     "PAUSED": ("._collector", "PAUSED"),
+    "PathFail": ("._path_fail", "PathFail"),
+    "attr_step": ("._path_fail", "attr_step"),
+    "index_step": ("._path_fail", "index_step"),
+    "key_step": ("._path_fail", "key_step"),
     "payload": ("._value", "payload"),
     "PerType": ("._caches", "PerType"),
     "Pos": ("._hcl_lexer", "Pos"),
@@ -170,6 +175,7 @@ __all__ = [
     "JSONHooks",
     "Marked",
     "Node",
+    "PathFail",
     "PerType",
     "Pos",
     "Refinement",
@@ -180,6 +186,7 @@ __all__ = [
     "TypeExprError",
     "Unknown",
     "atomic_writer",
+    "attr_step",
     "brief",
     "build_set_payload",
     "check_collection_length",
@@ -199,6 +206,7 @@ __all__ = [
     "grapheme_clusters",
     "hop",
     "in_deep_thread",
+    "index_step",
     "interpret",
     "is_identifier",
     "is_normal_string",
@@ -206,6 +214,7 @@ __all__ = [
     "join",
     "json_loads_deep",
     "json_repeats_dropped",
+    "key_step",
     "make",
     "make_room",
     "name_suggestion",

@@ -378,7 +378,7 @@ def _convert_all(f: Conv | None, fs: list[Conv] | None, items: Any) -> list[Any]
         i = index_of(items, e.node)
         if i is None:  # pragma: no cover (every converter records the node it failed on)
             raise
-        raise e.at("index", i, items) from None
+        raise e.at_node("index", i, items) from None
 
 
 def _sequence(ty: Type, target: object, make: type, odd: Conv) -> Conv:
@@ -429,7 +429,7 @@ def _dict(ty: Type, target: object, odd: Conv) -> Conv:
                 try:
                     out[k] = f(v)
                 except DataFail as e:
-                    raise e.at("key", k, p) from None
+                    raise e.at_node("key", k, p) from None
             return out
 
         return conv
@@ -482,7 +482,7 @@ def _object_converter(attrs: list[tuple[str, Conv, str | None]], odd: Conv,
         else:
             w.add("        if v{i}.__class__ is not {kept}:\n", i=i, kept=identifier(kept))
             w.add(call.indented(3))
-    w.add("        pass\n    except Fail as e:\n        raise e.at(ATTR, at, p) from None\n")
+    w.add("        pass\n    except Fail as e:\n        raise e.at_node(ATTR, at, p) from None\n")
     if make is None:
         body = join([code("{k}: v{i}", k=k, i=i) for i, k in enumerate(keys)])
         w.add("    return {{{body}}}\n", body=body)
@@ -542,7 +542,7 @@ def _object_loop(attrs: list[tuple[str, Conv, str | None]], odd: Conv, make: typ
                 try:
                     v = f(v)
                 except DataFail as e:
-                    raise e.at("attr", name, p) from None
+                    raise e.at_node("attr", name, p) from None
             out[key] = v
         if make is None:
             return out
@@ -707,7 +707,7 @@ def _record_from_map(ty: Type, cls: type, fields: dict[str, Any], absent: dict[s
             try:
                 kwargs[k] = f(v)
             except DataFail as e:
-                raise e.at("key", k, p) from None
+                raise e.at_node("key", k, p) from None
         for n, nullable in absent.items():
             if n not in kwargs:
                 if not nullable:

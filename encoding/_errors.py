@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cty import CtyValueError, PathError
 from cty import Path as _Path
+from cty._internal import PathFail
 
 if TYPE_CHECKING:
     from cty import Path
@@ -53,23 +54,12 @@ class EncodeError(PathError):
         return (EncodeError, (self.path, self.message))
 
 
-class Fail(Exception):
-    """Internal: a decoding failure travelling out of the planned decoders.
-
-    Each container it passes adds its step (innermost first); the entry point turns it into a
-    DecodeError with the whole path. Never escapes cty.encoding.
+class Fail(PathFail):
+    """Internal: a decoding failure travelling out of the planned decoders (cty's one
+    path-collecting failure: each container it passes adds its step, innermost first); the
+    entry point turns it into a DecodeError with the whole path. Never escapes cty.encoding.
     """
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.steps: list[Any] = []
-
-    def at(self, step: Any) -> Fail:
-        """Record that the failure happened inside *step*; return self for re-raising."""
-        self.steps.append(step)
-        return self
 
     def decode_error(self, offset: int | None = None) -> DecodeError:
         """Return the public DecodeError for this failure."""
-        return DecodeError(self.message, path=_Path(reversed(self.steps)), offset=offset)
+        return DecodeError(self.message, path=self.path(), offset=offset)

@@ -20,17 +20,21 @@ from typing import Any, Final, TypeAlias
 import msgspec
 
 import cty
-from cty import CtyTypeError, Path, PathStep, Type, _number
+from cty import CtyTypeError, Path, Type, _number
 from cty._internal import (
     Marked,
+    PathFail,
     PerType,
     SetPayload,
     Unknown,
+    attr_step,
     deep,
     encode_spliced,
     hop,
     in_deep_thread,
+    index_step,
     is_tall,
+    key_step,
     make,
 )
 
@@ -55,22 +59,13 @@ _MPFR: Final = type(_number.ZERO)
 _ZERO: Final = _number.ZERO
 
 
-class EncFail(Exception):
-    """Internal: why the full plan cannot write a payload, and where (innermost step first)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.steps: list[PathStep] = []
-
-    def at(self, step: PathStep) -> EncFail:
-        """Record that the failure happened inside *step*; return self for re-raising."""
-        self.steps.append(step)
-        return self
+class EncFail(PathFail):
+    """Internal: why the full plan cannot write a payload, and where (cty's one
+    path-collecting failure, innermost step first)."""
 
     def encode_error(self) -> EncodeError:
         """Return the public EncodeError."""
-        return EncodeError(Path(reversed(self.steps)), self.message)
+        return EncodeError(self.path(), self.message)
 
 
 def _hook(o: Any) -> Any:
@@ -290,10 +285,6 @@ def _plan_fast(ty: Type) -> Conv:
 _full_cache: PerType[Conv] = PerType("gob converters")
 
 
-def _index(i: int) -> PathStep:
-    return cty.IndexStep(cty.number_int_val(i))
-
-
 @deep
 def full_conv(ty: Type) -> Conv:
     """Return the full converter of payloads of *ty* (explicit everywhere, with paths)."""
@@ -365,7 +356,7 @@ def _plan_full(ty: Type) -> Conv:
                     for c, e in zip(tconvs, p, strict=True):
                         out.append(c(e))
             except EncFail as f:
-                raise f.at(_index(len(out))) from None
+                raise f.at(index_step(len(out))) from None
             return out
         return _slot(seq)
     if ty.is_set_type():
@@ -396,7 +387,7 @@ def _plan_full(ty: Type) -> Conv:
                 try:
                     vals.append(cme(e))
                 except EncFail as f:
-                    raise f.at(cty.IndexStep(cty.string_val(k))) from None
+                    raise f.at(key_step(k)) from None
             return [list(p), vals]
         return _slot(map_)
     if ty.is_object_type():
@@ -411,7 +402,7 @@ def _plan_full(ty: Type) -> Conv:
                 try:
                     out.append(c(p[k]))
                 except EncFail as f:
-                    raise f.at(cty.GetAttrStep(k)) from None
+                    raise f.at(attr_step(k)) from None
             return out
         return _slot(obj)
     if ty.is_capsule_type():

@@ -44,6 +44,7 @@ LAYERS: list[list[str]] = [
     ["cty._refinement_builder", "cty._value_range", "cty._value_equals", "cty._value_arith",
      "cty._value_ops", "cty._value_inspect",
      "cty._marks_deep", "cty._value_set", "cty._value_init", "cty._value_update", "cty._path",
+     "cty._path_fail",
      "cty._type_conform",
      "cty._walk", "cty._marks_wrangle", "cty._marks_paths", "cty._value_repr",
      "cty._python_implied_type", "cty._data_fail", "cty._from_python", "cty._to_python"],
