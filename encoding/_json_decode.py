@@ -23,7 +23,7 @@ from typing import Any, Final
 import msgspec
 
 import cty
-from cty import CtyValueError, GetAttrStep, IndexStep, Type, normalize_string
+from cty import CtyValueError, GetAttrStep, IndexStep, PathStep, Type, normalize_string
 from cty._internal import (
     EMPTY_SET,
     JSONHooks,
@@ -43,8 +43,9 @@ from ._json_number import parse as _parse
 from ._json_number import parse_int as _parse_int
 from ._json_type import type_from_tree
 from ._msgpack_codegen import Check, object_decoder
-from ._msgpack_decode import Dec, VarDec, is_fixed
+from ._msgpack_decode import is_fixed
 from ._plans import planned_decoders
+from ._var_reader import Dec, VarDec, VarFormat, plan_var
 
 _DynamicPseudoType: Final = cty.DynamicPseudoType
 
@@ -486,153 +487,81 @@ def _plain(x: Any) -> Any:
 # --- variable types --------------------------------------------------------------------------
 
 
-def _plan_var(ty: Type) -> VarDec:
-    if is_fixed(ty):
-        f = fixed_decoder(ty)
+class _JSONVar(VarFormat):
+    """JSON's leaves of the shared variable-type plan (encoding._var_reader)."""
 
-        def fixed(x: Any) -> tuple[Type, Any]:
-            return ty, f(x)
+    def var_decoder(self, ty: Type) -> VarDec:
+        return var_decoder(ty)
 
-        return fixed
-    if ty is _DynamicPseudoType:
-        return _decode_dynamic
-    if ty.is_list_type() or ty.is_set_type() or ty.is_map_type():
-        return _var_collection(ty)
-    if ty.is_object_type():
-        return _var_object(ty)
-    if ty.is_tuple_type():
-        return _var_tuple(ty)
-    raise AssertionError(f"no variable JSON decoder for {ty!r}")  # pragma: no cover
+    def fixed_decoder(self, ty: Type) -> Dec | None:
+        return fixed_decoder(ty) if is_fixed(ty) else None
 
-
-def _decode_dynamic(x: Any) -> tuple[Type, Any]:
-    if x is None:
-        return _DynamicPseudoType, None
-    if x.__class__ is not dict:
-        raise Fail("missing expected {")
-    t: Type | None = None
-    has_value = False
-    value: Any = None
-    for k, v in x.items():
-        if k == "type":
-            try:
-                t = type_from_tree(v)
-            except DecodeError as e:
-                raise Fail(f"failed to decode type for dynamic value: {e.message}") from None
-        elif k == "value":
-            has_value = True
-            value = v
-        else:
-            raise Fail(f"invalid key {_quote(k)} in dynamically-typed value")
-    if t is None:
-        raise Fail("missing type in dynamically-typed value")
-    if not has_value:
-        raise Fail("missing value in dynamically-typed value")
-    return var_decoder(t)(value)
-
-
-def _element_type(types: list[Type], what: str) -> Type:
-    found: Type = _DynamicPseudoType
-    for i, t in enumerate(types):
-        if found is _DynamicPseudoType:
-            found = t
-        elif t is not _DynamicPseudoType and t is not found:
-            raise Fail(f"inconsistent {what} element types ({found.go_string()} then "
-                       f"{t.go_string()}, at element {i})")
-    return found
-
-
-def _var_collection(ty: Type) -> VarDec:
-    ety = ty.element_type()
-    f = var_decoder(ety)
-    is_map = ty.is_map_type()
-    is_set = ty.is_set_type()
-    kind = "map" if is_map else "set" if is_set else "list"
-    set_step = IndexStep(cty.unknown_val(ety)) if is_set else None
-
-    def dec(x: Any) -> tuple[Type, Any]:
+    def dynamic(self, x: Any) -> tuple[Type, Any]:
         if x is None:
-            return ty, None
-        decoded: list[tuple[Type, Any]] = []
-        keys: list[str] = []
-        if is_map:
-            if x.__class__ is not dict:
-                raise Fail("missing expected {")
-            items = _items(x, f)
-            keys = list(items)
-            for k, v in items.items():
-                try:
-                    decoded.append(f(v))
-                except Fail as e:
-                    raise e.at(IndexStep(cty.string_val(k))) from None
-        else:
-            if x.__class__ is not list:
-                raise Fail("missing expected [")
-            for i, item in enumerate(x):
-                try:
-                    decoded.append(f(item))
-                except Fail as e:
-                    raise e.at(set_step if set_step is not None else _index(i)) from None
-        if not decoded:
-            return ty, EMPTY_SET if is_set else {} if is_map else ()
-        et = _element_type([t for t, _ in decoded], kind)
-        payloads = [p for _, p in decoded]
-        if is_map:
-            return cty.Map(et), dict(zip(keys, payloads, strict=True))
-        if is_set:
-            return cty.Set(et), build_set_payload(et, payloads)
-        return cty.List(et), tuple(payloads)
-
-    return dec
-
-
-def _var_object(ty: Type) -> VarDec:
-    attrs = ty.attribute_types()
-    fs = {k: var_decoder(t) for k, t in attrs.items()}
-
-    def dec(x: Any) -> tuple[Type, Any]:
-        if x is None:
-            return ty, None
+            return _DynamicPseudoType, None
         if x.__class__ is not dict:
             raise Fail("missing expected {")
-        items = _object_entries(fs, x)
-        types: dict[str, Type] = {}
-        out: dict[str, Any] = {}
-        for k, f in fs.items():
-            if k not in items:
-                types[k], out[k] = attrs[k], None  # go-cty: NullVal of the attribute type
-                continue
-            try:
-                types[k], out[k] = f(items[k])
-            except Fail as e:
-                raise e.at(GetAttrStep(k)) from None
-        return cty.Object(types), out
+        t: Type | None = None
+        has_value = False
+        value: Any = None
+        for k, v in x.items():
+            if k == "type":
+                try:
+                    t = type_from_tree(v)
+                except DecodeError as e:
+                    raise Fail(f"failed to decode type for dynamic value: {e.message}") from None
+            elif k == "value":
+                has_value = True
+                value = v
+            else:
+                raise Fail(f"invalid key {_quote(k)} in dynamically-typed value")
+        if t is None:
+            raise Fail("missing type in dynamically-typed value")
+        if not has_value:
+            raise Fail("missing value in dynamically-typed value")
+        return var_decoder(t)(value)
 
-    return dec
-
-
-def _var_tuple(ty: Type) -> VarDec:
-    fs = [var_decoder(t) for t in ty.tuple_element_types()]
-    n = len(fs)
-
-    def dec(x: Any) -> tuple[Type, Any]:
+    def other(self, ty: Type, x: Any, kind: str) -> tuple[Type, Any]:
         if x is None:
             return ty, None
-        if x.__class__ is not list:
-            raise Fail("missing expected [")
-        _tuple_length(n, len(x))
-        types = []
-        out = []
-        for i, (f, item) in enumerate(zip(fs, x, strict=True)):
-            try:
-                t, p = f(item)
-            except Fail as e:
-                raise e.at(_index(i)) from None
-            types.append(t)
-            out.append(p)
-        return cty.Tuple(types), tuple(out)
+        raise Fail("missing expected {" if kind in ("map", "object") else "missing expected [")
 
-    return dec
+    def open_map(self, f: VarDec, x: Any) -> dict[str, Any] | None:
+        return _items(x, f) if x.__class__ is dict else None
+
+    def open_sequence(self, x: Any) -> list[Any] | None:
+        return x if x.__class__ is list else None
+
+    def open_object(self, decoders: dict[str, VarDec], x: Any) -> dict[str, Any] | None:
+        return _object_entries(decoders, x) if x.__class__ is dict else None
+
+    def open_tuple(self, n: int, x: Any) -> list[Any] | None:
+        if x.__class__ is not list:
+            return None
+        _tuple_length(n, len(x))
+        return x
+
+    def sequence_step(self, ty: Type) -> Callable[[int], PathStep]:
+        if ty.is_set_type():  # (go-cty's path to a set element: the unknown of its type)
+            step = IndexStep(cty.unknown_val(ty.element_type()))
+            return lambda i: step
+        return _index
+
+    def attr_step(self, name: str) -> PathStep:
+        return GetAttrStep(name)
+
+    def key_step(self, key: str) -> PathStep:
+        return IndexStep(cty.string_val(key))
+
+    def index_step(self, i: int) -> PathStep:
+        return _index(i)
+
+
+_VAR: Final = _JSONVar()
+
+
+def _plan_var(ty: Type) -> VarDec:
+    return plan_var(ty, _VAR)
 
 
 # --- implied types ---------------------------------------------------------------------------

@@ -19,13 +19,13 @@ import math
 from collections.abc import Callable
 from datetime import datetime
 from operator import lt as _lt
-from typing import Any, Final, TypeAlias
+from typing import Any, Final
 
 import msgspec
 from msgspec.msgpack import Ext
 
 import cty
-from cty import IndexStep, Type, normalize_string
+from cty import IndexStep, PathStep, Type, normalize_string
 from cty._internal import (
     EMPTY_SET,
     UNKNOWN,
@@ -44,11 +44,7 @@ from ._msgpack_codegen import Check, object_decoder
 from ._msgpack_reader import DupDict, ReaderError, read
 from ._msgpack_refinement import decode_unknown
 from ._plans import planned_decoders
-
-Dec: TypeAlias = Callable[[Any], Any]
-"""A fixed-type decoder: decoded msgspec object -> payload."""
-VarDec: TypeAlias = Callable[[Any], tuple[Type, Any]]
-"""A variable-type decoder: decoded msgspec object -> (type, payload)."""
+from ._var_reader import Dec, VarDec, VarFormat, plan_var
 
 _msgspec_decode: Final = msgspec.msgpack.decode
 _reencode: Final = msgspec.msgpack.Encoder().encode
@@ -502,150 +498,84 @@ def _tuple(ty: Type) -> Dec:
 # --- variable types ----------------------------------------------------------------------
 
 
-def _plan_var(ty: Type) -> VarDec:
-    if is_fixed(ty):
-        f = fixed_decoder(ty)
+class _MsgpackVar(VarFormat):
+    """msgpack's leaves of the shared variable-type plan (encoding._var_reader)."""
 
-        def fixed(x: Any) -> tuple[Type, Any]:
-            return ty, f(x)
+    def var_decoder(self, ty: Type) -> VarDec:
+        return var_decoder(ty)
 
-        return fixed
-    if ty is _DynamicPseudoType:
-        return _decode_dynamic
-    if ty.is_list_type() or ty.is_set_type() or ty.is_map_type():
-        return _var_collection(ty)
-    if ty.is_object_type():
-        return _var_object(ty)
-    if ty.is_tuple_type():
-        return _var_tuple(ty)
-    raise AssertionError(f"no variable decoder for {ty!r}")  # pragma: no cover
+    def fixed_decoder(self, ty: Type) -> Dec | None:
+        return fixed_decoder(ty) if is_fixed(ty) else None
 
+    def dynamic(self, x: Any) -> tuple[Type, Any]:
+        if x.__class__ is list:
+            if len(x) != 2:
+                raise Fail("dynamic value array must have exactly two elements")
+            tj = x[0]
+            if tj is None:
+                tj = b""
+            if tj.__class__ is not bytes and tj.__class__ is not str:
+                raise Fail("the type of a dynamic value must be JSON in a bin or str")
+            try:
+                t = type_from_json(tj)
+            except DecodeError as e:
+                raise Fail(f"invalid type of dynamic value: {e.message}") from None
+            return var_decoder(t)(x[1])
+        if x is None:
+            return _DynamicPseudoType, None
+        return _DynamicPseudoType, _other(_DynamicPseudoType, x,
+                                          "a dynamic value array is required")
 
-def _decode_dynamic(x: Any) -> tuple[Type, Any]:
-    if x.__class__ is list:
-        if len(x) != 2:
-            raise Fail("dynamic value array must have exactly two elements")
-        tj = x[0]
-        if tj is None:
-            tj = b""
-        if tj.__class__ is not bytes and tj.__class__ is not str:
-            raise Fail("the type of a dynamic value must be JSON in a bin or str")
-        try:
-            t = type_from_json(tj)
-        except DecodeError as e:
-            raise Fail(f"invalid type of dynamic value: {e.message}") from None
-        return var_decoder(t)(x[1])
-    if x is None:
-        return _DynamicPseudoType, None
-    return _DynamicPseudoType, _other(_DynamicPseudoType, x,
-                                      "a dynamic value array is required")
+    def other(self, ty: Type, x: Any, kind: str) -> tuple[Type, Any]:
+        return ty, _other(ty, x, f"an {kind} is required" if kind == "object"
+                          else f"a {kind} is required")
 
-
-def _element_type(ety: Type, types: list[Type], what: str) -> Type:
-    """Return the element type go-cty's ListVal/SetVal/MapVal infer from *types*."""
-    found: Type = _DynamicPseudoType
-    for i, t in enumerate(types):
-        if found is _DynamicPseudoType:
-            found = t
-        elif t is not _DynamicPseudoType and t is not found:
-            raise Fail(f"inconsistent {what} element types ({found.go_string()} then "
-                       f"{t.go_string()}, at element {i})")
-    return found
-
-
-def _var_collection(ty: Type) -> VarDec:
-    ety = ty.element_type()
-    f = var_decoder(ety)
-    if ty.is_map_type():
-        kind, ctor = "map", cty.Map
-    elif ty.is_set_type():
-        kind, ctor = "set", cty.Set
-    else:
-        kind, ctor = "list", cty.List
-    want = "a map is required" if kind == "map" else f"a {kind} is required"
-
-    def dec(x: Any) -> tuple[Type, Any]:
-        if kind == "map":
-            if x.__class__ is DupDict:
-                _check_shadowed(f, x)
-            elif x.__class__ is not dict:
-                return ty, _other(ty, x, want)
-            items = _normalised_items(x, f)
-            keys = sorted(items)
-            decoded = []
-            for k in keys:
-                try:
-                    decoded.append(f(items[k]))
-                except Fail as e:
-                    raise e.at(IndexStep(cty.string_val(k))) from None
-        else:
-            if x.__class__ is not list:
-                return ty, _other(ty, x, want)
-            decoded = []
-            for i, item in enumerate(x):
-                try:
-                    decoded.append(f(item))
-                except Fail as e:
-                    raise e.at(_index(i)) from None
-        if not decoded:
-            return ty, EMPTY_SET if kind == "set" else {} if kind == "map" else ()
-        et = _element_type(ety, [t for t, _ in decoded], kind)
-        payloads = [p for _, p in decoded]
-        if kind == "map":
-            return ctor(et), dict(zip(keys, payloads, strict=True))
-        if kind == "set":
-            return ctor(et), build_set_payload(et, payloads)
-        return ctor(et), tuple(payloads)
-
-    return dec
-
-
-def _var_object(ty: Type) -> VarDec:
-    attrs = ty.attribute_types()
-    n = len(attrs)
-    fs = {k: var_decoder(t) for k, t in attrs.items()}
-
-    def dec(x: Any) -> tuple[Type, Any]:
+    def open_map(self, f: VarDec, x: Any) -> dict[str, Any] | None:
         if x.__class__ is DupDict:
-            _check_object_dups(n, x)
+            _check_shadowed(f, x)
+        elif x.__class__ is not dict:
+            return None
+        items = _normalised_items(x, f)
+        return {k: items[k] for k in sorted(items)}
+
+    def open_sequence(self, x: Any) -> list[Any] | None:
+        return x if x.__class__ is list else None
+
+    def open_object(self, decoders: dict[str, VarDec], x: Any) -> dict[str, Any] | None:
+        if x.__class__ is DupDict:
+            _check_object_dups(len(decoders), x)
         if x.__class__ is not dict:
-            return ty, _other(ty, x, "an object is required")
+            return None
+        n = len(decoders)
         if len(x) != n:
             raise Fail(f"an object with {n} attributes is required ({len(x)} given)")
-        items = _object_items(n, fs, x)
-        types = {}
-        out = {}
-        for k, f in fs.items():
-            try:
-                types[k], out[k] = f(items[k])
-            except Fail as e:
-                raise e.at(IndexStep(cty.string_val(k))) from None
-        return cty.Object(types), out
+        return _object_items(n, decoders, x)
 
-    return dec
-
-
-def _var_tuple(ty: Type) -> VarDec:
-    fs = [var_decoder(t) for t in ty.tuple_element_types()]
-    n = len(fs)
-
-    def dec(x: Any) -> tuple[Type, Any]:
+    def open_tuple(self, n: int, x: Any) -> list[Any] | None:
         if x.__class__ is not list:
-            return ty, _other(ty, x, "a tuple is required")
+            return None
         if len(x) != n:
             raise Fail(f"a tuple of length {n} is required")
-        types = []
-        out = []
-        for i, (f, item) in enumerate(zip(fs, x, strict=True)):
-            try:
-                t, p = f(item)
-            except Fail as e:
-                raise e.at(_index(i)) from None
-            types.append(t)
-            out.append(p)
-        return cty.Tuple(types), tuple(out)
+        return x
 
-    return dec
+    def sequence_step(self, ty: Type) -> Callable[[int], PathStep]:
+        return _index
+
+    def attr_step(self, name: str) -> PathStep:
+        return IndexStep(cty.string_val(name))  # (go-cty's msgpack path to an attribute)
+
+    def key_step(self, key: str) -> PathStep:
+        return IndexStep(cty.string_val(key))
+
+    def index_step(self, i: int) -> PathStep:
+        return _index(i)
+
+
+_VAR: Final = _MsgpackVar()
+
+
+def _plan_var(ty: Type) -> VarDec:
+    return plan_var(ty, _VAR)
 
 
 # --- implied types -----------------------------------------------------------------------

@@ -74,7 +74,8 @@ ENCODING_LAYERS: list[list[str]] = [
     ["cty.encoding", "cty.encoding._failure_memo", "cty.encoding._gob_codegen",
      "cty.encoding._gob_frame", "cty.encoding._gob_scalar", "cty.encoding._gob_types",
      "cty.encoding._json_type", "cty.encoding._msgpack_codegen",
-     "cty.encoding._msgpack_refinement", "cty.encoding._plans", "cty.encoding._typed_pass"],
+     "cty.encoding._msgpack_refinement", "cty.encoding._plans", "cty.encoding._typed_pass",
+     "cty.encoding._var_reader"],
     # decoders and encoders, then the codecs and streams on them, then the public modules
     ["cty.encoding._gob_decode", "cty.encoding._gob_encode", "cty.encoding._msgpack_decode"],
     ["cty.encoding._codec", "cty.encoding._json_decode", "cty.encoding._msgpack_stream",
