@@ -587,10 +587,37 @@ def _function_panicked(case: Case) -> bool:
     return case.get("op") in ("call", "return_type") and "panic" in case["expect"]
 
 
+# What each function go-cty panics in refuses instead, as divergences.md says it: whether the
+# refusal is an ArgError (naming an argument) or a FunctionError, and the words it holds.
+_NOT_A_SET = (True, r"^a set is required, but the type of this argument is not known$")
+_NAN = r"\) is not a number \(NaN\), which cty numbers cannot hold$"
+_PANIC_REFUSALS: dict[str, tuple[bool, str]] = {
+    "Zipmap": (True, r"^element \d+ is null: map keys must not be null$"),
+    "Int": (True, r"^an infinite number has no integer part$"),
+    "Indent": (True, r"^the number of spaces must not be negative$|^indenting by [\d,]+ spaces: "
+                     r"the result would be "),
+    "SetIntersection": _NOT_A_SET, "SetSubtract": _NOT_A_SET,
+    "SetSymmetricDifference": _NOT_A_SET, "SetUnion": _NOT_A_SET,
+    "Log": (False, r"^log\(.+" + _NAN), "Pow": (False, r"^pow\(.+" + _NAN),
+}
+
+
 def _refused_not_panicked(case: Case, run: Run) -> None:
     got = run()
     assert "error" in got, f"{case['id']}: go-cty panicked, and we answered {got!r}"
     assert "returned" not in got, f"{case['id']}: a PanicError, not a refusal: {got!r}"
+    documented = _PANIC_REFUSALS.get(case["name"])
+    assert documented is not None, (
+        f"{case['id']}: go-cty's {case['name']} panics; divergences.md (FUNCTION_PANIC) and "
+        f"_PANIC_REFUSALS must say what we refuse instead (we said {got!r})")
+    arg_error, words = documented
+    if arg_error:
+        assert got.get("arg") is not None and 0 <= got["arg"] < len(case["args"]), \
+            f"{case['id']}: an ArgError naming an argument of the call is due, not {got!r}"
+    else:
+        assert got.get("arg") is None, f"{case['id']}: a FunctionError is due, not {got!r}"
+    assert re.search(words, got["error"]), \
+        f"{case['id']}: the refusal divergences.md gives ({words}), not {got['error']!r}"
 
 
 def _panicked_on_a_pinned_length(case: Case) -> bool:
