@@ -43,16 +43,30 @@ def worth_remembering(ty: Type) -> bool:
 
 
 def _depth(ty: Type) -> int:
-    """Return how deep *ty* nests containers (a dynamic type counts as deep). The planners ask
-    for children before parents, so the cache answers all but one level."""
+    """Return how deep *ty* nests containers, counted to _DEEP at most (a dynamic type counts
+    as deep): the recursion goes _DEEP levels down, never further, so it needs no room however
+    deep the type, even where its children's answers are not cached (the caches may have been
+    cleared while a deep plan was being made, in a thread with little stack left)."""
+    return _depth_within(ty, _DEEP)
+
+
+def _depth_within(ty: Type, room: int) -> int:
     d = _depths.get(ty)
-    if d is None:
-        if ty is DynamicPseudoType:
-            d = _DEEP
+    if d is not None:
+        return d
+    if ty is DynamicPseudoType:
+        d = _DEEP
+    else:
+        kids = child_types(ty)
+        if not kids:
+            d = 0
+        elif room <= 1:
+            return 1  # (at least one level: the full answer may be more)
         else:
-            kids = child_types(ty)
-            d = 1 + max(map(_depth, kids), default=0) if kids else 0
-        _depths[ty] = d
+            d = min(_DEEP, 1 + max(_depth_within(k, room - 1) for k in kids))
+            if room < _DEEP:
+                return d  # (counted with less room than _DEEP: exact only up to it)
+    _depths[ty] = d
     return d
 
 

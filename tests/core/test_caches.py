@@ -139,3 +139,50 @@ def test_threads_get_one_answer_while_caches_are_cleared() -> None:
     for i in range(7):
         made = {id(t) for ts in types for t in ts if f"t{i}" in t.attribute_types()}
         assert len(made) == 1
+
+
+def test_threads_on_deep_values_while_caches_are_cleared() -> None:
+    """Eight threads decode, convert and rebuild values deeper than Python's recursion limit
+    (each runs on a chain of helper threads: cty._deep) while another thread clears every
+    cache and fresh types are made: every answer is one thread's alone, and no thread waits
+    for ever (each join is bounded; the depth helpers take no lock the caches hold)."""
+    import sys
+
+    depth = max(sys.getrecursionlimit(), 1000) + 200
+    ty: cty.Type = cty.String
+    value = cty.string_val("leaf")
+    for _ in range(depth):
+        ty = cty.List(ty)
+        value = cty.list_val([value])
+    text = cty_json.marshal(value, ty)
+    packed = msgpack.marshal(value, ty)
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def work(k: int) -> None:
+        try:
+            for i in range(3):
+                assert cty_json.unmarshal(text, ty).raw_equals(value)
+                assert msgpack.unmarshal(packed, ty).raw_equals(value)
+                assert convert(value, ty).raw_equals(value)
+                fresh = cty.Object({f"deep{k}_{i}": ty})
+                v = cty.object_val({f"deep{k}_{i}": value})
+                assert cty_json.unmarshal(cty_json.marshal(v, fresh), fresh).raw_equals(v)
+        except BaseException as e:
+            errors.append(e)
+
+    def clear() -> None:
+        while not stop.is_set():
+            cty.clear_caches()
+
+    clearer = threading.Thread(target=clear, daemon=True)
+    clearer.start()
+    workers = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(8)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=600)  # (a deadlock fails here instead of hanging the suite)
+    stop.set()
+    clearer.join(timeout=60)
+    assert [w.name for w in workers if w.is_alive()] == []
+    assert errors == []

@@ -65,3 +65,4 @@ def test_element_type_is_go_cty_s_inference() -> None:
     assert element_type([], "list") is d
     assert element_type([d, cty.String, d], "list") is cty.String
     assert element_type([d, d], "set") is d
+
