@@ -10,6 +10,7 @@ import weakref
 from typing import Any
 
 import msgspec
+import pytest
 
 import cty
 from cty._caches import Bounded, Interned
@@ -141,6 +142,7 @@ def test_threads_get_one_answer_while_caches_are_cleared() -> None:
         assert len(made) == 1
 
 
+@pytest.mark.slow  # (values deeper than the recursion limit, on chains of helper threads)
 def test_threads_on_deep_values_while_caches_are_cleared() -> None:
     """Eight threads decode, convert and rebuild values deeper than Python's recursion limit
     (each runs on a chain of helper threads: cty._deep) while another thread clears every
