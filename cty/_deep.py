@@ -122,27 +122,30 @@ def wrapper({params}):
     return _cty_fn({args})
 """
 _PLAIN_ARGUMENTS: Final = 0x04 | 0x08  # CO_VARARGS | CO_VARKEYWORDS
-_templates: dict[tuple[str, int], Callable[..., Any]] = {}
-"""(source, number of parameters) -> the wrapper compiled with parameters ``_cty_a0...``:
-each wrapped function gets a copy with its own parameter names, so the modules that wrap
-functions compile one wrapper per shape when imported, not one per function."""
+_templates: dict[tuple[str, int, int], Callable[..., Any]] = {}
+"""(source, number of parameters, how many of them positional-only) -> the wrapper compiled
+with parameters ``_cty_a0...``: each wrapped function gets a copy with its own parameter
+names, so the modules that wrap functions compile one wrapper per shape when imported, not one
+per function."""
 
 
 def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
     """Return a wrapper (*source* formatted) taking exactly *fn*'s parameters (a call with a
     fixed number of arguments costs half as much as one through *args), or None when *fn*
-    takes *args, **kwargs, keyword-only or positional-only parameters."""
+    takes *args, **kwargs or keyword-only parameters."""
     fn_code = getattr(fn, "__code__", None)
     if (fn_code is None or fn_code.co_flags & _PLAIN_ARGUMENTS or fn_code.co_kwonlyargcount
-            or fn_code.co_posonlyargcount or not fn_code.co_argcount):
+            or not fn_code.co_argcount):
         return None
     count = fn_code.co_argcount
+    positional = fn_code.co_posonlyargcount
     names = fn_code.co_varnames[:count]
     if any(name.startswith("_cty_") for name in names):
         return None  # (the template's own names; no function of ours takes such a parameter)
-    template = _templates.get((source, count))
+    template = _templates.get((source, count, positional))
     if template is None:
-        template = _templates.setdefault((source, count), _template(source, count))
+        template = _templates.setdefault((source, count, positional),
+                                         _template(source, count, positional))
     template_code = template.__code__
     wrapper_code = template_code.replace(
         co_varnames=names + template_code.co_varnames[count:])
@@ -153,14 +156,16 @@ def _fixed_wrapper(fn: Callable[P, R], source: str) -> Callable[P, R] | None:
     return functools.wraps(fn)(wrapper)
 
 
-def _template(source: str, count: int) -> Callable[..., Any]:
-    """Compile *source* as a wrapper of *count* parameters, for no function yet."""
+def _template(source: str, count: int, positional: int) -> Callable[..., Any]:
+    """Compile *source* as a wrapper of *count* parameters, the first *positional* of them
+    positional-only, for no function yet."""
     w = SourceWriter("wrapper")
     w.bind_names(_cty_chain=_chain, _cty_guarded=_guarded, _cty_rerun=_rerun, _cty_fn=None,
                  _cty_ident=_get_ident, _cty_getframe=_getframe, _cty_max=max,
                  _cty_limit=sys.getrecursionlimit, _cty_link=_link)
-    params = join(code("_cty_a{i}", i=i) for i in range(count))
-    w.add(source, params=params, args=params)
+    args = [code("_cty_a{i}", i=i) for i in range(count)]
+    params = [*args[:positional], code("/"), *args[positional:]] if positional else args
+    w.add(source, params=join(params), args=join(args))
     return w.function()
 
 

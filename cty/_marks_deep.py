@@ -40,9 +40,9 @@ def _contains(ty: Type, p: Any) -> bool:
 
 
 @deep
-def contains_marked(v: Value) -> bool:
-    """Return whether *v* or anything inside it is marked."""
-    return bool(v._marks) or _contains(v._ty, v._v)
+def contains_marked(self: Value) -> bool:
+    """Return whether the value or anything inside it carries marks."""
+    return bool(self._marks) or _contains(self._ty, self._v)
 
 
 @deep  # (it recurses: any depth)
@@ -89,13 +89,13 @@ def _strip(ty: Type, p: Any, found: set[Any]) -> Any:
 
 
 @deep
-def unmark_deep(v: Value) -> tuple[Value, frozenset[Any]]:
-    """Return *v* without marks at any depth, and every mark removed."""
-    if not _contains(v._ty, v._v):
-        return (make(v._ty, v._v) if v._marks else v), v._marks
-    found: set[Any] = set(v._marks)
-    p = _strip(v._ty, v._v, found)
-    return make(v._ty, p), frozenset(found)
+def unmark_deep(self: Value) -> tuple[Value, frozenset[Any]]:
+    """Return the value with every mark removed at any depth, and all the marks found."""
+    if not _contains(self._ty, self._v):
+        return (make(self._ty, self._v) if self._marks else self), self._marks
+    found: set[Any] = set(self._marks)
+    p = _strip(self._ty, self._v, found)
+    return make(self._ty, p), frozenset(found)
 
 
 

@@ -353,9 +353,15 @@ def _agree(a: str, b: str) -> bool:
     return a.startswith(b) if len(a) >= len(b) else b.startswith(a)
 
 
-def refine(v: Value) -> RefinementBuilder:
-    """Return a RefinementBuilder for *v* (see Value.refine)."""
-    return RefinementBuilder(v)
+def refine(self: Value) -> RefinementBuilder:
+    """Return a builder that narrows the range of this value (go-cty's Refine); end the
+    chain with ``new_value()``.
+
+    >>> cty.unknown_val(cty.Number).refine().number_range_inclusive(
+    ...     cty.Zero, cty.number_int_val(10)).new_value().range().number_upper_bound()
+    (cty.number_val(10), True)
+    """
+    return RefinementBuilder(self)
 
 
 def refine_with(v: Value, *refiners: Callable[[RefinementBuilder], RefinementBuilder]) -> Value:

@@ -131,34 +131,35 @@ def _bare(v: Value) -> Value:
     return make(v._ty, v._v) if v._marks else v
 
 
-def add(a: Value, b: Value) -> Value:
-    """Return a + b."""
-    return _binary_number("add", _number.add, a, b, add)
+def add(self: Value, other: Value, /) -> Value:
+    """Return the sum of two numbers."""
+    return _binary_number("add", _number.add, self, other, add)
 
 
-def subtract(a: Value, b: Value) -> Value:
-    """Return a - b."""
-    return _binary_number("subtract", _number.sub, a, b, subtract)
+def subtract(self: Value, other: Value, /) -> Value:
+    """Return the difference of two numbers."""
+    return _binary_number("subtract", _number.sub, self, other, subtract)
 
 
-def multiply(a: Value, b: Value) -> Value:
-    """Return a * b; go-cty's Zero times anything, even an unknown, is Zero."""
-    check_value(b, "multiply() operand")
-    if a._marks or b._marks:
-        return _with_marks(multiply(_bare(a), _bare(b)), a._marks, b._marks)
-    if a._v is _number.ZERO or b._v is _number.ZERO:
+def multiply(self: Value, other: Value, /) -> Value:
+    """Return the product of two numbers; go-cty's Zero times anything, even an unknown, is
+    Zero."""
+    check_value(other, "multiply() operand")
+    if self._marks or other._marks:
+        return _with_marks(multiply(_bare(self), _bare(other)), self._marks, other._marks)
+    if self._v is _number.ZERO or other._v is _number.ZERO:
         return Zero
-    return _binary_number("multiply", _number.mul, a, b, multiply)
+    return _binary_number("multiply", _number.mul, self, other, multiply)
 
 
-def divide(a: Value, b: Value) -> Value:
-    """Return a / b."""
-    return _binary_number("divide", _number.div, a, b)
+def divide(self: Value, other: Value, /) -> Value:
+    """Return the quotient of two numbers (x/0 is an infinity)."""
+    return _binary_number("divide", _number.div, self, other)
 
 
-def modulo(a: Value, b: Value) -> Value:
-    """Return the remainder of a / b truncated toward zero."""
-    return _binary_number("modulo", _number.mod, a, b)
+def modulo(self: Value, other: Value, /) -> Value:
+    """Return the remainder of truncated division (x % 0 is x)."""
+    return _binary_number("modulo", _number.mod, self, other)
 
 
 def _unary_number(name: str, fn: Callable[[Any], Any], a: Value) -> Value:
@@ -169,19 +170,20 @@ def _unary_number(name: str, fn: Callable[[Any], Any], a: Value) -> Value:
     return make(Number, fn(a._v))
 
 
-def negate(a: Value) -> Value:
-    """Return -a."""
-    return _unary_number("negate", _number.neg, a)
+def negate(self: Value) -> Value:
+    """Return the number with its sign flipped."""
+    return _unary_number("negate", _number.neg, self)
 
 
-def absolute(a: Value) -> Value:
-    """Return |a|; an unknown operand gives an unknown refined as at least zero."""
-    if a._marks:
-        return _with_marks(absolute(_bare(a)), a._marks)
-    if _type_check(Number, a):
+def absolute(self: Value) -> Value:
+    """Return the number's absolute value; an unknown operand gives an unknown refined as at
+    least zero."""
+    if self._marks:
+        return _with_marks(absolute(_bare(self)), self._marks)
+    if _type_check(Number, self):
         return RefinementBuilder(make(Number, UNKNOWN)).not_null()\
             .number_range_inclusive(Zero, make(Number, UNKNOWN)).new_value()
-    return make(Number, _number.abs_(a._v))
+    return make(Number, _number.abs_(self._v))
 
 
 def _compare(a: Value, b: Value, test: Callable[[int], bool], greater: bool) -> Value:
@@ -209,49 +211,53 @@ def _compare_ranges(a: Value, b: Value, greater: bool) -> Value:
     return _unknown(Bool)
 
 
-def less_than(a: Value, b: Value) -> Value:
-    """Return whether a < b, as a Bool value."""
-    check_value(b, "less_than() operand")
-    return _compare(a, b, lambda c: c < 0, False)
+def less_than(self: Value, other: Value, /) -> Value:
+    """Return whether this number is less than *other*."""
+    check_value(other, "less_than() operand")
+    return _compare(self, other, lambda c: c < 0, False)
 
 
-def greater_than(a: Value, b: Value) -> Value:
-    """Return whether a > b, as a Bool value."""
-    check_value(b, "greater_than() operand")
-    return _compare(a, b, lambda c: c > 0, True)
+def greater_than(self: Value, other: Value, /) -> Value:
+    """Return whether this number is greater than *other*, as a Bool value."""
+    check_value(other, "greater_than() operand")
+    return _compare(self, other, lambda c: c > 0, True)
 
 
-def less_than_or_equal_to(a: Value, b: Value) -> Value:
-    """Return less_than(a, b) or equals(a, b), as go-cty computes it."""
-    check_value(b, "less_than_or_equal_to() operand")
-    if a._marks or b._marks:
-        return _with_marks(less_than_or_equal_to(_bare(a), _bare(b)), a._marks, b._marks)
-    return less_than(a, b).or_(a.equals(b))
+def less_than_or_equal_to(self: Value, other: Value, /) -> Value:
+    """Return whether this number is less than or equal to *other* (less_than or equals, as
+    go-cty computes it)."""
+    check_value(other, "less_than_or_equal_to() operand")
+    if self._marks or other._marks:
+        return _with_marks(less_than_or_equal_to(_bare(self), _bare(other)), self._marks,
+                           other._marks)
+    return less_than(self, other).or_(self.equals(other))
 
 
-def greater_than_or_equal_to(a: Value, b: Value) -> Value:
-    """Return greater_than(a, b) or equals(a, b), as go-cty computes it."""
-    check_value(b, "greater_than_or_equal_to() operand")
-    if a._marks or b._marks:
-        return _with_marks(greater_than_or_equal_to(_bare(a), _bare(b)), a._marks, b._marks)
-    return greater_than(a, b).or_(a.equals(b))
+def greater_than_or_equal_to(self: Value, other: Value, /) -> Value:
+    """Return whether this number is greater than or equal to *other* (greater_than or
+    equals, as go-cty computes it)."""
+    check_value(other, "greater_than_or_equal_to() operand")
+    if self._marks or other._marks:
+        return _with_marks(greater_than_or_equal_to(_bare(self), _bare(other)), self._marks,
+                           other._marks)
+    return greater_than(self, other).or_(self.equals(other))
 
 
-def and_(a: Value, b: Value) -> Value:
-    """Return a AND b; a known false operand gives false even beside an unknown."""
-    check_value(b, "and_() operand")
-    if a._marks or b._marks:
-        return _with_marks(and_(_bare(a), _bare(b)), a._marks, b._marks)
-    if _type_check(Bool, a, b, nulls_ok=True):
-        if a._v is False or b._v is False:
+def and_(self: Value, other: Value, /) -> Value:
+    """Return the logical AND of two bools (a known false wins over an unknown)."""
+    check_value(other, "and_() operand")
+    if self._marks or other._marks:
+        return _with_marks(and_(_bare(self), _bare(other)), self._marks, other._marks)
+    if _type_check(Bool, self, other, nulls_ok=True):
+        if self._v is False or other._v is False:
             return False_
         return _unknown(Bool)
     # as Go's &&: a false left operand never reads the right one, even a null
-    _require_bool(a, 0)
-    if a._v is False:
+    _require_bool(self, 0)
+    if self._v is False:
         return False_
-    _require_bool(b, 1)
-    return True_ if b._v else False_
+    _require_bool(other, 1)
+    return True_ if other._v else False_
 
 
 def _require_bool(v: Value, i: int) -> None:
@@ -259,27 +265,27 @@ def _require_bool(v: Value, i: int) -> None:
         raise CtyValueError(f"operand {i} is a null bool, which has no value")
 
 
-def or_(a: Value, b: Value) -> Value:
-    """Return a OR b; a known true operand gives true even beside an unknown."""
-    check_value(b, "or_() operand")
-    if a._marks or b._marks:
-        return _with_marks(or_(_bare(a), _bare(b)), a._marks, b._marks)
-    if _type_check(Bool, a, b, nulls_ok=True):
-        if a._v is True or b._v is True:
+def or_(self: Value, other: Value, /) -> Value:
+    """Return the logical OR of two bools (a known true wins over an unknown)."""
+    check_value(other, "or_() operand")
+    if self._marks or other._marks:
+        return _with_marks(or_(_bare(self), _bare(other)), self._marks, other._marks)
+    if _type_check(Bool, self, other, nulls_ok=True):
+        if self._v is True or other._v is True:
             return True_
         return _unknown(Bool)
     # as Go's ||: a true left operand never reads the right one, even a null
-    _require_bool(a, 0)
-    if a._v is True:
+    _require_bool(self, 0)
+    if self._v is True:
         return True_
-    _require_bool(b, 1)
-    return True_ if b._v else False_
+    _require_bool(other, 1)
+    return True_ if other._v else False_
 
 
-def not_(a: Value) -> Value:
-    """Return NOT a."""
-    if a._marks:
-        return _with_marks(not_(_bare(a)), a._marks)
-    if _type_check(Bool, a):
+def not_(self: Value) -> Value:
+    """Return the logical negation of a bool."""
+    if self._marks:
+        return _with_marks(not_(_bare(self)), self._marks)
+    if _type_check(Bool, self):
         return _unknown(Bool)
-    return False_ if a._v else True_
+    return False_ if self._v else True_

@@ -72,25 +72,25 @@ _deep_payload_hash = deep(_payload_hash)
 
 
 @deep
-def value_hash(v: Value) -> int:
-    """Return a hash that agrees with raw_equals."""
-    return hash((v._ty, _payload_hash(v._ty, v._v), v._marks))
+def value_hash(self: Value) -> int:
+    """Return a hash consistent with ``==`` (RawEquals)."""
+    return hash((self._ty, _payload_hash(self._ty, self._v), self._marks))
 
 
 @deep
-def equals(a: Value, b: Value) -> Value:
-    """Return go-cty's Equals of two values, as a Bool value that may be unknown."""
-    check_value(b, "equals() operand")
-    if a.contains_marked() or b.contains_marked():
-        ua, ma = a.unmark_deep()
-        ub, mb = b.unmark_deep()
+def equals(self: Value, other: Value, /) -> Value:
+    """Return go-cty's Equals: a Bool value, unknown when the answer is not yet known."""
+    check_value(other, "equals() operand")
+    if self.contains_marked() or other.contains_marked():
+        ua, ma = self.unmark_deep()
+        ub, mb = other.unmark_deep()
         if (ua._v is None) != (ub._v is None):
             # go-cty 1.18: against a null, only each side's top-level marks carry over
-            ma, mb = a._marks, b._marks
+            ma, mb = self._marks, other._marks
         r = equals(ua, ub)
         marks = ma | mb
         return make(r._ty, r._v, marks) if marks else r
-    return _equals_unmarked(a, b, True_, False_)
+    return _equals_unmarked(self, other, True_, False_)
 
 
 def _unknown_bool() -> Value:

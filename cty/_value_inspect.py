@@ -83,9 +83,9 @@ def grandchild_kinds(kinds: set[type], children: Any) -> set[type] | None:
 
 
 @deep
-def is_wholly_known(v: Value) -> bool:
-    """Return whether nothing in *v* is unknown."""
-    return _wholly_known(v._ty, v._v)
+def is_wholly_known(self: Value) -> bool:
+    """Return whether neither the value nor anything inside it is unknown (null: True)."""
+    return _wholly_known(self._ty, self._v)
 
 
 @deep  # (it recurses: any depth)
@@ -106,9 +106,9 @@ def _known_type(ty: Type, p: Any) -> bool:
 
 
 @deep
-def has_wholly_known_type(v: Value) -> bool:
-    """Return go-cty's HasWhollyKnownType."""
-    return _known_type(v._ty, v._v)
+def has_wholly_known_type(self: Value) -> bool:
+    """Return False when a DynamicVal sits inside, or the value is unknown of a dynamic type."""
+    return _known_type(self._ty, self._v)
 
 
 children = _children

@@ -37,16 +37,17 @@ def _unknown_bool() -> Value:
     return make(Bool, not_null_unknown(Bool))
 
 
-def length_int(v: Value) -> int:
-    """Return the element count of a known collection or structure (see Value.length_int)."""
-    t = v._ty
-    if v._marks:
+def length_int(self: Value) -> int:
+    """Return the number of elements: a tuple's type length, an object's attribute count,
+    a set's physical element count (each unknown counted)."""
+    t = self._ty
+    if self._marks:
         raise CtyValueError("length_int: value is marked, so it must be unmarked first")
     if t.is_tuple_type():
         return t.length()
     if t.is_object_type():
         return len(t.attribute_types())
-    p = v._v
+    p = self._v
     if p is None:
         raise CtyValueError("length_int: value is null")
     if p.__class__ is Unknown:
@@ -58,14 +59,14 @@ def length_int(v: Value) -> int:
     raise CtyTypeError(f"length_int: {t.friendly_name()} has no length")
 
 
-def length(v: Value) -> Value:
-    """Return the number of elements as a Number value (go-cty's Length)."""
-    t = v._ty
-    if v._marks:
-        return _with_marks(length(make(t, v._v)), v._marks)
+def length(self: Value) -> Value:
+    """Return the number of elements as a Number value (unknown where not yet known)."""
+    t = self._ty
+    if self._marks:
+        return _with_marks(length(make(t, self._v)), self._marks)
     if t.is_tuple_type():
         return make(Number, t.length())
-    p = v._v
+    p = self._v
     if t is DynamicPseudoType and p.__class__ is Unknown:
         return _length_between(0, MAX_INT)
     if t is DynamicPseudoType:
@@ -77,7 +78,7 @@ def length(v: Value) -> Value:
                                "length_int() gives its number of attributes")
         if not t.is_collection_type():
             raise CtyTypeError(f"length: {t.friendly_name()} has no length")
-        r = value_range(v)
+        r = value_range(self)
         return _length_between(r.length_lower_bound(), r.length_upper_bound())
     if t.is_object_type():
         # as go-cty: an object's length is its type's attribute count, even when it is null
@@ -86,7 +87,7 @@ def length(v: Value) -> Value:
         raise CtyValueError("length: value is null")
     if t.is_set_type():
         n = len(p.elems)
-        if n > 1 and (p.has_unknown() or not v.is_wholly_known()):
+        if n > 1 and (p.has_unknown() or not self.is_wholly_known()):
             # unknown elements may coalesce with others: between 1 and what is stored
             return _length_between(1, n)
         return make(Number, n)
@@ -103,12 +104,13 @@ def _length_between(lo: int, hi: int) -> Value:
         .number_range_inclusive(make(Number, lo), make(Number, hi)).new_value()
 
 
-def element_iterator(v: Value) -> Iterator[tuple[Value, Value]]:
-    """Iterate (key, element) pairs of a known, unmarked collection or structure."""
-    t = v._ty
-    if v._marks:
+def element_iterator(self: Value) -> Iterator[tuple[Value, Value]]:
+    """Iterate (key, element) pairs: list/tuple index order, map/object sorted keys, set
+    order (key is the element)."""
+    t = self._ty
+    if self._marks:
         raise CtyValueError("element_iterator: value is marked, so it must be unmarked first")
-    p = v._v
+    p = self._v
     if p is None:
         raise CtyValueError("element_iterator: value is null")
     if p.__class__ is Unknown:
@@ -131,11 +133,11 @@ def element_iterator(v: Value) -> Iterator[tuple[Value, Value]]:
     raise CtyTypeError(f"element_iterator: {t.friendly_name()} values have no elements")
 
 
-def get_attr(v: Value, name: str) -> Value:
-    """Return attribute *name* of an object (go-cty's GetAttr)."""
-    t = v._ty
-    if v._marks:
-        return _with_marks(get_attr(make(t, v._v), name), v._marks)
+def get_attr(self: Value, name: str, /) -> Value:
+    """Return the attribute *name* of an object value."""
+    t = self._ty
+    if self._marks:
+        return _with_marks(get_attr(make(t, self._v), name), self._marks)
     if t is DynamicPseudoType:
         return DynamicVal
     if not t.is_object_type():
@@ -147,7 +149,7 @@ def get_attr(v: Value, name: str) -> Value:
     if name not in attrs:
         raise ElementNotFoundError(f"get_attr: object has no attribute {name!r}")
     at = attrs[name]
-    p = v._v
+    p = self._v
     if p.__class__ is Unknown:
         return unknown_val(at)
     if p is None:
@@ -181,15 +183,15 @@ def _index_text(i: int, key: Value) -> str:
         str(_number.to_int(kp)) if kp < 10**30 else _number.format_g(kp)
 
 
-def index(v: Value, key: Value) -> Value:
-    """Return the element at *key* (go-cty's Index)."""
+def index(self: Value, key: Value, /) -> Value:
+    """Return the element of a list, map or tuple at *key*."""
     check_value(key, "index key")
-    if v._marks or key._marks:
-        return _with_marks(index(_bare(v), _bare(key)), v._marks, key._marks)
-    t = v._ty
+    if self._marks or key._marks:
+        return _with_marks(index(_bare(self), _bare(key)), self._marks, key._marks)
+    t = self._ty
     if t is DynamicPseudoType:
         return DynamicVal
-    p = v._v
+    p = self._v
     kp = key._v
     if t.is_list_type() or t.is_map_type():
         want = Number if t.is_list_type() else String
@@ -244,15 +246,15 @@ def _bare(v: Value) -> Value:
     return make(v._ty, v._v) if v._marks else v
 
 
-def has_index(v: Value, key: Value) -> Value:
-    """Return whether *key* indexes an element, as a Bool value (go-cty's HasIndex)."""
+def has_index(self: Value, key: Value, /) -> Value:
+    """Return whether *key* is a valid index, as a Bool value. Never raises on key type."""
     check_value(key, "has_index key")
-    if v._marks or key._marks:
-        return _with_marks(has_index(_bare(v), _bare(key)), v._marks, key._marks)
-    t = v._ty
+    if self._marks or key._marks:
+        return _with_marks(has_index(_bare(self), _bare(key)), self._marks, key._marks)
+    t = self._ty
     if t is DynamicPseudoType or key._ty is DynamicPseudoType:
         return _unknown_bool()
-    p = v._v
+    p = self._v
     kp = key._v
     if t.is_list_type() or t.is_tuple_type():
         if key._ty is not Number:
@@ -284,13 +286,13 @@ def has_index(v: Value, key: Value) -> Value:
     raise CtyTypeError(f"has_index: {t.friendly_name()} is not a list, map, or tuple type")
 
 
-def has_element(v: Value, elem: Value) -> Value:
-    """Return whether a set contains *elem*, as a Bool value (go-cty 1.18's HasElement)."""
+def has_element(self: Value, elem: Value, /) -> Value:
+    """Return whether a set holds *elem*, as a Bool value."""
     check_value(elem, "has_element element")
-    if v._marks or elem._marks:
-        return _with_marks(has_element(_bare(v), _bare(elem)), v._marks, elem._marks)
-    t = v._ty
-    p = v._v
+    if self._marks or elem._marks:
+        return _with_marks(has_element(_bare(self), _bare(elem)), self._marks, elem._marks)
+    t = self._ty
+    p = self._v
     if p is None:
         raise CtyValueError("has_element: cannot test membership of a null set")
     if p.__class__ is Unknown:
@@ -303,7 +305,7 @@ def has_element(v: Value, elem: Value) -> Value:
         raise CtyTypeError(f"has_element: {t.friendly_name()} is not a set type")
     if elem._v.__class__ is Unknown:
         return _unknown_bool()
-    no_match = False_ if v.is_wholly_known() else _unknown_bool()
+    no_match = False_ if self.is_wholly_known() else _unknown_bool()
     set_ety = t.element_type()
     if set_ety is not ety:
         return False_
@@ -318,70 +320,77 @@ def has_element(v: Value, elem: Value) -> Value:
     return True_ if p.lookup(set_ety, ep) else no_match
 
 
-def getitem(v: Value, key: object) -> Value:
-    """v[key]: index by a Python int or str (or a Value) on a known list, map, tuple or object."""
+def getitem(self: Value, key: object) -> Value:
+    """Return ``v[key]``: a list or tuple element by int (a negative int counts from the end),
+    a map element or an object attribute by str, or the element at a cty key Value."""
     if isinstance(key, Value):
-        return index(v, key)
-    t = v._ty
+        return index(self, key)
+    t = self._ty
     if t.is_object_type():
         if not isinstance(key, str):
             raise CtyTypeError(f"object attributes are named by str, not {type(key).__name__}")
-        return get_attr(v, key)
+        return get_attr(self, key)
     if isinstance(key, bool):
         raise CtyTypeError("cannot index a cty value with a bool")
     if isinstance(key, int):
         if t.is_list_type() or t.is_tuple_type():
             i = key
-            if i < 0 and v._v.__class__ is tuple:
-                i += len(v._v)
+            if i < 0 and self._v.__class__ is tuple:
+                i += len(self._v)
             if i < 0:
                 raise IndexOutOfRangeError(
                     f"index {key} out of range for a {t.friendly_name()} of length "
-                    f"{len(v._v)}" if v._v.__class__ is tuple else f"index {key} out of range")
-            return index(v, make(Number, i))
+                    f"{len(self._v)}" if self._v.__class__ is tuple
+                    else f"index {key} out of range")
+            return index(self, make(Number, i))
         raise CtyTypeError(f"{t.friendly_name()} values are not indexed by int")
     if isinstance(key, str):
         if t.is_map_type():
-            return index(v, make(String, normalize_string(key)))
+            return index(self, make(String, normalize_string(key)))
         raise CtyTypeError(f"{t.friendly_name()} values are not indexed by str")
     raise CtyTypeError(f"cannot index a cty value with {type(key).__name__}")
 
 
-def contains(v: Value, item: object) -> bool:
-    """``item in v``: a key of a map or object, or an element of a list, tuple or set."""
-    t = v._ty
+def contains(self: Value, item: object) -> bool:
+    """Return ``item in v``: whether a map or object has the key *item* (a str or a string
+    Value), or a list, tuple or set has the element *item* (a Value)."""
+    t = self._ty
     if t.is_map_type() or t.is_object_type():
         if isinstance(item, Value):
             item = item.as_string()
         if not isinstance(item, str):
             return False
-        p = v._v
+        p = self._v
         if p is None or p.__class__ is Unknown:
             raise CtyValueError("cannot test membership of a null or unknown value")
         return normalize_string(item) in p
     if not isinstance(item, Value):
         raise CtyTypeError("elements of a list, tuple or set are tested with a cty.Value")
-    return any(e == item for _, e in element_iterator(v))
+    return any(e == item for _, e in element_iterator(self))
 
 
 _ = Marked, Bool
 
 
-def refine_not_null(v: Value) -> Value:
-    """Return *v* refined as not null (see Value.refine_not_null)."""
-    p = v._v
+def refine_not_null(self: Value) -> Value:
+    """Return the value refined as definitely not null (go-cty's RefineNotNull).
+
+    A known non-null value is returned as it is; a null raises ValueError.
+    DynamicVal is returned unchanged, as go-cty does.
+    """
+    p = self._v
     if p is None:
         raise CtyValueError("refining null value as non-null")
-    if p.__class__ is not Unknown or v._ty is DynamicPseudoType:
-        return v
+    if p.__class__ is not Unknown or self._ty is DynamicPseudoType:
+        return self
     r = p.refinement
     if r is None or r.null is None:
         if r is None or r == Refinement():
-            return make(v._ty, not_null_unknown(v._ty), v._marks)
+            return make(self._ty, not_null_unknown(self._ty), self._marks)
         nr = Refinement(False, prefix=r.prefix, min=r.min, min_inclusive=r.min_inclusive,
                         max=r.max, max_inclusive=r.max_inclusive, length_min=r.length_min,
                         length_max=r.length_max)
-        return make(v._ty, Unknown(nr), v._marks)
+        return make(self._ty, Unknown(nr), self._marks)
     if r.null is True:
         raise CtyValueError("refining null value as non-null")
-    return v
+    return self

@@ -143,13 +143,19 @@ def _known_false(b: Value) -> bool:
     return bare.is_known() and not bare.true()
 
 
-def value_range(v: Value) -> ValueRange:
-    """Return the range of *v* (see Value.range)."""
-    check_value(v, "value")
-    if v._marks:
+def value_range(self: Value) -> ValueRange:
+    """Return the range of values this value may be (go-cty's Range): what an unknown's
+    refinements say, or the known value itself. Raises ValueError for a marked value.
+
+    >>> cty.unknown_val(cty.String).refine().string_prefix_full("ami-").new_value(
+    ...     ).range().string_prefix()
+    'ami-'
+    """
+    check_value(self, "value")
+    if self._marks:
         raise CtyValueError("range of a marked value: unmark it first")
-    ty = v._ty
-    p = v._v
+    ty = self._ty
+    p = self._v
     if p.__class__ is Unknown:
         r = p.refinement
         if r is None:
@@ -166,7 +172,7 @@ def value_range(v: Value) -> ValueRange:
         return ValueRange(ty, "number", False, min=p, min_inclusive=True, max=p,
                           max_inclusive=True)
     if ty.is_collection_type():
-        length = v.length()
+        length = self.length()
         if length.is_known():
             n = int(_number.int64_value(length._v) or 0)
             return ValueRange(ty, "collection", False, length_min=n, length_max=n)

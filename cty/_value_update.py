@@ -46,16 +46,17 @@ def _fits(x: Value, want: Any, what: str, where: str) -> Value:
     return x
 
 
-def with_attr(v: Value, name: str, x: Value) -> Value:
-    """Return object *v* with attribute *name* set to *x* (of the attribute's type)."""
-    bare, marks = _container(v, "with_attr", "object")
+def with_attr(self: Value, name: str, value: Value, /) -> Value:
+    """Return the object with attribute *name* set to *value*, which must have the attribute's
+    type; the object's marks stay on the result, *value*'s on the attribute."""
+    bare, marks = _container(self, "with_attr", "object")
     if not isinstance(name, str):
         raise CtyTypeError(f"with_attr needs an attribute name (a str), not "
                            f"{type(name).__name__}")
     if not bare.type().has_attribute(name):
         raise KeyNotFoundError(f"with_attr: the object has no attribute {go_quote(name)}")
-    _fits(x, bare.type().attribute_type(name), "with_attr", f"attribute {go_quote(name)}")
-    return make(bare._ty, {**bare._v, name: payload(x)}, marks)
+    _fits(value, bare.type().attribute_type(name), "with_attr", f"attribute {go_quote(name)}")
+    return make(bare._ty, {**bare._v, name: payload(value)}, marks)
 
 
 def _key(k: str | Value, what: str) -> tuple[str, frozenset[Any]]:
@@ -68,51 +69,52 @@ def _key(k: str | Value, what: str) -> tuple[str, frozenset[Any]]:
     return bare.as_string(), marks
 
 
-def with_key(v: Value, k: str | Value, x: Value) -> Value:
-    """Return map *v* with key *k* set to *x* (of the map's element type), added if new."""
-    bare, marks = _container(v, "with_key", "map")
-    key, key_marks = _key(k, "with_key")
-    _fits(x, bare.type().element_type(), "with_key", "element")
+def with_key(self: Value, key: str | Value, value: Value, /) -> Value:
+    """Return the map with *key* (a str, or a known string value, whose marks go on the map)
+    set to *value*, of the map's element type: replaced, or added."""
+    bare, marks = _container(self, "with_key", "map")
+    text, key_marks = _key(key, "with_key")
+    _fits(value, bare.type().element_type(), "with_key", "element")
     # (a map's payload keeps its keys sorted)
-    return make(bare._ty, sorted_dict({**bare._v, key: payload(x)}), marks | key_marks)
+    return make(bare._ty, sorted_dict({**bare._v, text: payload(value)}), marks | key_marks)
 
 
-def without_key(v: Value, k: str | Value) -> Value:
-    """Return map *v* without key *k* (*v* itself if it has no such key)."""
-    bare, marks = _container(v, "without_key", "map")
-    key, key_marks = _key(k, "without_key")
-    if key not in bare._v:
-        return v
+def without_key(self: Value, key: str | Value, /) -> Value:
+    """Return the map without *key*; the map itself when it has no such key."""
+    bare, marks = _container(self, "without_key", "map")
+    text, key_marks = _key(key, "without_key")
+    if text not in bare._v:
+        return self
     elems = dict(bare._v)
-    del elems[key]
+    del elems[text]
     return make(bare._ty, elems, marks | key_marks)
 
 
-def with_element(v: Value, i: int, x: Value) -> Value:
-    """Return list or tuple *v* with element *i* (from 0; negative counts from the end) set to
-    *x* (of that element's type)."""
-    bare, marks = _container(v, "with_element", "list tuple")
-    if not isinstance(i, int) or isinstance(i, bool):
-        raise CtyTypeError(f"with_element needs an int index, not {type(i).__name__}")
+def with_element(self: Value, index: int, value: Value, /) -> Value:
+    """Return the list or tuple with element *index* (negative: from the end) set to *value*,
+    which must have that element's type; IndexOutOfRangeError past the end."""
+    bare, marks = _container(self, "with_element", "list tuple")
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise CtyTypeError(f"with_element needs an int index, not {type(index).__name__}")
     n = len(bare._v)
-    if not -n <= i < n:
-        raise IndexOutOfRangeError(f"with_element: index {i} is out of range for "
+    if not -n <= index < n:
+        raise IndexOutOfRangeError(f"with_element: index {index} is out of range for "
                                    f"{n} element{'s' if n != 1 else ''}")
     want = (bare.type().element_type() if bare.type().is_list_type()
-            else bare.type().tuple_element_types()[i])
-    _fits(x, want, "with_element", f"element {i}")
+            else bare.type().tuple_element_types()[index])
+    _fits(value, want, "with_element", f"element {index}")
     elems = list(bare._v)
-    elems[i] = payload(x)
+    elems[index] = payload(value)
     return make(bare._ty, tuple(elems), marks)
 
 
-def append(v: Value, x: Value) -> Value:
-    """Return list *v* with *x* (of its element type) added at the end, or tuple *v* with *x*
-    added (a tuple type one element longer)."""
-    bare, marks = _container(v, "append", "list tuple")
+def append(self: Value, value: Value, /) -> Value:
+    """Return the list with *value* (of its element type) added at the end, or the tuple with
+    *value* added (its type one element longer)."""
+    bare, marks = _container(self, "append", "list tuple")
     if bare.type().is_list_type():
-        _fits(x, bare.type().element_type(), "append", "element")
-        return make(bare._ty, (*bare._v, payload(x)), marks)
-    check_value(x, "the new element")
-    return make(Tuple([*bare.type().tuple_element_types(), x._ty]), (*bare._v, payload(x)),
+        _fits(value, bare.type().element_type(), "append", "element")
+        return make(bare._ty, (*bare._v, payload(value)), marks)
+    check_value(value, "the new element")
+    return make(Tuple([*bare.type().tuple_element_types(), value._ty]), (*bare._v, payload(value)),
                 marks)

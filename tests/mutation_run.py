@@ -53,7 +53,8 @@ FUNCTION = ("tests/function/test_function.py", "tests/function/test_string.py",
 
 MUTANTS: list[Mutant] = [
     Mutant("and_: a known false beside an unknown no longer wins",
-           "cty/_value_arith.py", "if a._v is False or b._v is False:", "if a._v is False:",
+           "cty/_value_arith.py", "if self._v is False or other._v is False:",
+           "if self._v is False:",
            CORE),
     Mutant("x % 0 is 0 instead of x",
            "cty/_number_arith.py", "    if not b:\n        return a\n",
@@ -94,7 +95,7 @@ MUTANTS: list[Mutant] = [
            "cty/_strings.py", "    if s.isascii():", "    if True:", CORE),
     # --- core ---
     Mutant("v[name] on an object gives None",
-           "cty/_value_ops.py", "        return get_attr(v, key)\n    if isinstance(key, bool):",
+           "cty/_value_ops.py", "        return get_attr(self, key)\n    if isinstance(key, bool):",
            "        return None\n    if isinstance(key, bool):", _files("tests/core")),
     Mutant("`in` on a map does not normalise the key",
            "cty/_value_ops.py", "        return normalize_string(item) in p",
@@ -102,7 +103,7 @@ MUTANTS: list[Mutant] = [
     Mutant("less_than is less-or-equal",
            "cty/_value_arith.py", "lambda c: c < 0, False)", "lambda c: c <= 0, False)", CORE),
     Mutant("unmark_deep forgets the marks of the top value",
-           "cty/_marks_deep.py", "    found: set[Any] = set(v._marks)",
+           "cty/_marks_deep.py", "    found: set[Any] = set(self._marks)",
            "    found: set[Any] = set()", CORE),
     Mutant("from_python takes True as the number 1",
            "cty/_from_python.py",
@@ -193,7 +194,7 @@ MUTANTS: list[Mutant] = [
     # rules go-cty states (value_ops.go), edited as a reviewer would: not only our own code
     Mutant("a set's length is known when its unknowns are only deep inside its elements",
            "cty/_value_ops.py",
-           "        if n > 1 and (p.has_unknown() or not v.is_wholly_known()):",
+           "        if n > 1 and (p.has_unknown() or not self.is_wholly_known()):",
            "        if n > 1 and p.has_unknown():", CORE),
     Mutant("a set with unknowns may have no elements once they are known",
            "cty/_value_ops.py", "            return _length_between(1, n)",
