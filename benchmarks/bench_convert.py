@@ -90,12 +90,7 @@ def plain_copy(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def clear_caches() -> None:
     """Forget every plan and unification, so the next conversion is cold."""
-    from cty.convert import _conversion, _plan, _unify
-
-    _conversion._plans.clear()
-    _unify._cache.clear()
-    _plan._stripped.clear()
-    _plan._has_dynamic.clear()
+    cty.clear_caches()
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:
