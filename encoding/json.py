@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 from contextlib import suppress
-from typing import Any
+from typing import Any, Final
 
 import cty
 from cty import CtyTypeError, Type, Value
@@ -39,7 +39,7 @@ from ._errors import DecodeError, EncodeError
 from ._json_decode import fixed_decoder, load, repeats_dropped, var_decoder
 from ._json_decode import implied_type as _implied_type
 from ._json_encode import encode_payload, plan
-from ._json_shaped import DECLINED, shaped_decoder
+from ._json_shaped import DECLINED, ShapedDecoder, shaped_decoder
 from ._json_stream import first_error, implied_first_error
 from ._json_type import type_from_json, type_to_json
 
@@ -82,14 +82,33 @@ class Decoder(PlannedDecoder[Buffer], fixed_decoder=fixed_decoder,
     cty.set_val([cty.string_val('a'), cty.string_val('b')])
     """
 
-    __slots__ = ("_shaped",)
+    __slots__ = ("_planned", "_shaped", "_used")
 
     def __init__(self, ty: Type, /) -> None:
         super().__init__(ty)
-        self._shaped = shaped_decoder(ty) if self._fixed is not None else None
+        self._shaped: ShapedDecoder | None = None
+        self._planned = self._fixed is None  # (a type with any in it has no shaped pass)
+        self._used = False
+
+    def shaped_pass(self) -> ShapedDecoder | None:
+        """Return the shaped pass of this decoder's type (made now if not yet), or None when
+        the type has no shape (cty.encoding._json_shaped)."""
+        if not self._planned:
+            self._shaped = shaped_decoder(self._ty)
+            self._planned = True
+        return self._shaped
 
     def _decode(self, data: Buffer) -> Value:
-        shaped = self._shaped
+        if self._planned:
+            shaped = self._shaped
+        elif self._used or _sized(data) >= _SHAPED_FROM:
+            shaped = self.shaped_pass()
+        else:
+            # A type decoded once, in a small document, is decoded the general way: making
+            # the shaped pass (a Struct type and a generated builder) costs more than it saves
+            # there. A second decode, or a large document, makes it.
+            self._used = True
+            shaped = None
         if shaped is not None:
             raw: bytes | None = None
             text: str | None = None
@@ -127,6 +146,14 @@ class Decoder(PlannedDecoder[Buffer], fixed_decoder=fixed_decoder,
             except UnicodeDecodeError:
                 return None
         return first_error(data, self._ty, valid_json=well_formed)
+
+
+_SHAPED_FROM: Final = 2048
+"""Documents of this many bytes or characters or more take the shaped pass at once."""
+
+
+def _sized(data: Any) -> int:
+    return len(data) if isinstance(data, bytes | bytearray | memoryview | str) else 0
 
 
 def _check_buffer(data: Any) -> Buffer:

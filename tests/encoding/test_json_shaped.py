@@ -52,8 +52,9 @@ def outcome(dec: json.Decoder, text: str) -> tuple[Any, ...]:
 
 def both(ty: cty.Type) -> tuple[json.Decoder, json.Decoder]:
     shaped = json.Decoder(ty)
+    shaped.shaped_pass()  # (made now: a decoder makes it on its second decode otherwise)
     general = json.Decoder(ty)
-    general._shaped = None
+    general._shaped, general._planned = None, True
     return shaped, general
 
 
@@ -149,8 +150,8 @@ PLAIN = ('[{"b":true,"flags":[false,true],"ids":["b","a"],"inner":{"names":["p",
 def test_plain_json_takes_the_shaped_pass() -> None:
     ty = cty.List(RESOURCE)
     shaped, general = both(ty)
-    assert shaped._shaped is not None
-    assert shaped._shaped.payload(PLAIN.encode()) is not DECLINED
+    assert shaped.shaped_pass() is not None
+    assert shaped.shaped_pass().payload(PLAIN.encode()) is not DECLINED
     assert outcome(shaped, PLAIN) == outcome(general, PLAIN)
     v = shaped.decode(PLAIN).index(cty.number_int_val(0))
     assert v.get_attr("zones") == cty.set_val([cty.string_val("us-east-0"),
@@ -163,8 +164,8 @@ def test_text_in_nfc_takes_the_shaped_pass_whatever_its_letters() -> None:
             .replace('"team":"x"', '"\u00fcber":"\u00e9"')
             .replace('"zones":["eu-west-1a","us-east-0"]', '"zones":["\u00fc","a","\u00e9"]'))
     shaped, general = both(cty.List(RESOURCE))
-    assert shaped._shaped is not None
-    assert shaped._shaped.payload(text.encode()) is not DECLINED
+    assert shaped.shaped_pass() is not None
+    assert shaped.shaped_pass().payload(text.encode()) is not DECLINED
     assert outcome(shaped, text) == outcome(general, text)
     assert outcome(shaped, text.encode()) == outcome(general, text)
     v = shaped.decode(text).index(cty.number_int_val(0))
@@ -188,25 +189,40 @@ def test_the_shaped_pass_declines_what_is_not_plain(old: str, new: str, why: str
     text = PLAIN.replace(old, new, 1)
     assert text != PLAIN, why
     shaped, general = both(cty.List(RESOURCE))
-    assert shaped._shaped is not None
-    assert shaped._shaped.payload(text.encode()) is DECLINED, why
+    assert shaped.shaped_pass() is not None
+    assert shaped.shaped_pass().payload(text.encode()) is DECLINED, why
     assert outcome(shaped, text) == outcome(general, text)
 
 
 def test_nulls_stay_in_the_shaped_pass_and_missing_attributes_are_null() -> None:
     ty = cty.Object({"s": cty.String, "n": cty.Number, "l": cty.List(cty.String)})
     shaped, general = both(ty)
-    assert shaped._shaped is not None
+    assert shaped.shaped_pass() is not None
     nulls = cty.object_val({"s": cty.null_val(cty.String), "n": cty.null_val(cty.Number),
                             "l": cty.null_val(cty.List(cty.String))})
     text = '{"l":null,"n":null,"s":null}'
-    assert shaped._shaped.payload(text.encode()) is not DECLINED
+    assert shaped.shaped_pass().payload(text.encode()) is not DECLINED
     assert shaped.decode(text) == nulls
     text = '{"n":null}'  # (declined: an attribute is missing)
-    assert shaped._shaped.payload(text.encode()) is DECLINED
+    assert shaped.shaped_pass().payload(text.encode()) is DECLINED
     assert outcome(shaped, text) == outcome(general, text) == ("value", ty, nulls)
 
 
+def test_a_type_decoded_once_in_a_small_document_makes_no_shaped_pass() -> None:
+    # (#48: a stream of shapes each seen once pays no Struct type or generated builder)
+    ty = cty.List(RESOURCE)
+    first = json.Decoder(ty)
+    want = first.decode(PLAIN)
+    assert (first._planned, first._shaped) == (False, None)
+    assert first.decode(PLAIN) == want  # the second decode makes it
+    assert first._planned and first._shaped is not None
+    large = "[" + ",".join([PLAIN[1:-1]] * 20) + "]"
+    assert len(large) >= json._SHAPED_FROM
+    other = json.Decoder(ty)
+    assert other.decode(large).length_int() == 40
+    assert other._planned and other._shaped is not None
+
+
 def test_types_without_a_shape_have_no_shaped_pass() -> None:
-    assert json.Decoder(cty.List(cty.DynamicPseudoType))._shaped is None
-    assert json.Decoder(cty.Object({"c": cty.Capsule("thing", object)}))._shaped is None
+    assert json.Decoder(cty.List(cty.DynamicPseudoType)).shaped_pass() is None
+    assert json.Decoder(cty.Object({"c": cty.Capsule("thing", object)})).shaped_pass() is None
