@@ -97,7 +97,7 @@ def _static_known(in_ty: Type, out_ty: Type,
     if not worth_generating(len(actions)):
         return _known_loop(actions), None
 
-    w = SourceWriter("fn", f"{_shown(in_ty)} -> {_shown(out_ty)}")
+    w = SourceWriter("fn", lambda: f"{_shown(in_ty)} -> {_shown(out_ty)}")
     w.bind(ConversionFailure, name="Fail")
     w.bind(None, name="slow")  # (given to each function made: see fast)
     w.add("def fn(p):\n    if p.__class__ is not dict:\n        return slow(p)\n")

@@ -115,18 +115,13 @@ def code(template: str, /, **fields: int | Code) -> Code:
     with GeneratedSourceError. ``{{`` and ``}}`` stand for braces.
     """
     out: list[str] = []
-    try:
-        parsed = list(_parser.parse(template))
-    except ValueError as e:
-        raise GeneratedSourceError(f"a template is not well formed: {e}") from None
-    for literal, field, spec, conversion in parsed:
+    parsed = _parsed.get(template)
+    if parsed is None:
+        parsed = _parse_template(template)
+    for literal, field in parsed:
         out.append(literal)
         if field is None:
             continue
-        if conversion is not None or spec or not _FIELD.match(field):
-            raise GeneratedSourceError(
-                f"a template field takes a name only: {{{field}"
-                f"{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}")
         try:
             value = fields[field]
         except KeyError:
@@ -140,6 +135,28 @@ def code(template: str, /, **fields: int | Code) -> Code:
                 f"the template field {{{field}}} takes code or an int, not "
                 f"{type(value).__name__} (bind data with SourceWriter.bind)")
     return Code("".join(out), _MADE_HERE)
+
+
+_parsed: dict[str, tuple[tuple[str, str | None], ...]] = {}
+"""Templates already parsed and checked (our code's own, a few hundred): writing the source
+of a type's functions fills the same templates again and again."""
+_MOST_PARSED: Final = 4096
+
+
+def _parse_template(template: str) -> tuple[tuple[str, str | None], ...]:
+    try:
+        pieces = list(_parser.parse(template))
+    except ValueError as e:
+        raise GeneratedSourceError(f"a template is not well formed: {e}") from None
+    for _, field, spec, conversion in pieces:
+        if field is not None and (conversion is not None or spec or not _FIELD.match(field)):
+            raise GeneratedSourceError(
+                f"a template field takes a name only: {{{field}"
+                f"{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}")
+    parsed = tuple((literal, field) for literal, field, _, _ in pieces)
+    if len(_parsed) < _MOST_PARSED:
+        _parsed[template] = parsed
+    return parsed
 
 
 def join(pieces: Iterable[Code], separator: str = ", ") -> Code:
@@ -156,10 +173,17 @@ def join(pieces: Iterable[Code], separator: str = ", ") -> Code:
 def identifier(name: str) -> Code:
     """Return *name*, a Python identifier of our own code (a parameter's name, say), as Code;
     anything else is refused."""
-    if not (name.__class__ is str and name.isascii() and _FIELD.match(name)
-            and not keyword.iskeyword(name)):
-        raise GeneratedSourceError(f"not an identifier generated code may use: {name!r}")
+    if name.__class__ is not str or name not in _identifiers:
+        if not (name.__class__ is str and name.isascii() and _FIELD.match(name)
+                and not keyword.iskeyword(name)):
+            raise GeneratedSourceError(f"not an identifier generated code may use: {name!r}")
+        if len(_identifiers) < _MOST_PARSED:
+            _identifiers.add(name)
     return Code(name, _MADE_HERE)
+
+
+_identifiers: set[str] = set()
+"""Identifiers already checked (the planners' own names and prefixes, few)."""
 
 
 class SourceWriter:
@@ -172,9 +196,11 @@ class SourceWriter:
         dec = w.function()
     """
 
-    def __init__(self, name: str, what: str = "") -> None:
+    def __init__(self, name: str, what: str | Callable[[], str] = "") -> None:
+        """Start the function *name*; *what* (text, or a function giving it, asked only when
+        the source is compiled) labels the generated code's file name."""
         self._name = identifier(name)._text
-        self._what = what[:120]
+        self._what = what
         self._parts: list[str] = []
         self._bound: dict[str, Any] = {}
         self._counters: dict[str, itertools.count[int]] = {}
@@ -245,12 +271,15 @@ class SourceWriter:
         return fn
 
 
-def _compile(name: str, source: str, bound: dict[str, Any], what: str) -> Any:
+def _compile(name: str, source: str, bound: dict[str, Any],
+             what: str | Callable[[], str]) -> Any:
     with _lock:
         compiled = _codes.get(source)
         if compiled is not None:
             return compiled
-        label = f": {what}" if what else ""
+        if not isinstance(what, str):
+            what = what()
+        label = f": {what[:120]}" if what else ""
         filename = f"<cty generated {name} {next(_counter)}{label}>"
         with PAUSED:  # (the check's syntax tree is thousands of short-lived objects)
             _audit(name, source, bound, filename)
