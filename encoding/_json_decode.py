@@ -32,6 +32,7 @@ from cty._internal import (
     go_quote,
     hop,
     in_deep_thread,
+    index_step,
     json_loads_deep,
     json_repeats_dropped,
     worth_generating,
@@ -260,16 +261,12 @@ def _plan_fixed(ty: Type) -> Dec:
     raise AssertionError(f"no JSON decoder for {ty!r}")  # pragma: no cover
 
 
-def _index(i: int) -> IndexStep:
-    return IndexStep(cty.number_int_val(i))
-
-
 def _locate(f: Callable[[Any], Any], items: list[Any]) -> None:
     for i, item in enumerate(items):
         try:
             f(item)
         except Fail as e:
-            raise e.at(_index(i)) from None
+            raise e.at(index_step(i)) from None
 
 
 def _list(f: Dec) -> Dec:
@@ -438,7 +435,7 @@ def _tuple(ty: Type) -> Dec:
                 try:
                     out.append(f(item))
                 except Fail as e:
-                    raise e.at(_index(i)) from None
+                    raise e.at(index_step(i)) from None
             return tuple(out)
         if x is None:
             return None
@@ -529,9 +526,6 @@ class _JSONVar(VarFormat):
     def open_map(self, f: VarDec, x: Any) -> dict[str, Any] | None:
         return _items(x, f) if x.__class__ is dict else None
 
-    def open_sequence(self, x: Any) -> list[Any] | None:
-        return x if x.__class__ is list else None
-
     def open_object(self, decoders: dict[str, VarDec], x: Any) -> dict[str, Any] | None:
         return _object_entries(decoders, x) if x.__class__ is dict else None
 
@@ -545,16 +539,7 @@ class _JSONVar(VarFormat):
         if ty.is_set_type():  # (go-cty's path to a set element: the unknown of its type)
             step = IndexStep(cty.unknown_val(ty.element_type()))
             return lambda i: step
-        return _index
-
-    def attr_step(self, name: str) -> PathStep:
-        return GetAttrStep(name)
-
-    def key_step(self, key: str) -> PathStep:
-        return IndexStep(cty.string_val(key))
-
-    def index_step(self, i: int) -> PathStep:
-        return _index(i)
+        return index_step
 
 
 _VAR: Final = _JSONVar()

@@ -33,6 +33,8 @@ from cty._internal import (
     build_set_payload,
     deep,
     in_deep_thread,
+    index_step,
+    key_step,
     worth_generating,
 )
 
@@ -101,13 +103,13 @@ def spath_to_path(ty: Type, spath: list[Any]) -> cty.Path:
         if ty.is_list_type() or ty.is_set_type():
             if s.__class__ is not int or not 0 <= s < _MAX_ARRAY:  # (an int map key, say)
                 break
-            steps.append(_index(s))
+            steps.append(index_step(s))
             ty = ty.element_type()
         elif ty.is_tuple_type():
             etys = ty.tuple_element_types()
             if s.__class__ is not int or not 0 <= s < len(etys):
                 break
-            steps.append(_index(s))
+            steps.append(index_step(s))
             ty = etys[s]
         elif ty.is_map_type() or ty.is_object_type():
             key = _key_text(s)
@@ -134,10 +136,6 @@ def _key_text(k: Any) -> str | None:
         except UnicodeDecodeError:
             return None
     return None
-
-
-def _index(i: int) -> IndexStep:
-    return IndexStep(cty.number_int_val(i))
 
 
 # --- the shared cases: null, unknown, wrong kind ---------------------------------------------
@@ -272,7 +270,7 @@ def _locate(f: Dec, items: list[Any]) -> None:
         try:
             f(item)
         except Fail as e:
-            raise e.at(_index(i)) from None
+            raise e.at(index_step(i)) from None
 
 
 def _set(ty: Type, f: Dec) -> Dec:
@@ -488,7 +486,7 @@ def _tuple(ty: Type) -> Dec:
                 try:
                     out.append(f(item))
                 except Fail as e:
-                    raise e.at(_index(i)) from None
+                    raise e.at(index_step(i)) from None
             return tuple(out)
         return _other(ty, x, "a tuple is required")
 
@@ -538,9 +536,6 @@ class _MsgpackVar(VarFormat):
         items = _normalised_items(x, f)
         return {k: items[k] for k in sorted(items)}
 
-    def open_sequence(self, x: Any) -> list[Any] | None:
-        return x if x.__class__ is list else None
-
     def open_object(self, decoders: dict[str, VarDec], x: Any) -> dict[str, Any] | None:
         if x.__class__ is DupDict:
             _check_object_dups(len(decoders), x)
@@ -558,17 +553,8 @@ class _MsgpackVar(VarFormat):
             raise Fail(f"a tuple of length {n} is required")
         return x
 
-    def sequence_step(self, ty: Type) -> Callable[[int], PathStep]:
-        return _index
-
     def attr_step(self, name: str) -> PathStep:
-        return IndexStep(cty.string_val(name))  # (go-cty's msgpack path to an attribute)
-
-    def key_step(self, key: str) -> PathStep:
-        return IndexStep(cty.string_val(key))
-
-    def index_step(self, i: int) -> PathStep:
-        return _index(i)
+        return key_step(name)  # (go-cty's msgpack path to an attribute)
 
 
 _VAR: Final = _MsgpackVar()
@@ -619,7 +605,7 @@ def implied_type(x: Any) -> Type:
             try:
                 types.append(implied_type(item))
             except Fail as e:
-                raise e.at(_index(i)) from None
+                raise e.at(index_step(i)) from None
         return cty.Tuple(types)
     if c is bytes:
         # go-cty's message names the bin header code it met

@@ -12,12 +12,13 @@ A format supplies those as a :class:`VarFormat`; :func:`plan_var` does the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import repeat
 from typing import Any
 
 import cty
 from cty import DynamicPseudoType, PathStep, Type
-from cty._internal import EMPTY_SET, build_set_payload
+from cty._internal import EMPTY_SET, attr_step, build_set_payload, index_step, key_step
 
 from ._errors import Fail
 
@@ -54,8 +55,8 @@ class VarFormat:
         raise NotImplementedError
 
     def open_sequence(self, x: Any) -> list[Any] | None:
-        """Return the elements of a list or set, or None."""
-        raise NotImplementedError
+        """Return the elements of a list or set, or None (both formats: a decoded array)."""
+        return x if x.__class__ is list else None
 
     def open_object(self, decoders: dict[str, VarDec], x: Any) -> dict[str, Any] | None:
         """Return the object's entries by attribute name (an attribute it lacks is null), or
@@ -67,20 +68,12 @@ class VarFormat:
         raise NotImplementedError
 
     def sequence_step(self, ty: Type) -> Callable[[int], PathStep]:
-        """Return the step to element *i* of a list or set of type *ty*."""
-        raise NotImplementedError
+        """Return the step to element *i* of a list or set of type *ty* (its index)."""
+        return index_step
 
     def attr_step(self, name: str) -> PathStep:
         """Return the step to the attribute *name*."""
-        raise NotImplementedError
-
-    def key_step(self, key: str) -> PathStep:
-        """Return the step to the map element *key*."""
-        raise NotImplementedError
-
-    def index_step(self, i: int) -> PathStep:
-        """Return the step to the tuple element *i*."""
-        raise NotImplementedError
+        return attr_step(name)
 
 
 def plan_var(ty: Type, fmt: VarFormat) -> VarDec:
@@ -121,7 +114,7 @@ def element_type(types: list[Type], kind: str) -> Type:
 
 def _map(ty: Type, fmt: VarFormat) -> VarDec:
     f = fmt.var_decoder(ty.element_type())
-    step = fmt.key_step
+    step = key_step
 
     def dec(x: Any) -> tuple[Type, Any]:
         items = fmt.open_map(f, x)
@@ -154,15 +147,7 @@ def _sequence(ty: Type, fmt: VarFormat) -> VarDec:
             return fmt.other(ty, x, kind)
         if not items:
             return ty, EMPTY_SET if is_set else ()
-        types = []
-        out = []
-        for i, item in enumerate(items):
-            try:
-                t, p = f(item)
-            except Fail as e:
-                raise e.at(step(i)) from None
-            types.append(t)
-            out.append(p)
+        types, out = _each(repeat(f), items, step)
         et = element_type(types, kind)
         if is_set:
             return cty.Set(et), build_set_payload(et, out)
@@ -198,21 +183,27 @@ def _object(ty: Type, fmt: VarFormat) -> VarDec:
 def _tuple(ty: Type, fmt: VarFormat) -> VarDec:
     decoders = [fmt.var_decoder(t) for t in ty.tuple_element_types()]
     n = len(decoders)
-    step = fmt.index_step
 
     def dec(x: Any) -> tuple[Type, Any]:
         items = fmt.open_tuple(n, x)
         if items is None:
             return fmt.other(ty, x, "tuple")
-        types = []
-        out = []
-        for i, (f, item) in enumerate(zip(decoders, items, strict=True)):
-            try:
-                t, p = f(item)
-            except Fail as e:
-                raise e.at(step(i)) from None
-            types.append(t)
-            out.append(p)
+        types, out = _each(decoders, items, index_step)
         return cty.Tuple(types), tuple(out)
 
     return dec
+
+
+def _each(decoders: Iterable[VarDec], items: list[Any], step: Callable[[int], PathStep]
+          ) -> tuple[list[Type], list[Any]]:
+    """Decode *items*, each with its decoder; a failure gets the step to its element."""
+    types = []
+    out = []
+    for i, (f, item) in enumerate(zip(decoders, items, strict=False)):  # (repeat(f): endless)
+        try:
+            t, p = f(item)
+        except Fail as e:
+            raise e.at(step(i)) from None
+        types.append(t)
+        out.append(p)
+    return types, out
