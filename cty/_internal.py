@@ -24,6 +24,14 @@ if TYPE_CHECKING:
     from ._data_fail import DataFail
     from ._deep import deep, hop, in_deep_thread, owner_ident
     from ._from_python import fixed_builder
+    from ._go_json import (
+        Delim,
+        GoJSONDecoder,
+        GoJSONError,
+        NumberToken,
+        byte_offset,
+        container_ends,
+    )
     from ._gostrconv import go_quote
     from ._grapheme import cluster_count as grapheme_cluster_count
     from ._grapheme import clusters as grapheme_clusters
@@ -90,6 +98,12 @@ _WHERE: dict[str, tuple[str, str]] = {
     "fixed_builder": ("._from_python", "fixed_builder"),
     "go_json_string": ("._type_json", "go_json_string"),
     "go_quote": ("._gostrconv", "go_quote"),
+    "Delim": ("._go_json", "Delim"),
+    "GoJSONDecoder": ("._go_json", "GoJSONDecoder"),
+    "GoJSONError": ("._go_json", "GoJSONError"),
+    "NumberToken": ("._go_json", "NumberToken"),
+    "container_ends": ("._go_json", "container_ends"),
+    "byte_offset": ("._go_json", "byte_offset"),
     "grapheme_cluster_count": ("._grapheme", "cluster_count"),
     "grapheme_clusters": ("._grapheme", "clusters"),
     "hop": ("._deep", "hop"),
@@ -172,9 +186,13 @@ __all__ = [
     "ConversionToHook",
     "DataFail",
     "DefaultsBuilder",
+    "Delim",
+    "GoJSONDecoder",
+    "GoJSONError",
     "JSONHooks",
     "Marked",
     "Node",
+    "NumberToken",
     "PathFail",
     "PerType",
     "Pos",
@@ -189,6 +207,7 @@ __all__ = [
     "attr_step",
     "brief",
     "build_set_payload",
+    "byte_offset",
     "check_collection_length",
     "check_string_length",
     "check_text",
@@ -196,6 +215,7 @@ __all__ = [
     "check_value",
     "child_types",
     "code",
+    "container_ends",
     "deep",
     "describe_token",
     "encode_spliced",

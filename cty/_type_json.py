@@ -11,9 +11,9 @@ attribute names sorted, and Go's string escapes (``<``, ``>``, ``&``, U+2028 and
 
 `type_from_json` reads what go-cty's ``Type.UnmarshalJSON`` reads and fails where it fails, with
 its error texts. Well-formed JSON is parsed by msgspec; only input that msgspec refuses goes
-through a byte-level reader that reproduces the errors of Go's streaming ``json.Decoder``
-("expected comma after array element", "unexpected EOF", "invalid character ..."). Where go-cty
-is lenient by accident we are strict, deliberately:
+through the library's one Go JSON scanner (`cty._go_json`), for the errors of Go's streaming
+``json.Decoder`` ("expected comma after array element", "unexpected EOF", "invalid character
+..."). Where go-cty is lenient by accident we are strict, deliberately:
 
 * data after a complete type description is refused even when it starts with ``]`` or ``}``
   (go-cty's check for extra data overlooks those two characters);
@@ -27,8 +27,9 @@ is lenient by accident we are strict, deliberately:
 
 from __future__ import annotations
 
-import codecs
+import json
 import math
+import re
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -39,8 +40,18 @@ from ._collection_types import List, Map, Set
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError, CtyValueError
+from ._go_json import (
+    MAX_NESTING,
+    Delim,
+    GoJSONDecoder,
+    GoJSONError,
+    NumberToken,
+    byte_offset,
+    deeper_than,
+)
 from ._gostrconv import go_quote
 from ._json_repeats import repeats_dropped
+from ._msgspec_deep import JSONHooks, json_loads_deep
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._structural_types import Object, ObjectWithOptionalAttrs, Tuple
@@ -317,272 +328,124 @@ _COMPLEX: dict[str, Callable[[Any], Type]] = {
 
 # --- reading: malformed input, as Go's streaming decoder reports it -----------------------------
 
-_SPACE = frozenset(b" \t\r\n")
-_HEX = frozenset(b"0123456789abcdefABCDEF")
-_DIGITS = frozenset(b"0123456789")
-_SIMPLE_ESCAPES = {ord('"'): '"', ord("\\"): "\\", ord("/"): "/", ord("b"): "\b",
-                   ord("f"): "\f", ord("n"): "\n", ord("r"): "\r", ord("t"): "\t"}
+# A \u escape of a surrogate pair, of a lone surrogate, or any other escape (read as one, so that
+# an escaped backslash is never taken for the start of an escape)
+_ESCAPE_TEXT: Final = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+                                 r"|\\u[dD][89a-fA-F][0-9a-fA-F]{2}|\\.", re.S)
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
-def _replace_each_byte(e: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: one U+FFFD per undecodable byte, as Go's encoding/json does."""
-    if not isinstance(e, UnicodeDecodeError):
-        raise e
-    return "\ufffd" * (e.end - e.start), e.end
+def _lone_as_replacement(m: re.Match[str]) -> str:
+    return "\\ufffd" if len(m.group()) == 6 else m.group()
 
 
-codecs.register_error("cty.go-json", _replace_each_byte)
+def _go_text(s: str) -> str:
+    """A decoded string as Go has it: U+FFFD for each lone surrogate and each byte that was not
+    UTF-8 (decoded with surrogateescape, then one surrogate each)."""
+    return _SURROGATE.sub("\ufffd", s)
 
 
-class _EOF(Exception):
-    """The input ended inside a JSON value."""
+def _object_of(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        out = _Repeats(out)
+        out.pairs = pairs
+    return out
 
 
-def _quote_char(c: int) -> str:
-    """Return byte *c* quoted as Go's encoding/json quotes it in syntax errors."""
-    if c == 0x27:
-        return "'\\''"
-    if c == 0x22:
-        return "'\"'"
-    return "'" + go_quote(chr(c))[1:-1] + "'"
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # pragma: no cover (Go's scanner has refused NaN and Infinity)
 
 
-def _invalid(buf: bytes, pos: int, context: str) -> TypeJSONError:
-    return TypeJSONError(f"invalid character {_quote_char(buf[pos])} {context}", pos)
+_GO_VALUE_HOOKS: Final = JSONHooks(parse_int=_Number, parse_float=_Number,
+                                   parse_constant=_no_constant, object_pairs_hook=_object_of)
+_decode_go_value = json.JSONDecoder(parse_float=_Number, parse_int=_Number,
+                                    parse_constant=_no_constant,
+                                    object_pairs_hook=_object_of).decode
 
 
-class _Reader:
-    """Go's scanner over one JSON value: returns it decoded, or fails with Go's error text."""
+def _go_value(raw: str) -> Any:
+    """Decode the text of one well-formed JSON value as Go's Decoder decodes it into an
+    ``interface{}``: numbers kept as their text, every copy of a repeated key kept."""
+    if "\\" in raw:
+        raw = _ESCAPE_TEXT.sub(_lone_as_replacement, raw)
+    raw = _go_text(raw)
+    try:
+        return _decode_go_value(raw)
+    except RecursionError:  # (the json module's scanner recurses in C)
+        return json_loads_deep(raw, _GO_VALUE_HOOKS)
 
-    def __init__(self, buf: bytes) -> None:
-        self.buf = buf
 
-    def _byte(self, pos: int) -> int:
-        if pos >= len(self.buf):
-            raise _EOF
-        return self.buf[pos]
-
-    def _skip_space(self, pos: int) -> int:
-        buf = self.buf
-        while pos < len(buf) and buf[pos] in _SPACE:
-            pos += 1
-        return pos
-
-    @hop  # (it recurses: any depth)
-    def value(self, pos: int) -> tuple[Any, int]:
-        """Read the value starting at *pos* (no leading space); return it and its end."""
-        c = self._byte(pos)
-        if c == 0x22:
-            return self._string(pos)
-        if c == 0x5B:
-            return self._array(pos)
-        if c == 0x7B:
-            return self._object(pos)
-        if c == 0x2D or c in _DIGITS:
-            return self._number(pos)
-        for word, result in ((b"true", True), (b"false", False), (b"null", None)):
-            if c == word[0]:
-                for i in range(1, len(word)):
-                    if self._byte(pos + i) != word[i]:
-                        name = word.decode()
-                        raise _invalid(self.buf, pos + i,
-                                       f"in literal {name} (expecting {_quote_char(word[i])})")
-                return result, pos + len(word)
-        raise _invalid(self.buf, pos, "looking for beginning of value")
-
-    def _array(self, pos: int) -> tuple[list[Any], int]:
-        out: list[Any] = []
-        pos = self._skip_space(pos + 1)
-        if self._byte(pos) == 0x5D:
-            return out, pos + 1
-        while True:
-            x, pos = self.value(self._skip_space(pos))
-            out.append(x)
-            pos = self._skip_space(pos)
-            c = self._byte(pos)
-            if c == 0x5D:
-                return out, pos + 1
-            if c != 0x2C:
-                raise _invalid(self.buf, pos, "after array element")
-            pos += 1
-
-    def _object(self, pos: int) -> tuple[dict[str, Any], int]:
-        out: dict[str, Any] = {}
-        pairs: list[tuple[str, Any]] | None = None
-        pos = self._skip_space(pos + 1)
-        if self._byte(pos) == 0x7D:
-            return out, pos + 1
-        while True:
-            if self._byte(pos) != 0x22:
-                raise _invalid(self.buf, pos, "looking for beginning of object key string")
-            key, pos = self._string(pos)
-            pos = self._skip_space(pos)
-            if self._byte(pos) != 0x3A:
-                raise _invalid(self.buf, pos, "after object key")
-            value, pos = self.value(self._skip_space(pos + 1))
-            if pairs is None and key in out:
-                pairs = list(out.items())
-            if pairs is not None:
-                pairs.append((key, value))
-            out[key] = value
-            pos = self._skip_space(pos)
-            c = self._byte(pos)
-            if c == 0x7D:
-                if pairs is not None:
-                    out = _Repeats(out)
-                    out.pairs = pairs
-                return out, pos + 1
-            if c != 0x2C:
-                raise _invalid(self.buf, pos, "after object key:value pair")
-            pos = self._skip_space(pos + 1)
-
-    def _number(self, pos: int) -> tuple[_Number, int]:
-        buf = self.buf
-        start = pos
-        if buf[pos] == 0x2D:
-            pos += 1
-            if self._byte(pos) not in _DIGITS:
-                raise _invalid(buf, pos, "in numeric literal")
-        if buf[pos] == 0x30:
-            pos += 1
-        else:
-            while pos < len(buf) and buf[pos] in _DIGITS:
-                pos += 1
-        if pos < len(buf) and buf[pos] == 0x2E:
-            pos += 1
-            if self._byte(pos) not in _DIGITS:
-                raise _invalid(buf, pos, "after decimal point in numeric literal")
-            while pos < len(buf) and buf[pos] in _DIGITS:
-                pos += 1
-        if pos < len(buf) and buf[pos] in b"eE":
-            pos += 1
-            if self._byte(pos) in b"+-":
-                pos += 1
-            if self._byte(pos) not in _DIGITS:
-                raise _invalid(buf, pos, "in exponent of numeric literal")
-            while pos < len(buf) and buf[pos] in _DIGITS:
-                pos += 1
-        return _Number(buf[start:pos].decode("ascii")), pos
-
-    def _string(self, pos: int) -> tuple[str, int]:
-        buf = self.buf
-        out: list[str] = []
-        pos += 1
-        run = pos
-        while True:
-            c = self._byte(pos)
-            if c == 0x22:
-                out.append(buf[run:pos].decode("utf-8", "cty.go-json"))
-                return "".join(out), pos + 1
-            if c < 0x20:
-                raise _invalid(buf, pos, "in string literal")
-            if c != 0x5C:
-                pos += 1
-                continue
-            out.append(buf[run:pos].decode("utf-8", "cty.go-json"))
-            e = self._byte(pos + 1)
-            if e == 0x75:
-                r = self._hex4(pos + 2)
-                pos += 6
-                if 0xD800 <= r < 0xDC00 and buf[pos:pos + 2] == b"\\u":
-                    low = self._hex4(pos + 2)
-                    if 0xDC00 <= low < 0xE000:
-                        r = 0x10000 + ((r - 0xD800) << 10) + (low - 0xDC00)
-                        pos += 6
-                out.append("\ufffd" if 0xD800 <= r < 0xE000 else chr(r))
-            elif e in _SIMPLE_ESCAPES:
-                out.append(_SIMPLE_ESCAPES[e])
-                pos += 2
-            else:
-                raise _invalid(buf, pos + 1, "in string escape code")
-            run = pos
-
-    def _hex4(self, pos: int) -> int:
-        for i in range(pos, pos + 4):
-            if self._byte(i) not in _HEX:
-                raise _invalid(self.buf, i, "in \\u hexadecimal character escape")
-        return int(self.buf[pos:pos + 4], 16)
+def _scalar(tok: Any) -> Any:
+    """A scalar token of Go's Decoder (_go_json) as `_go_value` would decode it."""
+    if tok.__class__ is NumberToken:
+        return _Number(tok)
+    if tok.__class__ is str:
+        return _go_text(tok)
+    return tok
 
 
 class _Stream:
-    """The token-by-token reading of go-cty's ``Type.UnmarshalJSON`` over malformed input.
+    """The token-by-token reading of go-cty's ``Type.UnmarshalJSON`` over malformed input, on
+    Go's json.Decoder as `cty._go_json` reproduces it.
 
     Values inside the description are read whole (as Go's ``Decoder.Decode`` reads them) and
     then given their meaning by the same functions as well-formed input.
     """
 
     def __init__(self, buf: bytes) -> None:
-        self.buf = buf
-        self.reader = _Reader(buf)
-        self.pos = 0
+        self.text = buf.decode("utf-8", "surrogateescape")
+        self.dec = GoJSONDecoder(self.text)
 
-    def _peek(self) -> int | None:
-        self.pos = self.reader._skip_space(self.pos)
-        return self.buf[self.pos] if self.pos < len(self.buf) else None
+    def _error(self, message: str, offset: int) -> TypeJSONError:
+        return TypeJSONError(message, byte_offset(self.text, offset))
 
-    def _eof(self) -> TypeJSONError:
-        return TypeJSONError("EOF", len(self.buf))
-
-    def _read_value(self) -> Any:
-        start = self.pos
+    def _more(self) -> str | None:
+        """The next character that is not space, or None at the end."""
         try:
-            x, self.pos = self.reader.value(self.reader._skip_space(start))
-        except _EOF:
-            rest = self.buf[start:]
-            raise TypeJSONError("unexpected EOF" if rest.strip(b" \t\r\n") else "EOF",
-                                len(self.buf)) from None
-        return x
+            return self.dec.peek()
+        except GoJSONError:
+            return None
 
-    def _next_element(self) -> Any:
-        """Decode the next array element (after the comma that must precede it)."""
-        c = self._peek()
-        if c is None:
-            raise self._eof()
-        if c != 0x2C:
-            raise TypeJSONError(_NO_COMMA, self.pos)
-        self.pos += 1
-        return self._read_value()
+    def _token(self) -> Any:
+        try:
+            return self.dec.token()
+        except GoJSONError as e:
+            raise self._error(e.text, e.offset) from None
+
+    def _value(self) -> Any:
+        """Decode the next value whole (after the comma that must precede it in an array)."""
+        try:
+            i, j = self.dec.decode_raw()
+        except GoJSONError as e:
+            raise self._error(e.text, e.offset) from None
+        return _go_value(self.text[i:j])
 
     def read(self) -> Type:
-        c = self._peek()
-        if c is None:
-            raise self._eof()
-        if c == 0x5B:
-            self.pos += 1
+        tok = self._token()
+        if tok.__class__ is Delim:
+            if tok != "[":
+                raise self._error("invalid complex type description", self.dec.at)
             t = self._complex()
-            if self._peek() is not None:
-                raise TypeJSONError(_EXTRA_DATA, self.pos)
-            return t
-        if c == 0x7B:
-            raise TypeJSONError("invalid complex type description", self.pos)
-        if c in b"]}:,":
-            raise _invalid(self.buf, self.pos, "looking for beginning of value")
-        x = self._read_value()
-        if type(x) is not str:
-            _as_any(x)
+            extra = _EXTRA_DATA
+        elif tok.__class__ is str:
+            t = _primitive(_go_text(tok))
+            extra = "extraneous data after type description"
+        else:
+            _as_any(_scalar(tok))
             raise TypeJSONError("invalid type description")
-        t = _primitive(x)
-        if self._peek() is not None:
-            raise TypeJSONError("extraneous data after type description", self.pos)
+        if self._more() is not None:
+            raise self._error(extra, self.dec.pos)
         return t
 
     def _complex(self) -> Type:
-        c = self._peek()
-        if c is None:
-            raise self._eof()
-        if c in b"[{]":
-            raise TypeJSONError(_NOT_A_KIND, self.pos)
-        if c in b"}:,":
-            raise _invalid(self.buf, self.pos, "looking for beginning of value")
-        kind = _kind(self._read_value())
-        sub = self._next_element()
-        if kind == "object":
-            c = self._peek()
-            if c is not None and c not in b"]}":
-                attrs = _attribute_types(sub)
-                t = _object(attrs, _names(self._next_element()))
-            else:
-                t = _COMPLEX[kind](sub)
+        tok = self._token()
+        if tok.__class__ is Delim:
+            raise self._error(_NOT_A_KIND, self.dec.at)
+        kind = _kind(_scalar(tok))
+        sub = self._value()
+        if kind == "object" and self._more() not in (None, "]", "}"):
+            t = _object(_attribute_types(sub), _names(self._value()))
         else:
             t = _COMPLEX[kind](sub)
         self._close()
@@ -590,30 +453,16 @@ class _Stream:
 
     def _close(self) -> None:
         """Read the closing bracket (Go's final ``Token`` call)."""
-        c = self._peek()
-        if c is None:
-            raise self._eof()
-        if c == 0x5D:
-            self.pos += 1
+        tok = self._token()
+        if tok.__class__ is Delim and tok == "]":
             return
-        if c != 0x2C:
-            raise _invalid(self.buf, self.pos, "after array element")
-        self.pos += 1
-        c = self._peek()
-        if c is None:
-            raise self._eof()
-        if c in b"]}:,":
-            raise _invalid(self.buf, self.pos, "looking for beginning of value")
-        if c not in b"[{":
-            _as_any(self._read_value())
-        raise TypeJSONError(_EXTRA_DATA, self.pos)
+        if tok.__class__ is not Delim:
+            _as_any(_scalar(tok))  # Go decodes a scalar before finding that it is one too many
+        raise self._error(_EXTRA_DATA, self.dec.at)
 
 
 _read: Interned[Type] = Interned()
 
-
-_GO_MAX_DEPTH = 10_000
-"""Go's encoding/json refuses JSON nested deeper than this ("exceeded max depth")."""
 
 
 def _parse(buf: bytes) -> Type:
@@ -634,28 +483,6 @@ def _number_text(n: Any) -> Any:
 
 _parse_deep = deep(_parse)
 _write_deep = deep(_write)
-
-
-def _nesting_depth(buf: bytes) -> int:
-    """Return the deepest nesting of arrays and objects in JSON text *buf* (strings skipped)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for b in buf:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif b == 0x5C:
-                escaped = True
-            elif b == 0x22:
-                in_string = False
-        elif b == 0x22:
-            in_string = True
-        elif b in (0x5B, 0x7B):
-            depth += 1
-            deepest = max(deepest, depth)
-        elif b in (0x5D, 0x7D):
-            depth -= 1
-    return deepest
 
 
 _BARE_NAMES: Final = frozenset({"string", "number", "bool", "dynamic"})
@@ -703,7 +530,9 @@ def type_from_json(data: str | bytes | bytearray | memoryview | list[Any] | dict
     if found is not None:
         return found
     # Go's JSON reader stops beyond 10,000 levels; text that short cannot nest that deep
-    if len(buf) > 2 * _GO_MAX_DEPTH and _nesting_depth(buf) > _GO_MAX_DEPTH:
+    # (Latin-1: every byte one character, and the brackets and quotes where they were)
+    if len(buf) > 2 * MAX_NESTING and deeper_than(buf.decode("latin-1"), 0, len(buf),
+                                                    MAX_NESTING):
         raise TypeJSONError("exceeded max depth")
     try:
         t = _parse(buf)

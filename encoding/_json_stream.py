@@ -5,7 +5,7 @@ complete text first (a syntax error there is reported at that element's path, as
 read list value: ..."), then decodes it against the element type. So the first problem in
 document order wins, and a syntax error is reported where go-cty was reading. The fast decoder
 (msgspec, then the planned decoders) knows only that the input is bad; this module replays
-go-cty's reading order in Python, over Go's json.Decoder as _json_go reproduces it, and returns
+go-cty's reading order in Python, over Go's json.Decoder as cty._go_json reproduces it, and returns
 the first error with go-cty's path and in go-cty's words. It runs only after the fast decoder has
 failed.
 
@@ -19,11 +19,20 @@ from typing import Any
 
 import cty
 from cty import GetAttrStep, IndexStep, Type, limits, normalize_string
-from cty._internal import deep, go_quote, hop, in_deep_thread
+from cty._internal import (
+    Delim,
+    GoJSONDecoder,
+    GoJSONError,
+    NumberToken,
+    container_ends,
+    deep,
+    go_quote,
+    hop,
+    in_deep_thread,
+)
 
 from ._errors import DecodeError, Fail
 from ._json_decode import fixed_decoder
-from ._json_go import Delim, GoJSONDecoder, GoJSONError, NumberToken, container_ends
 from ._json_number import JNum
 from ._json_type import type_from_json
 
@@ -66,7 +75,7 @@ def first_error(text: str, ty: Type, *, valid_json: bool = False) -> DecodeError
 
 _WS = " \t\n\r"
 class _Reader:
-    """go-cty's json Unmarshal, replayed over the text with Go's Decoder (_json_go)."""
+    """go-cty's json Unmarshal, replayed over the text with Go's Decoder (cty._go_json)."""
 
     __slots__ = ("ends", "steps", "text")
 

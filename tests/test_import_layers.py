@@ -26,7 +26,7 @@ LAYERS: list[list[str]] = [
      "cty._mpfr_range",
      "cty._unknown", "cty._strings", "cty._limits", "cty._collector", "cty._codegen", "cty._deep",
      "cty._msgspec_deep", "cty._string_prefix", "cty._atomic_file", "cty._hcl_ident",
-     "cty._hcl_names", "cty._json_repeats", "cty._memo_room",
+     "cty._hcl_names", "cty._json_repeats", "cty._memo_room", "cty._go_json",
      "cty._grapheme", "cty._path_text", "cty._field_names", "cty._caches"],
     # numbers
     ["cty._number_core", "cty._number_parse", "cty._number_text", "cty._number_arith",
@@ -68,7 +68,7 @@ functions use the JSON encoding, as go-cty's do), and the command above everythi
 ENCODING_LAYERS: list[list[str]] = [
     # errors, registries and the Go libraries' readers: nothing of the encodings below them
     ["cty.encoding._errors", "cty.encoding._gob_opaque", "cty.encoding._gob_registry",
-     "cty.encoding._json_go", "cty.encoding._json_number", "cty.encoding._msgpack_go",
+     "cty.encoding._json_number", "cty.encoding._msgpack_go",
      "cty.encoding._msgpack_reader"],
     # the package (its formats are loaded lazily), and the pieces the planners share
     ["cty.encoding", "cty.encoding._failure_memo", "cty.encoding._gob_codegen",

@@ -2,124 +2,58 @@
 repeats, and line and column of an offset.
 
 The command decodes JSON with msgspec, which says nothing of where a value was; when something
-is wrong it scans the text of the one record concerned again with this (slow, but only then).
+is wrong it reads the text of the one record concerned again with the library's Go JSON scanner
+(cty._go_json: slow, but only then).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from typing import Final
-
-import msgspec
+from typing import Any
 
 import cty
-from cty._internal import path_data_keys
-
-_decode_string: Final = msgspec.json.Decoder(str).decode
-_TOKEN: Final = re.compile(
-    rb'[ \t\r\n]*(?:(")|([\[\]{},:])|([^ \t\r\n\[\]{},:"]+))')
-_STRING_REST: Final = re.compile(rb'(?:[^"\\]|\\.)*"', re.DOTALL)
+from cty._internal import Delim, GoJSONDecoder, GoJSONError, byte_offset, path_data_keys
 
 Step = str | int
 """An object's key, or an array's index."""
-
-
-class _Scanner:
-    """Tokens of JSON text from *start*: (offset, kind, text), kind one of '"' (a string,
-    decoded), a structural character, or 'x' (a number or literal)."""
-
-    def __init__(self, data: bytes, start: int = 0) -> None:
-        self.data = data
-        self.pos = start
-
-    def next(self) -> tuple[int, str, object]:
-        m = _TOKEN.match(self.data, self.pos)
-        if m is None or (m.end() == m.start() and m.end() >= len(self.data)):
-            return len(self.data), "", None
-        at = m.start(m.lastindex or 0)
-        if m.group(1):
-            rest = _STRING_REST.match(self.data, m.end())
-            if rest is None:
-                self.pos = len(self.data)
-                return at, "", None
-            self.pos = rest.end()
-            text = self.data[at:self.pos]
-            try:
-                return at, '"', _decode_string(text)
-            except (msgspec.DecodeError, UnicodeDecodeError):
-                return at, '"', text.decode("utf-8", "replace")
-        self.pos = m.end()
-        if m.group(2):
-            return at, m.group(2).decode(), None
-        return at, "x", m.group(3)
 
 
 def value_offsets(data: bytes, start: int = 0) -> Iterator[tuple[tuple[Step, ...], int]]:
     """Yield the path and start offset of every value in the JSON text *data* from *start*
     (the top value first, then its members in order, depth first), until the text ends or
     stops making sense."""
-    tokens = _Scanner(data, start)
-    yield from _walk(tokens, ())
+    text = data.decode("utf-8", "surrogateescape")
+    first = len(data[:start].decode("utf-8", "surrogateescape"))
+    for where, at in _walk(GoJSONDecoder(text, first)):
+        yield where, byte_offset(text, at)
 
 
-def _walk(tokens: _Scanner, where: tuple[Step, ...]) -> Iterator[tuple[tuple[Step, ...], int]]:
-    # an explicit stack: any depth
-    stack: list[tuple[str, tuple[Step, ...], int]] = []
-    at, kind, text = tokens.next()
+def _walk(dec: GoJSONDecoder) -> Iterator[tuple[tuple[Step, ...], int]]:
+    """Yield the path and character offset of each value Go's Decoder reads (its tokens)."""
+    where: list[Any] = []  # the path: a key or index for each container open (None: none yet)
+    arrays: list[bool] = []  # for each container open: whether it is an array
     while True:
-        if kind == "":
+        try:
+            tok = dec.token()
+        except GoJSONError:
             return
-        if kind in ("{", "["):
-            yield where, at
-            stack.append((kind, where, 0))
-            at, kind, text = tokens.next()
-            if kind in ("}", "]"):
-                stack.pop()
-            elif stack[-1][0] == "{":
-                member = _key(tokens, where, at, kind, text)
-                if member is None:
-                    return
-                where = member
-                at, kind, text = tokens.next()
-                continue
-            else:
-                where = (*where, 0)
-                continue
-        elif kind in ('"', "x"):
-            yield where, at
-        else:
-            return
-        # after a value: a comma or the end of containers
-        while True:
-            if not stack:
+        if tok.__class__ is Delim and tok in "]}":
+            arrays.pop()
+            where.pop()
+            if not arrays:
                 return
-            at, kind, text = tokens.next()
-            opener, outer, index = stack[-1]
-            if kind == ",":
-                if opener == "{":
-                    at, kind, text = tokens.next()
-                    found = _key(tokens, outer, at, kind, text)
-                    if found is None:
-                        return
-                    where = found
-                else:
-                    stack[-1] = (opener, outer, index + 1)
-                    where = (*outer, index + 1)
-                at, kind, text = tokens.next()
-                break
-            if kind in ("}", "]"):
-                stack.pop()
-                continue
+            continue
+        if dec.read_key():
+            where[-1] = tok
+            continue
+        if arrays and arrays[-1]:
+            where[-1] = 0 if where[-1] is None else where[-1] + 1
+        yield tuple(where), dec.at
+        if tok.__class__ is Delim:  # "[" or "{"
+            arrays.append(tok == "[")
+            where.append(None)
+        elif not arrays:
             return
-
-
-def _key(tokens: _Scanner, outer: tuple[Step, ...], at: int, kind: str, text: object
-         ) -> tuple[Step, ...] | None:
-    """The path of the member whose key token is (*at*, *kind*, *text*), its colon read."""
-    if kind != '"' or tokens.next()[1] != ":":
-        return None
-    return (*outer, str(text))
 
 
 def offset_of(data: bytes, path: cty.Path, start: int = 0) -> int:

@@ -202,17 +202,17 @@ def test_json_syntax_errors_deep_inside_are_found_in_linear_time(
     """go-cty reads each level's element again as a raw value; the error path remembers the
     extent of every container it has read once, so the characters scanned stay linear in the
     text (counted, not timed)."""
-    from cty.encoding import _json_go
+    from cty import _go_json
 
     scanned = [0]
-    scan = _json_go._scan
+    scan = _go_json._scan
 
     def counting(text: str, i: int, end: int) -> int:
         j = scan(text, i, end)
         scanned[0] += j - i
         return j
 
-    monkeypatch.setattr(_json_go, "_scan", counting)
+    monkeypatch.setattr(_go_json, "_scan", counting)
     text = "[" * DEPTH + "1" + "]" * (DEPTH - 1)  # one "]" short
     with pytest.raises(DecodeError) as e:
         cty_json.unmarshal(text, list_type(DEPTH, cty.Number))

@@ -4,9 +4,15 @@ go-cty reads JSON with a ``json.Decoder`` (``Token``, ``More``, and ``Decode`` i
 message) and passes that package's errors through to its users: ``invalid character 'x' in
 literal true (expecting 'e')``, ``unexpected EOF``, ``expected comma after array element``.
 This module reproduces Go's scanner (the state machine that checks JSON syntax, byte by byte)
-and the Decoder's token states over a str, with the same results and the same error texts, for
-the cold path that works out which error go-cty would report (_json_stream). Nothing here runs
-while decoding succeeds.
+and the Decoder's token states over a str, with the same results and the same error texts. It
+is the one JSON scanner of the library, read by three cold paths: type descriptions
+(`cty.type_from_json` over malformed text), the JSON decoder working out which error go-cty
+would report (`cty.encoding`'s _json_stream), and the command finding where a value stands in
+a record (`cty.cli`'s _json_scan). Nothing here runs while decoding succeeds.
+
+Text that came as bytes is decoded with ``surrogateescape``, so that each byte that is not
+UTF-8 stays one character (U+DC80 to U+DCFF) and the errors quote it as Go quotes the byte;
+`byte_offset` turns a character offset back into a byte offset.
 
 The standard library's C scanner finds where a well-formed value ends; Go's scanner is replayed
 in Python only over a value the C scanner refused, or a number (whose end the two scanners may
@@ -19,7 +25,7 @@ import json as _stdlib_json
 import re
 from typing import Any, Final
 
-from cty._internal import go_quote
+from ._gostrconv import go_quote
 
 _SPACE: Final = frozenset(" \t\r\n")
 _DIGITS: Final = frozenset("0123456789")
@@ -56,7 +62,9 @@ def quote_char(c: str) -> str:
         return "'\\''"
     if c == '"':
         return "'\"'"
-    if ord(c) >= 0x80:
+    if 0xDC80 <= ord(c) <= 0xDCFF:  # a byte that is not UTF-8 (decoded with surrogateescape)
+        c = chr(ord(c) - 0xDC00)
+    elif ord(c) >= 0x80:
         c = chr(c.encode("utf-8", "surrogatepass")[0])
     return "'" + go_quote(c)[1:-1] + "'"
 
@@ -299,7 +307,7 @@ def _scan(text: str, i: int, end: int) -> int:
         except (ValueError, RecursionError):
             pass
         else:
-            if j <= end and _depth_ok(text, i, j):
+            if j <= end and not deeper_than(text, i, j, MAX_NESTING):
                 return j
     s = _Scanner()
     resume = i
@@ -322,7 +330,8 @@ def _scan(text: str, i: int, end: int) -> int:
     raise GoJSONError("unexpected EOF" if i < end else "EOF", end)
 
 
-_BRACKETS_AND_STRINGS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.S)
+# (a string left open runs to the end of the text, as in Go's scanner)
+_BRACKETS_AND_STRINGS: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.S)
 
 
 def container_ends(text: str, start: int, end: int, into: dict[int, int]) -> None:
@@ -337,30 +346,29 @@ def container_ends(text: str, start: int, end: int, into: dict[int, int]) -> Non
             into[opened.pop()] = m.end()
 
 
-def _depth_ok(text: str, i: int, j: int) -> bool:
-    """Return whether the brackets in text[i:j] nest no deeper than Go allows (a cheap upper
-    bound: the count of opening brackets, checked exactly only when it is large)."""
-    if text.count("[", i, j) + text.count("{", i, j) <= MAX_NESTING:
-        return True
+def deeper_than(text: str, i: int, j: int, limit: int) -> bool:
+    """Return whether the arrays and objects of the JSON in text[i:j] nest deeper than *limit*
+    (brackets inside strings do not count; counted exactly only when there are that many)."""
+    if text.count("[", i, j) + text.count("{", i, j) <= limit:
+        return False
     depth = 0
-    in_string = escaped = False
-    for c in text[i:j]:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                in_string = False
-        elif c == '"':
-            in_string = True
-        elif c in "[{":
+    for m in _BRACKETS_AND_STRINGS.finditer(text, i, j):
+        c = text[m.start()]
+        if c in "[{":
             depth += 1
-            if depth > MAX_NESTING:
-                return False
+            if depth > limit:
+                return True
         elif c in "]}":
             depth -= 1
-    return True
+    return False
+
+
+def byte_offset(text: str, offset: int) -> int:
+    """Return the byte offset, in the UTF-8 text *text* was decoded from (with
+    ``surrogateescape``), of its character *offset*."""
+    if text.isascii():
+        return offset
+    return len(text[:offset].encode("utf-8", "surrogateescape"))
 
 
 # --- the Decoder's tokens ---------------------------------------------------------------------
@@ -396,7 +404,7 @@ class NumberToken(str):
 class GoJSONDecoder:
     """Go's json.Decoder over text[start:end], for Token, More and Decode into a raw value."""
 
-    __slots__ = ("end", "ends", "pos", "stack", "state", "text")
+    __slots__ = ("at", "end", "ends", "pos", "stack", "state", "text")
 
     def __init__(self, text: str, start: int = 0, end: int | None = None,
                  ends: dict[int, int] | None = None) -> None:
@@ -406,6 +414,8 @@ class GoJSONDecoder:
         self.ends = ends
         self.state = TOP
         self.stack: list[str] = []
+        self.at = start
+        """Where the last token returned by `token` starts."""
 
     def peek(self) -> str:
         """Return the next non-space character (skipping to it); "EOF" at the end."""
@@ -424,6 +434,10 @@ class GoJSONDecoder:
         except GoJSONError:
             return False
 
+    def read_key(self) -> bool:
+        """Return whether the last token `token` returned was an object's key."""
+        return self.state == OBJECT_COLON
+
     def _token_error(self, c: str) -> GoJSONError:
         return GoJSONError("invalid character " + quote_char(c) + _CONTEXT.get(self.state, ""),
                            self.pos)
@@ -438,6 +452,7 @@ class GoJSONDecoder:
         """Return the next token: a Delim, a str, a NumberToken, True, False or None."""
         while True:
             c = self.peek()
+            self.at = self.pos
             if c in "[{":
                 if self.state not in _VALUE_ALLOWED:
                     raise self._token_error(c)
