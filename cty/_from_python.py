@@ -40,7 +40,7 @@ from typing import Any, Final, TypeAlias
 from . import _number
 from ._caches import PerType
 from ._codegen import SourceWriter, code, join, worth_generating
-from ._collection_types import List, Map, Set
+from ._collection_types import Map, Set
 from ._collector import LARGE_ITEMS, PAUSED
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
@@ -49,17 +49,18 @@ from ._errors import CtyError
 from ._field_names import record_fields
 from ._marks import Marked
 from ._marks_deep import unmark_deep
-from ._path_fail import step_of
+from ._path import PathStep
+from ._path_fail import index_step, step_of
 from ._primitive_type import Bool, Number, String
 from ._python_implied_type import ImpliedTypeError, implied_type
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._strings import normalize_string
-from ._structural_types import Object, Tuple
 from ._type import Type, check_type
 from ._type_conform import test_conformance
 from ._type_height import is_tall
 from ._unknown import Unknown
 from ._value import Value, make, wrap
+from ._var_plan import VarFormat, plan_var
 
 Builder: TypeAlias = Callable[[Any], Any]
 """Data to the payload of a value of one fixed type (a type without ``any`` in it)."""
@@ -620,16 +621,79 @@ def _capsule(ty: Type) -> Builder:
 
 # --- types with any in them ---------------------------------------------------------------------
 
+class _PythonVar(VarFormat):
+    """Python data's leaves of the shared variable-type plan (cty._var_plan): any Mapping,
+    sequence or set, cty Values passing through, a set's marks taken off its elements, and
+    errors worded as the Python API words them."""
+
+    def var_decoder(self, ty: Type) -> VarBuilder:
+        return var_builder(ty)
+
+    def fixed_decoder(self, ty: Type) -> Builder | None:
+        return None if ty.has_dynamic_types() else fixed_builder(ty)
+
+    def dynamic(self, x: Any) -> tuple[Type, Any]:
+        return _dynamic(x)
+
+    def other(self, ty: Type, x: Any, kind: str) -> tuple[Type, Any]:
+        if x is None:
+            return _result_type(ty), None
+        if x.__class__ is Value:
+            return _value(x, ty)
+        raise _required(("an " if kind == "object" else "a ") + kind, x)
+
+    def mixed(self, kind: str, found: Type, t: Type, i: int, x: Any) -> DataFail:
+        return DataFail(f"the elements of a {kind} must all be of one type, not "
+                        f"{found.friendly_name()} and then {t.friendly_name()} (element {i}; "
+                        "cty.convert unifies them)", x)
+
+    def open_map(self, f: VarBuilder, x: Any) -> dict[str, Any] | None:
+        if not isinstance(x, Mapping):
+            return None
+        items = _map_items(x)
+        return {k: items[k] for k in sorted(items)}
+
+    def open_sequence(self, is_set: bool, x: Any) -> list[Any] | None:
+        if x is None or x.__class__ is Value or isinstance(x, Mapping):
+            return None
+        if not (_sequence(x) or (is_set and isinstance(x, AbstractSet))):
+            return None
+        return x if x.__class__ is list else list(x)
+
+    def open_object(self, ty: Type, decoders: dict[str, VarBuilder], x: Any
+                    ) -> dict[str, Any] | None:
+        if x is None or x.__class__ is Value:
+            return None
+        return _object_items(ty, x)
+
+    def open_tuple(self, n: int, x: Any) -> list[Any] | None:
+        if x is None or x.__class__ is Value:
+            return None
+        if not _sequence(x) or isinstance(x, Mapping):
+            raise _required("a tuple", x)
+        if len(x) != n:
+            raise DataFail(f"a tuple of {n} elements is required, not of {len(x)}", x)
+        return x  # type: ignore[no-any-return]
+
+    def result_type(self, ty: Type) -> Type:
+        return _result_type(ty)
+
+    def sequence_step(self, ty: Type) -> Callable[[int], PathStep] | None:
+        # a set's elements have no index: a failing one adds no step, as in go-cty
+        return None if ty.is_set_type() else index_step
+
+    def set_start(self) -> int:
+        return _seen.get()
+
+    def set_payload(self, et: Type, payloads: list[Any], start: Any) -> Any:
+        return _set_payload(et, payloads, start)
+
+
+_VAR: Final = _PythonVar()
+
+
 def _plan_var(ty: Type) -> VarBuilder:
-    if ty is DynamicPseudoType:
-        return _dynamic
-    if ty.is_list_type() or ty.is_set_type() or ty.is_map_type():
-        return _var_collection(ty)
-    if ty.is_object_type():
-        return _var_object(ty)
-    if ty.is_tuple_type():
-        return _var_tuple(ty)
-    raise AssertionError(f"no builder for {ty!r}")  # pragma: no cover
+    return plan_var(ty, _VAR)
 
 
 def _build(ty: Type, x: Any) -> tuple[Type, Any]:
@@ -654,115 +718,3 @@ def _dynamic(x: Any) -> tuple[Type, Any]:
     except CtyError as e:
         raise DataFail(str(e), x) from None
     return _build(ty, x)
-
-
-def _var_collection(ty: Type) -> VarBuilder:
-    ety = ty.element_type()
-    f = var_builder(ety)
-    if ty.is_map_type():
-        kind, ctor = "map", Map
-    elif ty.is_set_type():
-        kind, ctor = "set", Set
-    else:
-        kind, ctor = "list", List
-
-    def build(x: Any) -> tuple[Type, Any]:
-        if x is None:
-            return _result_type(ty), None
-        if x.__class__ is Value:
-            return _value(x, ty)
-        seen = _seen.get()
-        keys: list[str] = []
-        if kind == "map":
-            if not isinstance(x, Mapping):
-                raise _required("a map", x)
-            items = _map_items(x)
-            keys = sorted(items)
-            built = []
-            for k in keys:
-                try:
-                    built.append(f(items[k]))
-                except DataFail as e:
-                    raise e.at_node("key", k, x) from None
-        elif kind == "set":
-            if not (_sequence(x) or isinstance(x, AbstractSet)) or isinstance(x, Mapping):
-                raise _required("a set", x)
-            built = _set_elements(f, x)
-        else:
-            if not _sequence(x) or isinstance(x, Mapping):
-                raise _required("a list", x)
-            built = _elements(f, x)
-        if not built:
-            return _result_type(ty), EMPTY_SET if kind == "set" else {} if kind == "map" else ()
-        et = _element_type([t for t, _ in built], kind, x)
-        payloads = [p for _, p in built]
-        if kind == "map":
-            return ctor(et), dict(zip(keys, payloads, strict=True))
-        if kind == "set":
-            return ctor(et), _set_payload(et, payloads, seen)
-        return ctor(et), tuple(payloads)
-
-    return build
-
-
-def _element_type(types: list[Type], kind: str, x: Any) -> Type:
-    """Return the one element type of a collection whose elements have *types* (a null of any
-    type fits every type), or raise DataFail as go-cty's ListVal and the like refuse."""
-    found: Type = DynamicPseudoType
-    for i, t in enumerate(types):
-        if found is DynamicPseudoType:
-            found = t
-        elif t is not DynamicPseudoType and t != found:
-            raise DataFail(f"the elements of a {kind} must all be of one type, not "
-                        f"{found.friendly_name()} and then {t.friendly_name()} (element {i}; "
-                        "cty.convert unifies them)", x)
-    return found
-
-
-def _var_object(ty: Type) -> VarBuilder:
-    attrs = ty.attribute_types()
-
-    def build(x: Any) -> tuple[Type, Any]:
-        if x is None:
-            return _result_type(ty), None
-        if x.__class__ is Value:
-            return _value(x, ty)
-        items = _object_items(ty, x)
-        types = {}
-        out = {}
-        for k, t in attrs.items():
-            try:
-                types[k], out[k] = _build(t, items[k]) if k in items else (_result_type(t),
-                                                                           None)
-            except DataFail as e:
-                raise e.at_node("attr", k, x) from None
-        return Object(types), out
-
-    return build
-
-
-def _var_tuple(ty: Type) -> VarBuilder:
-    elems = ty.tuple_element_types()
-    n = len(elems)
-
-    def build(x: Any) -> tuple[Type, Any]:
-        if x is None:
-            return _result_type(ty), None
-        if x.__class__ is Value:
-            return _value(x, ty)
-        if not _sequence(x) or isinstance(x, Mapping):
-            raise _required("a tuple", x)
-        if len(x) != n:
-            raise DataFail(f"a tuple of {n} elements is required, not of {len(x)}", x)
-        types = []
-        out = []
-        for i, (t, item) in enumerate(zip(elems, x, strict=True)):
-            try:
-                et, p = _build(t, item)
-            except DataFail as e:
-                raise e.at_node("index", i, x) from None
-            types.append(et)
-            out.append(p)
-        return Tuple(types), tuple(out)
-
-    return build

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from ._unknown import UNKNOWN, Unknown
     from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
     from ._value import check_value, make, payload, wrap
+    from ._var_plan import Dec, VarDec, VarFormat, inferred_element_type, plan_var
 
 # Each name and the module that defines it, loaded when a sub-package first imports the name
 # (PEP 562): importing cty.convert loads the core modules conversion uses, not the type
@@ -98,6 +99,11 @@ _WHERE: dict[str, tuple[str, str]] = {
     "fixed_builder": ("._from_python", "fixed_builder"),
     "go_json_string": ("._type_json", "go_json_string"),
     "go_quote": ("._gostrconv", "go_quote"),
+    "Dec": ("._var_plan", "Dec"),
+    "VarDec": ("._var_plan", "VarDec"),
+    "VarFormat": ("._var_plan", "VarFormat"),
+    "plan_var": ("._var_plan", "plan_var"),
+    "inferred_element_type": ("._var_plan", "inferred_element_type"),
     "Delim": ("._go_json", "Delim"),
     "GoJSONDecoder": ("._go_json", "GoJSONDecoder"),
     "GoJSONError": ("._go_json", "GoJSONError"),
@@ -185,6 +191,7 @@ __all__ = [
     "ConversionFromHook",
     "ConversionToHook",
     "DataFail",
+    "Dec",
     "DefaultsBuilder",
     "Delim",
     "GoJSONDecoder",
@@ -203,6 +210,8 @@ __all__ = [
     "Trail",
     "TypeExprError",
     "Unknown",
+    "VarDec",
+    "VarFormat",
     "atomic_writer",
     "attr_step",
     "brief",
@@ -227,6 +236,7 @@ __all__ = [
     "hop",
     "in_deep_thread",
     "index_step",
+    "inferred_element_type",
     "interpret",
     "is_identifier",
     "is_normal_string",
@@ -243,6 +253,7 @@ __all__ = [
     "parse_expression",
     "path_data_keys",
     "payload",
+    "plan_var",
     "quote_word",
     "remove_abandoned",
     "replace_file",

@@ -26,8 +26,10 @@ import cty
 from cty import CtyValueError, GetAttrStep, IndexStep, PathStep, Type, normalize_string
 from cty._internal import (
     EMPTY_SET,
+    Dec,
     JSONHooks,
     SetPayload,
+    VarDec,
     build_set_payload,
     go_quote,
     hop,
@@ -35,6 +37,7 @@ from cty._internal import (
     index_step,
     json_loads_deep,
     json_repeats_dropped,
+    plan_var,
     worth_generating,
 )
 
@@ -45,8 +48,7 @@ from ._json_number import parse_int as _parse_int
 from ._json_type import type_from_tree
 from ._msgpack_codegen import Check, object_decoder
 from ._msgpack_decode import is_fixed
-from ._plans import planned_decoders
-from ._var_reader import Dec, VarDec, VarFormat, plan_var
+from ._plans import GoVarFormat, planned_decoders
 
 _DynamicPseudoType: Final = cty.DynamicPseudoType
 
@@ -484,8 +486,8 @@ def _plain(x: Any) -> Any:
 # --- variable types --------------------------------------------------------------------------
 
 
-class _JSONVar(VarFormat):
-    """JSON's leaves of the shared variable-type plan (encoding._var_reader)."""
+class _JSONVar(GoVarFormat):
+    """JSON's leaves of the shared variable-type plan (cty._var_plan)."""
 
     def var_decoder(self, ty: Type) -> VarDec:
         return var_decoder(ty)
@@ -526,7 +528,8 @@ class _JSONVar(VarFormat):
     def open_map(self, f: VarDec, x: Any) -> dict[str, Any] | None:
         return _items(x, f) if x.__class__ is dict else None
 
-    def open_object(self, decoders: dict[str, VarDec], x: Any) -> dict[str, Any] | None:
+    def open_object(self, ty: Type, decoders: dict[str, VarDec], x: Any
+                    ) -> dict[str, Any] | None:
         return _object_entries(decoders, x) if x.__class__ is dict else None
 
     def open_tuple(self, n: int, x: Any) -> list[Any] | None:

@@ -29,12 +29,15 @@ from cty import IndexStep, PathStep, Type, normalize_string
 from cty._internal import (
     EMPTY_SET,
     UNKNOWN,
+    Dec,
     SetPayload,
+    VarDec,
     build_set_payload,
     deep,
     in_deep_thread,
     index_step,
     key_step,
+    plan_var,
     worth_generating,
 )
 
@@ -45,8 +48,7 @@ from ._json_type import type_from_json
 from ._msgpack_codegen import Check, object_decoder
 from ._msgpack_reader import DupDict, ReaderError, read
 from ._msgpack_refinement import decode_unknown
-from ._plans import planned_decoders
-from ._var_reader import Dec, VarDec, VarFormat, plan_var
+from ._plans import GoVarFormat, planned_decoders
 
 _msgspec_decode: Final = msgspec.msgpack.decode
 _reencode: Final = msgspec.msgpack.Encoder().encode
@@ -496,8 +498,8 @@ def _tuple(ty: Type) -> Dec:
 # --- variable types ----------------------------------------------------------------------
 
 
-class _MsgpackVar(VarFormat):
-    """msgpack's leaves of the shared variable-type plan (encoding._var_reader)."""
+class _MsgpackVar(GoVarFormat):
+    """msgpack's leaves of the shared variable-type plan (cty._var_plan)."""
 
     def var_decoder(self, ty: Type) -> VarDec:
         return var_decoder(ty)
@@ -536,7 +538,8 @@ class _MsgpackVar(VarFormat):
         items = _normalised_items(x, f)
         return {k: items[k] for k in sorted(items)}
 
-    def open_object(self, decoders: dict[str, VarDec], x: Any) -> dict[str, Any] | None:
+    def open_object(self, ty: Type, decoders: dict[str, VarDec], x: Any
+                    ) -> dict[str, Any] | None:
         if x.__class__ is DupDict:
             _check_object_dups(len(decoders), x)
         if x.__class__ is not dict:

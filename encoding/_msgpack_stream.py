@@ -20,7 +20,7 @@ from msgspec.msgpack import Ext
 
 import cty
 from cty import IndexStep, Type, limits, normalize_string
-from cty._internal import deep, hop, in_deep_thread
+from cty._internal import deep, hop, in_deep_thread, inferred_element_type
 
 from ._errors import DecodeError, Fail
 from ._json_number import parse
@@ -28,6 +28,7 @@ from ._json_type import type_from_json
 from ._msgpack_decode import fixed_decoder
 from ._msgpack_go import NIL, GoDecoder, GoError, is_array, is_ext, is_fixed_num, is_map, is_string
 from ._msgpack_refinement import MAX_REFINEMENT_BYTES, REFINED_EXT_CODE, decode_unknown
+from ._plans import mixed_element_types
 
 
 class _Stop(Exception):
@@ -182,13 +183,9 @@ class _Stream:
             raise self.stop(required, start) from None
 
     def element_type(self, types: list[Type], what: str) -> Type:
-        found: Type = cty.DynamicPseudoType
-        for t in types:
-            if found is cty.DynamicPseudoType:
-                found = t
-            elif t is not cty.DynamicPseudoType and t is not found:
-                raise self.stop(f"inconsistent {what} element types ({found.go_string()} then "
-                                f"{t.go_string()})")
+        found, bad = inferred_element_type(types)
+        if bad >= 0:
+            raise self.stop(mixed_element_types(what, found, types[bad]))
         return found
 
     def dynamic(self, depth: int) -> Type:

@@ -1,4 +1,5 @@
-"""The planners' caches, shared by the JSON and msgpack formats.
+"""The planners' caches, and the leaves of the variable-type plan, shared by the JSON and
+msgpack formats.
 
 Each format plans a decoder per type and an encoder per (declared type, actual type) once, and
 keeps it. What every plan gets on the way into the cache is the same for both formats: a tall
@@ -12,8 +13,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from cty import Type
-from cty._internal import Bounded, PerType, deep, hop, is_tall
+from cty._internal import Bounded, PerType, VarFormat, deep, hop, is_tall
 
+from ._errors import Fail
 from ._failure_memo import remember_failures, worth_remembering
 
 D = TypeVar("D", bound=Callable[..., Any])
@@ -66,3 +68,17 @@ def planned_encoders(plan: Callable[[Type, Type], D | None], name: str,
     encoder.__name__ = encoder.__qualname__ = name
     encoder.__doc__ = doc
     return deep(encoder)
+
+
+def mixed_element_types(kind: str, found: Type, t: Type) -> str:
+    """Return go-cty's words (its ListVal's, SetVal's or MapVal's panic) for a *kind* whose
+    elements are of type *found* and then of type *t*."""
+    return f"inconsistent {kind} element types ({found.go_string()} then {t.go_string()})"
+
+
+class GoVarFormat(VarFormat):
+    """What the JSON and msgpack formats' leaves of the variable-type plan (cty._var_plan)
+    share: go-cty's words for elements of two types."""
+
+    def mixed(self, kind: str, found: Type, t: Type, i: int, x: Any) -> Fail:
+        return Fail(mixed_element_types(kind, found, t))

@@ -47,7 +47,8 @@ LAYERS: list[list[str]] = [
      "cty._path_fail",
      "cty._type_conform",
      "cty._walk", "cty._marks_wrangle", "cty._marks_paths", "cty._value_repr",
-     "cty._python_implied_type", "cty._data_fail", "cty._from_python", "cty._to_python"],
+     "cty._python_implied_type", "cty._data_fail", "cty._var_plan", "cty._from_python",
+     "cty._to_python"],
     # the public API: Value's operation methods bound, then the package; beside it the
     # interface the sub-packages share with the core
     ["cty._value_api", "cty._format_value", "cty", "cty.marks", "cty.strings", "cty._internal"],
@@ -74,8 +75,7 @@ ENCODING_LAYERS: list[list[str]] = [
     ["cty.encoding", "cty.encoding._failure_memo", "cty.encoding._gob_codegen",
      "cty.encoding._gob_frame", "cty.encoding._gob_scalar", "cty.encoding._gob_types",
      "cty.encoding._json_type", "cty.encoding._msgpack_codegen",
-     "cty.encoding._msgpack_refinement", "cty.encoding._plans", "cty.encoding._typed_pass",
-     "cty.encoding._var_reader"],
+     "cty.encoding._msgpack_refinement", "cty.encoding._plans", "cty.encoding._typed_pass"],
     # decoders and encoders, then the codecs and streams on them, then the public modules
     ["cty.encoding._gob_decode", "cty.encoding._gob_encode", "cty.encoding._msgpack_decode"],
     ["cty.encoding._codec", "cty.encoding._json_decode", "cty.encoding._msgpack_stream",

@@ -1,7 +1,7 @@
-"""The variable-type plan JSON and msgpack share (encoding._var_reader), #48.
+"""The variable-type plan Python data, JSON and msgpack share (cty._var_plan), #48.
 
-Both formats decode types holding ``any`` through one plan and differ only in their leaves;
-these tests hold the two to the same element-type inference, paths and results.
+from_python and both formats build types holding ``any`` through one plan and differ only in
+their leaves; these tests hold them to the same element-type inference, paths and results.
 """
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 import cty
+from cty import _from_python
+from cty._var_plan import VarFormat, inferred_element_type
 from cty.encoding import DecodeError, _json_decode, _msgpack_decode, json, msgpack
-from cty.encoding._var_reader import VarFormat, element_type
 
 MIXED = cty.tuple_val([cty.string_val("a"), cty.number_int_val(1)])
 
@@ -26,8 +27,8 @@ def test_inconsistent_element_types_are_refused_at_the_collection(fmt: object) -
             bytes.fromhex("92c408") + b'"number"' + bytes.fromhex("01"))
     with pytest.raises(DecodeError) as e:
         fmt.unmarshal(wire, ty)  # type: ignore[attr-defined]
-    assert e.value.message.startswith(
-        "inconsistent list element types (cty.String then cty.Number")
+    # go-cty's ListVal panics with these words
+    assert e.value.message == "inconsistent list element types (cty.String then cty.Number)"
     assert len(e.value.path) == 1
 
 
@@ -50,19 +51,34 @@ def test_both_formats_give_the_same_value_through_the_shared_plan(ty: cty.Type) 
     v = values[kind]
     from_json = json.unmarshal(json.marshal(v, ty), ty)
     from_msgpack = msgpack.unmarshal(msgpack.marshal(v, ty), ty)
+    from_data = cty.from_python(cty.to_python(v), ty)
     assert from_json.raw_equals(from_msgpack)
     assert from_json.raw_equals(v)
+    assert from_data.raw_equals(v)
 
 
 def test_each_format_s_leaves_are_a_var_format() -> None:
-    for module in (_json_decode, _msgpack_decode):
+    for module in (_json_decode, _msgpack_decode, _from_python):
         assert isinstance(module._VAR, VarFormat)
         assert "_var_collection" not in vars(module)  # (the plan is written once)
 
 
 def test_element_type_is_go_cty_s_inference() -> None:
     d = cty.DynamicPseudoType
-    assert element_type([], "list") is d
-    assert element_type([d, cty.String, d], "list") is cty.String
-    assert element_type([d, d], "set") is d
+    assert inferred_element_type([]) == (d, -1)
+    assert inferred_element_type([d, cty.String, d]) == (cty.String, -1)
+    assert inferred_element_type([d, d]) == (d, -1)
+    assert inferred_element_type([d, cty.String, d, cty.Number]) == (cty.String, 3)
+
+
+def test_python_data_is_refused_in_the_python_api_s_words() -> None:
+    ty = cty.Object({"xs": cty.List(cty.DynamicPseudoType)})
+    with pytest.raises(cty.PathError) as e:
+        cty.from_python({"xs": ["a", 1]}, ty)
+    assert e.value.path == cty.Path().get_attr("xs")
+    assert str(e.value).endswith("the elements of a list must all be of one type, not string "
+                                 "and then number (element 1; cty.convert unifies them)")
+    with pytest.raises(cty.PathError) as e:
+        cty.from_python({"xs": {"s": 1}}, ty)
+    assert e.value.path == cty.Path().get_attr("xs")
 
