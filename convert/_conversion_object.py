@@ -21,6 +21,7 @@ from cty._internal import (
     SourceWriter,
     attr_step,
     code,
+    function_of_shape,
     go_quote,
     is_tall,
     join,
@@ -97,30 +98,63 @@ def _static_known(in_ty: Type, out_ty: Type,
     if not worth_generating(len(actions)):
         return _known_loop(actions), None
 
-    w = SourceWriter("fn", lambda: f"{_shown(in_ty)} -> {_shown(out_ty)}")
-    w.bind(ConversionFailure, name="Fail")
-    w.bind(None, name="slow")  # (given to each function made: see fast)
-    w.add("def fn(p):\n    if p.__class__ is not dict:\n        return slow(p)\n")
-    entries: list[Code] = []
+    bound: dict[str, object] = {"Fail": ConversionFailure, "slow": None}
+    layout: list[int] = []
     for i, (name, kind, plan, _, _) in enumerate(actions):
-        key = w.bind(name, prefix="n")
+        bound[f"n{i}"] = name
         if kind == _ABSENT:
-            entries.append(code("{key}: None", key=key))
+            layout.append(_WRITE_NONE)
             continue
         if kind == _COPY or (plan is not None and plan.passthrough):
-            entries.append(code("{key}: p[{key}]", key=key))
+            layout.append(_WRITE_COPY)
             continue
         assert plan is not None
-        w.bind(plan.fn, name=f"f{i}")
-        w.bind(attr_step(name), name=f"s{i}")
+        bound[f"f{i}"] = plan.fn
+        bound[f"s{i}"] = attr_step(name)
         cls = known_class(plan.in_ty)
-        if cls is not None:
-            w.bind(plan.known, name=f"k{i}")
-            w.bind(cls, name=f"K{i}")
-            known_call = code("x") if plan.known is identity else code("k{i}(x)", i=i)
-            call = code("{known} if x.__class__ is K{i} else f{i}(x)", known=known_call, i=i)
+        if cls is None:
+            layout.append(_WRITE_CALL)
+            continue
+        bound[f"K{i}"] = cls
+        if plan.known is identity:
+            layout.append(_WRITE_KEEP_KNOWN)
         else:
+            bound[f"k{i}"] = plan.known
+            layout.append(_WRITE_CALL_KNOWN)
+    shape = ("static_known", *layout)
+
+    def fast(slow: PayloadFn) -> PayloadFn:
+        fn: PayloadFn = function_of_shape(
+            "fn", shape, {**bound, "slow": slow}, lambda w: _write_static_known(w, layout),
+            lambda: f"{_shown(in_ty)} -> {_shown(out_ty)}")
+        return fn
+
+    return None, fast
+
+
+# How _static_known's function takes each attribute: null (absent), copied, converted, or,
+# for an input of a known class, kept as it is or given to the plan's known-payload function
+_WRITE_NONE, _WRITE_COPY, _WRITE_CALL, _WRITE_KEEP_KNOWN, _WRITE_CALL_KNOWN = range(5)
+
+
+def _write_static_known(w: SourceWriter, layout: list[int]) -> None:
+    """Write _static_known's function for the attributes *layout* says how to take (their
+    names bound as ``n0, n1, ...``, plans ``f``, steps ``s``, classes ``K``, functions ``k``)."""
+    w.add("def fn(p):\n    if p.__class__ is not dict:\n        return slow(p)\n")
+    entries: list[Code] = []
+    for i, how in enumerate(layout):
+        key = code("n{i}", i=i)
+        if how == _WRITE_NONE:
+            entries.append(code("{key}: None", key=key))
+            continue
+        if how == _WRITE_COPY:
+            entries.append(code("{key}: p[{key}]", key=key))
+            continue
+        if how == _WRITE_CALL:
             call = code("f{i}(x)", i=i)
+        else:
+            known_call = code("x") if how == _WRITE_KEEP_KNOWN else code("k{i}(x)", i=i)
+            call = code("{known} if x.__class__ is K{i} else f{i}(x)", known=known_call, i=i)
         w.add("    x = p[{key}]\n"
               "    try:\n"
               "        v{i} = {call}\n"
@@ -129,12 +163,6 @@ def _static_known(in_ty: Type, out_ty: Type,
               "        raise\n", key=key, i=i, call=call)
         entries.append(code("{key}: v{i}", key=key, i=i))
     w.add("    return {{{entries}}}\n", entries=join(entries))
-
-    def fast(slow: PayloadFn) -> PayloadFn:
-        fn: PayloadFn = w.function(slow=slow)
-        return fn
-
-    return None, fast
 
 
 def _known_loop(actions: list[tuple[str, int, Plan | None, Type | None, Type]]) -> PayloadFn:

@@ -18,7 +18,10 @@ keeps data out of the code by construction:
   those builtins, so even a mistake could not reach ``open``, ``__import__`` or ``eval``.
 
 Since no data is in the source, object types whose attributes have the same kinds share one
-compiled code object. Sources are registered in linecache under ``<cty generated ...>``, so
+compiled code object. A planner that names the *shape* of what it writes (the kinds, not the
+names) goes further with :func:`function_of_shape`: the source is written, checked and compiled
+once per shape, and a new type of a known shape costs one ``exec`` of the code object with its
+own constants. Sources are registered in linecache under ``<cty generated ...>``, so
 tracebacks and debuggers show the generated lines.
 """
 
@@ -68,6 +71,8 @@ _FIELD: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 _codes: dict[str, Any] = {}
 """Compiled sources: object types whose attributes have the same kinds share code."""
+_shapes: dict[object, tuple[Any, frozenset[str]]] = {}
+"""A shape a planner named -> the code object written for it, and the names it binds."""
 _counter = itertools.count()
 _lock = threading.Lock()
 _parser: Final = string.Formatter()
@@ -231,14 +236,20 @@ class SourceWriter:
         (which must be bound). Each key is bound (as ``k0, k1, ...``) with its function (as
         ``f0, f1, ...``); return the keys' names. What follows is in the function's body."""
         names = [self.bind(key, prefix="k") for key in keys]
+        for i, function in enumerate(functions):
+            self.bind(function, name=f"f{i}")
+        self.read_exact_dict(names)
+        return names
+
+    def read_exact_dict(self, keys: Sequence[Code]) -> None:
+        """Write what `start_exact_dict` writes, for *keys* bound already (and ``f0, f1,
+        ...``, ``slow``)."""
         self.add("def {name}(x):\n    if x.__class__ is not dict or len(x) != {n}:\n"
                  "        return slow(x)\n    try:\n", name=Code(self._name, _MADE_HERE),
-                 n=len(names))
-        for i, (key, function) in enumerate(zip(names, functions, strict=True)):
-            self.bind(function, name=f"f{i}")
+                 n=len(keys))
+        for i, key in enumerate(keys):
             self.add("        v{i} = x[{k}]\n", i=i, k=key)
         self.add("    except KeyError:\n        return slow(x)\n")
-        return names
 
     def add(self, piece: str | Code, /, **fields: int | Code) -> None:
         """Append *piece*: a template filled from *fields* (see :func:`code`), or Code."""
@@ -265,10 +276,46 @@ class SourceWriter:
             if name not in namespace:
                 raise GeneratedSourceError(f"{name} is not bound, so it cannot be given late")
             namespace[name] = value
-        namespace["__builtins__"] = _SAFE_BUILTINS
-        exec(compiled, namespace)  # checked by _audit: code of ours, data only bound
-        fn: Callable[..., Any] = namespace[self._name]
-        return fn
+        return _run(compiled, self._name, namespace)
+
+
+def function_of_shape(name: str, shape: object, bound: dict[str, object],
+                      write: Callable[[SourceWriter], None],
+                      what: str | Callable[[], str] = "") -> Callable[..., Any]:
+    """Return the function *name* that *write* writes, with the constants *bound* (name ->
+    value, bound before *write* runs); the source is written only the first time *shape* is
+    asked for.
+
+    *shape* must hold everything the source depends on (a planner's name first, then the kinds
+    it writes by), so that *write* writes the same source, naming the same constants, for
+    every call with that shape; the names bound are checked against the first call's.
+    """
+    found = _shapes.get(shape)
+    if found is not None and found[1] == bound.keys():
+        compiled = found[0]
+    else:
+        w = SourceWriter(name, what)
+        w.bind_names(**bound)
+        write(w)
+        source = w.source()
+        compiled = _codes.get(source)
+        if compiled is None:
+            compiled = _compile(w._name, source, w._bound, what)
+        if w._bound.keys() != bound.keys():
+            raise GeneratedSourceError(f"the writer of {name} bound names of its own: "
+                                       "bind every constant before writing")
+        if len(_shapes) < MAX_KEPT_SOURCES:
+            _shapes[shape] = (compiled, frozenset(bound))
+    return _run(compiled, name, dict(bound))
+
+
+def _run(compiled: Any, name: str, namespace: dict[str, Any]) -> Callable[..., Any]:
+    """Run *compiled* (made by _compile, after _audit) in *namespace*, its bound constants and
+    the builtins it may use; return the function *name* it defines."""
+    namespace["__builtins__"] = _SAFE_BUILTINS
+    exec(compiled, namespace)  # checked by _audit: code of ours, data only bound
+    fn: Callable[..., Any] = namespace[name]
+    return fn
 
 
 def _compile(name: str, source: str, bound: dict[str, Any],

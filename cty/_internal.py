@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ._atomic_file import atomic_writer, remove_abandoned, replace_file
     from ._caches import Bounded, PerType
     from ._capsule import CapsuleType, ConversionFromHook, ConversionToHook
-    from ._codegen import Code, SourceWriter, code, join, worth_generating
+    from ._codegen import Code, SourceWriter, code, function_of_shape, join, worth_generating
     from ._collector import LARGE_INPUT, PAUSED
     from ._data_fail import DataFail
     from ._deep import deep, hop, in_deep_thread, owner_ident
@@ -88,6 +88,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "child_types": ("._type", "child_types"),
     "Code": ("._codegen", "Code"),
     "code": ("._codegen", "code"),
+    "function_of_shape": ("._codegen", "function_of_shape"),
     "ConversionFromHook": ("._capsule", "ConversionFromHook"),
     "ConversionToHook": ("._capsule", "ConversionToHook"),
     "DataFail": ("._data_fail", "DataFail"),
@@ -229,6 +230,7 @@ __all__ = [
     "describe_token",
     "encode_spliced",
     "fixed_builder",
+    "function_of_shape",
     "go_json_string",
     "go_quote",
     "grapheme_cluster_count",

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
-from cty._internal import SetPayload, SourceWriter, code, join, worth_generating
+from cty._internal import (
+    SetPayload,
+    SourceWriter,
+    code,
+    function_of_shape,
+    join,
+    worth_generating,
+)
 
 from ._json_number import JNum, parse, parse_int, remembered_float, remembered_number
 
@@ -76,13 +83,25 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
     with *exact_str* (a str subclass may stand where a string is wanted), each on its own,
     class first, and the strings of arrays and maps have their classes checked too.
     """
-    w = SourceWriter("dec")
-    w.bind_names(slow=slow, Fail=fail, SetPayload=SetPayload, float53=remembered_float, JNum=JNum,
-                 parse_int=parse_int, parse_text=parse, remembered_number=remembered_number,
-                 STR={str}, JOIN="".join)
-    keys = w.start_exact_dict([name for name, _, _ in attrs], [f for _, _, f in attrs])
+    checks = tuple(check for _, check, _ in attrs)
+    bound: dict[str, object] = {
+        "slow": slow, "Fail": fail, "SetPayload": SetPayload, "float53": remembered_float,
+        "JNum": JNum, "parse_int": parse_int, "parse_text": parse,
+        "remembered_number": remembered_number, "STR": {str}, "JOIN": "".join}
+    for i, (name, _, f) in enumerate(attrs):
+        bound[f"k{i}"] = name
+        bound[f"f{i}"] = f
+    return function_of_shape("dec", ("object_decoder", checks, exact_str), bound,
+                             lambda w: _write_object_decoder(w, checks, exact_str))
+
+
+def _write_object_decoder(w: SourceWriter, checks: tuple[Check, ...], exact_str: bool) -> None:
+    """Write object_decoder's function for attributes of the kinds *checks* (their names and
+    decoders bound as ``k0, f0, k1, f1, ...``)."""
+    keys = [code("k{i}", i=i) for i in range(len(checks))]
+    w.read_exact_dict(keys)
     w.add("    try:\n")
-    strs = [i for i, (_, check, _) in enumerate(attrs) if check == "str" and not exact_str]
+    strs = [i for i, check in enumerate(checks) if check == "str" and not exact_str]
     if strs:
         joined = join([code("v{i},", i=i) for i in strs], " ")
         w.add("        try:\n            plain = JOIN(({joined})).isascii()\n"
@@ -91,7 +110,7 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
         for i in strs:
             w.add(code(_KEEP["str"], i=i).indented(2))
     exact = {"exact": code(""), "exact_values": code("")}
-    for i, (_, check, _) in enumerate(attrs):
+    for i, check in enumerate(checks):
         if i not in strs:
             if exact_str:
                 exact = {"exact": code(" and {{*map(type, v{i})}} <= STR", i=i),
@@ -102,7 +121,6 @@ def object_decoder(attrs: Sequence[tuple[str, Check, Callable[[Any], Any]]],
     w.add("    except (Fail, ValueError):\n        return slow(x)\n")
     body = join([code("{k}: v{i}", k=k, i=i) for i, k in enumerate(keys)])
     w.add("    return {{{body}}}\n", body=body)
-    return w.function()
 
 
 def _object_encoder_loop(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],

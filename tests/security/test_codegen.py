@@ -130,3 +130,49 @@ def test_generated_code_reaches_only_the_builtins_it_may_use() -> None:
     for name in ("open", "__import__", "eval", "exec", "compile", "getattr", "globals"):
         assert name not in reachable
         assert hasattr(builtins, name)
+
+
+def test_a_shape_is_written_once_and_each_function_gets_its_own_constants() -> None:
+    """function_of_shape writes (and checks, and compiles) a shape's source once; each
+    function made for it has its own bound data, and the source holds none of it."""
+    from cty import _codegen
+
+    writes: list[int] = []
+
+    def write(w: SourceWriter) -> None:
+        writes.append(1)
+        w.add("def pick(x):\n    return x[k0] + c0\n")
+
+    shape = ("test pick", object())  # (a shape no planner names)
+    first = _codegen.function_of_shape("pick", shape, {"k0": "a", "c0": 1}, write)
+    second = _codegen.function_of_shape("pick", shape, {"k0": "b", "c0": 10}, write)
+    assert (first({"a": 1, "b": 2}), second({"a": 1, "b": 2})) == (2, 12)
+    assert len(writes) == 1
+    assert first.__code__ is second.__code__
+    assert "a" not in _codegen._shapes[shape][1]  # (names, not values, are kept)
+
+
+def test_a_shape_must_name_every_constant_before_it_is_written() -> None:
+    from cty import _codegen
+
+    def write(w: SourceWriter) -> None:
+        key = w.bind("a")
+        w.add("def pick(x):\n    return x[{key}]\n", key=key)
+
+    with pytest.raises(GeneratedSourceError, match="bind every constant before writing"):
+        _codegen.function_of_shape("pick", ("test own binds", object()), {}, write)
+
+
+def test_another_set_of_constants_for_a_known_shape_is_written_again() -> None:
+    from cty import _codegen
+
+    def write_one(w: SourceWriter) -> None:
+        w.add("def pick(x):\n    return x[k0]\n")
+
+    def write_two(w: SourceWriter) -> None:
+        w.add("def pick(x):\n    return x[k0] + x[k1]\n")
+
+    shape = ("test names", object())
+    one = _codegen.function_of_shape("pick", shape, {"k0": "a"}, write_one)
+    two = _codegen.function_of_shape("pick", shape, {"k0": "a", "k1": "b"}, write_two)
+    assert (one({"a": 1, "b": 2}), two({"a": 1, "b": 2})) == (1, 3)

@@ -46,7 +46,7 @@ def test_the_code_generator_runs_only_what_it_checked() -> None:
     tree = ast.parse(CODEGEN.read_text(encoding="utf-8"))
     runs = [call for call in _calls(tree)
             if isinstance(call.func, ast.Name) and call.func.id in ("exec", "compile")]
-    assert len(runs) == 2  # one compile (in _compile, after _audit) and one exec
+    assert len(runs) == 2  # one compile (in _compile, after _audit) and one exec (in _run)
     compile_fn = next(node for node in tree.body
                       if isinstance(node, ast.FunctionDef) and node.name == "_compile")
     order = [node.func.id for node in sorted(
