@@ -39,7 +39,7 @@ from typing import Any, Final, TypeAlias
 
 from . import _number
 from ._caches import PerType
-from ._codegen import SourceWriter, code, join, worth_generating
+from ._codegen import SourceWriter, code, function_of_shape, join, worth_generating
 from ._collection_types import Map, Set
 from ._collector import LARGE_ITEMS, PAUSED
 from ._data_fail import DataFail, index_of
@@ -522,13 +522,27 @@ def _object_builder(attrs: list[tuple[str, Type, Builder]], slow: Builder) -> Bu
     isascii()), and numbers, bools, maps and sets of strings inline when they are the usual
     (see _KEEP); the rest call their builders. A failing builder adds the attribute's step.
     """
-    w = SourceWriter("build")
-    w.bind_names(slow=slow, Fail=DataFail, STR=_STR, float53=_number.remembered_float,
-                 SetPayload=SetPayload, as_str=_as_str, JOIN="".join, ATTR="attr",
-                 names=[name for name, _, _ in attrs])
-    keys = w.start_exact_dict([name for name, _, _ in attrs], [f for _, _, f in attrs])
+    # the shape: for each attribute, its type where _KEEP (or the strings' join) takes it in
+    # place, else None (a call)
+    shape = tuple(t if t is String or t in _KEEP else None for _, t, _ in attrs)
+    bound: dict[str, object] = {
+        "slow": slow, "Fail": DataFail, "STR": _STR, "float53": _number.remembered_float,
+        "SetPayload": SetPayload, "as_str": _as_str, "JOIN": "".join, "ATTR": "attr",
+        "names": [name for name, _, _ in attrs]}
+    for i, (name, _, f) in enumerate(attrs):
+        bound[f"k{i}"] = name
+        bound[f"f{i}"] = f
+    return function_of_shape("build", ("from_python object", *shape), bound,
+                             lambda w: _write_object_builder(w, shape))
+
+
+def _write_object_builder(w: SourceWriter, shape: tuple[Type | None, ...]) -> None:
+    """Write _object_builder's function for attributes of the types *shape* gives (None: any
+    other; their names and builders bound as ``k0, f0, k1, f1, ...``)."""
+    keys = [code("k{i}", i=i) for i in range(len(shape))]
+    w.read_exact_dict(keys)
     w.add("    at = 0\n    try:\n")
-    strs = [i for i, (_, t, _) in enumerate(attrs) if t is String]
+    strs = [i for i, t in enumerate(shape) if t is String]
     if strs:
         classes = join([code("v{i}.__class__ is str", i=i) for i in strs], " and ")
         joined = join([code("v{i},", i=i) for i in strs], " ")
@@ -536,13 +550,12 @@ def _object_builder(attrs: list[tuple[str, Type, Builder]], slow: Builder) -> Bu
               classes=classes, joined=joined)
         for i in strs:
             w.add("            at = {i}\n            v{i} = f{i}(v{i})\n", i=i)
-    for i, (_, t, _) in enumerate(attrs):
+    for i, t in enumerate(shape):
         if t is not String:
-            w.add(code(_KEEP.get(t, _CALL), i=i).indented())
+            w.add(code(_CALL if t is None else _KEEP[t], i=i).indented())
     w.add("    except Fail as e:\n        raise e.at_node(ATTR, names[at], x) from None\n")
     body = join([code("{k}: v{i}", k=k, i=i) for i, k in enumerate(keys)])
     w.add("    return {{{body}}}\n", body=body)
-    return w.function()
 
 
 _CALL: Final = "    at = {i}\n    v{i} = f{i}(v{i})\n"

@@ -168,12 +168,21 @@ def object_encoder(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],
     """
     if not worth_generating(len(attrs)):
         return _object_encoder_loop(attrs)
-    w = SourceWriter("enc")
-    keys = [w.bind(name, prefix="k") for name, _, _ in attrs]
-    for i, (_, _, f) in enumerate(attrs):
-        w.bind(f, name=f"f{i}")
-    calls = [i for i, (_, kind, _) in enumerate(attrs) if kind == "call"]
-    ints = [i for i, (_, kind, _) in enumerate(attrs) if kind == "int64"]
+    kinds = tuple(kind for _, kind, _ in attrs)
+    bound: dict[str, object] = {}
+    for i, (name, _, f) in enumerate(attrs):
+        bound[f"k{i}"] = name
+        bound[f"f{i}"] = f
+    return function_of_shape("enc", ("object_encoder", kinds), bound,
+                             lambda w: _write_object_encoder(w, kinds))
+
+
+def _write_object_encoder(w: SourceWriter, kinds: tuple[EncKind, ...]) -> None:
+    """Write object_encoder's function for attributes of the kinds *kinds* (their names and
+    converters bound as ``k0, f0, k1, f1, ...``)."""
+    keys = [code("k{i}", i=i) for i in range(len(kinds))]
+    calls = [i for i, kind in enumerate(kinds) if kind == "call"]
+    ints = [i for i, kind in enumerate(kinds) if kind == "int64"]
     w.add("def enc(p):\n    if p.__class__ is not dict:\n        return p\n")
     if not calls:
         for i in ints:
@@ -186,4 +195,3 @@ def object_encoder(attrs: Sequence[tuple[str, EncKind, Callable[[Any], Any]]],
     for i in calls + ints:
         w.add("    d[{k}] = f{i}(d[{k}])\n", k=keys[i], i=i)
     w.add("    return d\n")
-    return w.function()
