@@ -29,11 +29,14 @@ def _rows(n: int) -> list[dict[str, Any]]:
 
 @pytest.fixture
 def collections() -> Iterator[list[int]]:
-    """The generations collected while the test runs (the collector's own callbacks)."""
+    """The generations collected while the test runs (the collector's own callbacks), by
+    collections this thread started: another thread's work (a thread an earlier test left
+    running, say) may start one between the test's gc.collect() and the build's pause."""
     seen: list[int] = []
+    here = threading.get_ident()
 
     def note(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
+        if phase == "start" and threading.get_ident() == here:
             seen.append(info["generation"])
 
     gc.callbacks.append(note)
