@@ -5,6 +5,8 @@ Two kinds, and nothing else keeps what the planners make:
 * ``PerType``: one entry per type, kept in the type itself (its ``_plans`` slot), so a plan
   goes when its type goes. Types are interned weakly (cty._collection_types,
   cty._structural_types): a type nothing holds any more is freed, and its plans with it.
+* ``PerClass``: entries for a Python class (and a type), kept in the class itself, so that a
+  class made at run time (a dataclass a service makes per request, say) goes with its plans.
 * ``Bounded``: entries keyed by more than one thing (a conversion from one type to another, a
   type and a Python class), at most *size* of them; past that the older half is dropped (the
   first put in go first). An entry dropped is made again when next needed: plans are pure, so
@@ -27,6 +29,7 @@ T = TypeVar("T")
 
 _per_type: list[PerType[Any]] = []
 _bounded: list[Bounded[Any]] = []
+_per_class: list[PerClass[Any]] = []
 _planned: weakref.WeakSet[Any] = weakref.WeakSet()
 """The types that hold plans (for cache_info and clear_caches)."""
 _planned_lock = threading.Lock()
@@ -77,6 +80,55 @@ class PerType(Generic[V]):
         with _planned_lock:
             types = list(_planned)
         return sum(1 for t in types if self in t._plans)
+
+
+class PerClass(Generic[V]):
+    """A cache of entries for a class and a key, kept in the class (in an attribute *attr* of
+    its own, never one it inherits): the entries may hold the class, and the class and its
+    entries are freed together by the collector. A class that takes no attribute (a builtin
+    one) takes no entry: `setdefault` returns None and the caller keeps its entry elsewhere."""
+
+    __slots__ = ("_attr", "_classes", "name")
+
+    def __init__(self, name: str, attr: str) -> None:
+        self.name = name
+        self._attr = attr
+        self._classes: weakref.WeakSet[type] = weakref.WeakSet()
+        _per_class.append(self)
+
+    def get(self, cls: type, key: Hashable) -> V | None:
+        """The entry of *cls* under *key*, or None."""
+        entries = cls.__dict__.get(self._attr)
+        return None if entries is None else entries.get(key)
+
+    def setdefault(self, cls: type, key: Hashable, value: V) -> V | None:
+        """The entry of *cls* under *key*: *value*, unless another thread put one first; None
+        when *cls* takes no attribute."""
+        entries = cls.__dict__.get(self._attr)
+        if entries is None:
+            try:
+                type.__setattr__(cls, self._attr, {})
+            except (TypeError, AttributeError):
+                return None
+            with _planned_lock:
+                self._classes.add(cls)
+            entries = cls.__dict__[self._attr]
+        return entries.setdefault(key, value)  # type: ignore[no-any-return]
+
+    def count(self) -> int:
+        """How many entries the classes alive hold."""
+        with _planned_lock:
+            classes = list(self._classes)
+        return sum(len(cls.__dict__.get(self._attr, ())) for cls in classes)
+
+    def clear(self) -> None:
+        """Drop every entry."""
+        with _planned_lock:
+            classes = list(self._classes)
+        for cls in classes:
+            entries = cls.__dict__.get(self._attr)
+            if entries is not None:
+                entries.clear()
 
 
 class Bounded(Generic[V]):
@@ -178,6 +230,7 @@ def cache_info() -> dict[str, int]:
     types; the others are bounded."""
     out = {c.name: c.count() for c in _per_type}
     out.update((c.name, c.count()) for c in _bounded)
+    out.update((c.name, c.count()) for c in _per_class)
     with _planned_lock:
         out["types with plans"] = len(_planned)
     return out
@@ -193,3 +246,5 @@ def clear_caches() -> None:
         t._plans.clear()
     for c in _bounded:
         c.clear()
+    for pc in _per_class:
+        pc.clear()

@@ -43,7 +43,7 @@ from ._codegen import SourceWriter, code, function_of_shape, join, worth_generat
 from ._collection_types import Map, Set
 from ._collector import LARGE_ITEMS, PAUSED
 from ._data_fail import DataFail, index_of
-from ._deep import deep, hop
+from ._deep import deep
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyError
 from ._field_names import record_fields
@@ -51,13 +51,13 @@ from ._marks import Marked
 from ._marks_deep import unmark_deep
 from ._path import PathStep
 from ._path_fail import index_step, step_of
+from ._per_type_planner import per_type_planner
 from ._primitive_type import Bool, Number, String
 from ._python_implied_type import ImpliedTypeError, implied_type
 from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
 from ._strings import normalize_string
 from ._type import Type, check_type
 from ._type_conform import test_conformance
-from ._type_height import is_tall
 from ._unknown import Unknown
 from ._value import Value, make, wrap
 from ._var_plan import VarFormat, plan_var
@@ -127,8 +127,6 @@ def _kind(x: object) -> str:
 
 # --- planning -----------------------------------------------------------------------------------
 
-_fixed: PerType[Builder] = PerType("from_python builders")
-_var: PerType[VarBuilder] = PerType("from_python builders with any")
 _result_types: PerType[Type] = PerType("from_python result types")
 
 
@@ -136,26 +134,6 @@ def _result_type(ty: Type) -> Type:
     found = _result_types.get(ty)
     if found is None:
         found = _result_types.setdefault(ty, ty.without_optional_attributes_deep())
-    return found
-
-
-@deep
-def fixed_builder(ty: Type) -> Builder:
-    """Return the builder of payloads of *ty*, a type without ``any`` (planned once)."""
-    found = _fixed.get(ty)
-    if found is None:
-        built = _plan_fixed(ty)
-        found = _fixed.setdefault(ty, hop(built) if is_tall(ty) else built)
-    return found
-
-
-@deep
-def var_builder(ty: Type) -> VarBuilder:
-    """Return the builder of types and payloads for *ty*, which has ``any`` in it."""
-    found = _var.get(ty)
-    if found is None:
-        built = _plan_var(ty)
-        found = _var.setdefault(ty, hop(built) if is_tall(ty) else built)
     return found
 
 
@@ -179,6 +157,11 @@ def _plan_fixed(ty: Type) -> Builder:
     if ty.is_capsule_type():
         return _capsule(ty)
     raise AssertionError(f"no builder for {ty!r}")  # pragma: no cover
+
+
+fixed_builder: Final = per_type_planner(
+    _plan_fixed, "from_python builders", "fixed_builder",
+    """Return the builder of payloads of *ty*, a type without ``any`` (planned once).""")
 
 
 # --- values passing through ---------------------------------------------------------------------
@@ -731,3 +714,8 @@ def _dynamic(x: Any) -> tuple[Type, Any]:
     except CtyError as e:
         raise DataFail(str(e), x) from None
     return _build(ty, x)
+
+
+var_builder: Final = per_type_planner(
+    _plan_var, "from_python builders with any", "var_builder",
+    """Return the builder of types and payloads for *ty*, which has ``any`` in it.""")

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from ._path import Trail, trail_path
     from ._path import data_keys as path_data_keys
     from ._path_fail import PathFail, attr_step, index_step, key_step
+    from ._per_type_planner import per_type_planner
     from ._refinement_builder import MAX_KNOWN_LIST_LENGTH
     from ._set_payload import EMPTY_SET, SetPayload, build_set_payload
     from ._string_prefix import safe_known_prefix, safe_prefix_before_cut
@@ -88,6 +89,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "child_types": ("._type", "child_types"),
     "Code": ("._codegen", "Code"),
     "code": ("._codegen", "code"),
+    "per_type_planner": ("._per_type_planner", "per_type_planner"),
     "function_of_shape": ("._codegen", "function_of_shape"),
     "ConversionFromHook": ("._capsule", "ConversionFromHook"),
     "ConversionToHook": ("._capsule", "ConversionToHook"),
@@ -255,6 +257,7 @@ __all__ = [
     "parse_expression",
     "path_data_keys",
     "payload",
+    "per_type_planner",
     "plan_var",
     "quote_word",
     "remove_abandoned",

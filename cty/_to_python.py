@@ -41,7 +41,7 @@ import gmpy2
 import msgspec
 
 from . import _number
-from ._caches import Bounded
+from ._caches import Bounded, PerClass
 from ._codegen import SourceWriter, code, identifier, join, worth_generating
 from ._data_fail import DataFail, index_of
 from ._deep import deep, hop
@@ -111,18 +111,29 @@ def to_python(value: Value, target: object = None, /) -> Any:
 # --- planning -----------------------------------------------------------------------------------
 
 _plans: Bounded[Conv] = Bounded("to_python plans", 1024)
+_record_plans: PerClass[Conv] = PerClass("to_python plans into record classes",
+                                         "__cty_to_python_plans__")
+"""Plans into a record class are kept in the class: a class made at run time is freed with
+them (in the bounded cache, it would live until a thousand other plans pushed it out)."""
 
 
 @deep
 def converter(ty: Type, target: object) -> Conv:
     """Return the converter of payloads of *ty* to *target* (planned once per pair)."""
+    if isinstance(target, type):
+        found: Conv | None = _record_plans.get(target, ty)
+        if found is not None:
+            return found
     try:
         key = (ty, target)
-        found: Conv | None = _plans.get(key)
+        found = _plans.get(key)
     except TypeError:  # an unhashable hint (Annotated with a list in it, say): plan each time
         return _hopping(ty, _plan(ty, target))
     if found is None:
-        found = _plans.setdefault(key, _hopping(ty, _plan(ty, target)))
+        found = _hopping(ty, _plan(ty, target))
+        kept = (_record_plans.setdefault(target, ty, found)
+                if isinstance(target, type) and _is_record(target) else None)
+        found = kept if kept is not None else _plans.setdefault(key, found)
     return found
 
 

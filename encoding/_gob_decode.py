@@ -23,15 +23,13 @@ from cty import PathStep, Type, Value, limits
 from cty._internal import (
     EMPTY_SET,
     Marked,
-    PerType,
     SetPayload,
     build_set_payload,
     deep,
-    hop,
     in_deep_thread,
     is_normal_string,
-    is_tall,
     make,
+    per_type_planner,
 )
 
 from . import _gob_registry as registry
@@ -146,23 +144,20 @@ def _index(i: int) -> PathStep:
 _KINDS: Final[dict[Type, Kind]] = {cty.String: "str", cty.Number: "num", cty.Bool: "bool",
                                     cty.Map(cty.String): "mapstr", cty.Set(cty.String): "setstr"}
 
-_plans: tuple[PerType[Dec], PerType[Dec]] = (PerType("gob decoders refusing marks"),
-                                              PerType("gob decoders"))
+def _remembering(ty: Type, d: Dec) -> Dec:
+    return remember_failures(d) if worth_remembering(ty) else d
 
 
-@deep
+_planners: Final = (
+    per_type_planner(lambda ty: _plan(ty, False), "gob decoders refusing marks", "plan",
+                     "The slot decoder of a type, refusing marks.", _remembering),
+    per_type_planner(lambda ty: _plan(ty, True), "gob decoders", "plan",
+                     "The slot decoder of a type.", _remembering))
+
+
 def plan(ty: Type, marks_ok: bool = True) -> Dec:
     """Return the slot decoder of type *ty* (refusing marks when *marks_ok* is false)."""
-    plans = _plans[marks_ok]
-    d = plans.get(ty)
-    if d is None:
-        d = _plan(ty, marks_ok)
-        if is_tall(ty):
-            d = hop(d)  # (a hop point for cty._deep: values of any depth)
-        if worth_remembering(ty):
-            d = remember_failures(d)
-        plans[ty] = d
-    return d
+    return _planners[marks_ok](ty)
 
 
 def _plan(ty: Type, marks_ok: bool) -> Dec:

@@ -36,6 +36,7 @@ from cty._internal import (
     is_tall,
     key_step,
     make,
+    per_type_planner,
 )
 
 from . import _gob_registry as registry
@@ -282,21 +283,6 @@ def _plan_fast(ty: Type) -> Conv:
 
 # --- the full plan ------------------------------------------------------------------------------
 
-_full_cache: PerType[Conv] = PerType("gob converters")
-
-
-@deep
-def full_conv(ty: Type) -> Conv:
-    """Return the full converter of payloads of *ty* (explicit everywhere, with paths)."""
-    conv = _full_cache.get(ty)
-    if conv is None:
-        conv = _plan_full(ty)
-        if is_tall(ty):
-            conv = hop(conv)  # (a hop point for cty._deep: values of any depth)
-        _full_cache[ty] = conv
-    return conv
-
-
 def _slot(known: Conv) -> Conv:
     def slot(p: Any) -> Any:
         if p is None:
@@ -470,3 +456,8 @@ def value_encoder(ty: Type) -> ValueEncoder:
 
     _value_encoders[ty] = enc
     return enc
+
+
+full_conv: Final = per_type_planner(
+    _plan_full, "gob converters", "full_conv",
+    """Return the full converter of payloads of *ty* (explicit everywhere, with paths).""")

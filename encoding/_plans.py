@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from cty import Type
-from cty._internal import Bounded, PerType, VarFormat, deep, hop, is_tall
+from cty._internal import Bounded, PerType, VarFormat, deep, hop, is_tall, per_type_planner
 
 from ._errors import Fail
 from ._failure_memo import remember_failures, worth_remembering
@@ -23,24 +23,13 @@ D = TypeVar("D", bound=Callable[..., Any])
 
 def planned_decoders(plan: Callable[[Type], D], name: str, doc: str) -> Callable[[Type], D]:
     """Return the function *name* that gives the decoder *plan* makes for a type, planned once
-    per type and cached (a hop point when the type is tall, remembering failures where
+    per type and kept in it (a hop point when the type is tall, remembering failures where
     that is worth it)."""
-    cache: PerType[D] = PerType(f"{plan.__module__}.{name}")
+    return per_type_planner(plan, f"{plan.__module__}.{name}", name, doc, _remembering)
 
-    def decoder(ty: Type) -> D:
-        found = cache.get(ty)
-        if found is None:
-            found = plan(ty)
-            if is_tall(ty):
-                found = cast(D, hop(found))
-            if worth_remembering(ty):
-                found = cast(D, remember_failures(found))
-            cache[ty] = found
-        return found
 
-    decoder.__name__ = decoder.__qualname__ = name
-    decoder.__doc__ = doc
-    return deep(decoder)
+def _remembering(ty: Type, dec: D) -> D:
+    return cast(D, remember_failures(dec)) if worth_remembering(ty) else dec
 
 
 def planned_encoders(plan: Callable[[Type, Type], D | None], name: str,

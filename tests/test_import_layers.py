@@ -35,7 +35,7 @@ LAYERS: list[list[str]] = [
     ["cty._type", "cty._primitive_type", "cty._dynamic", "cty._capsule",
      "cty._collection_types", "cty._structural_types", "cty._type_pickle", "cty._type_json",
      "cty._hcl_lexer", "cty._hcl_template", "cty._type_expr_syntax", "cty._type_expr",
-     "cty._type_string", "cty._type_annotations", "cty._type_height"],
+     "cty._type_string", "cty._type_annotations", "cty._type_height", "cty._per_type_planner"],
     # value storage
     ["cty._marks", "cty._unknown_refinement", "cty._payload_equal", "cty._set_rules",
      "cty._set_payload",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import threading
+import typing
 import weakref
 from typing import Any
 
@@ -63,6 +64,46 @@ def test_conversions_and_classes_are_freed_when_the_caches_are_cleared() -> None
         gc.collect()
     assert [r() for r in refs] == [None, None, None]
     assert cty.cache_info()["conversion plans"] == 0
+
+
+@pytest.mark.parametrize("make", [
+    lambda names: dataclasses.make_dataclass("Fresh", [(n, object) for n in names]),
+    lambda names: msgspec.defstruct("Fresh", [(n, object) for n in names]),
+    lambda names: typing.NamedTuple("Fresh", [(n, object) for n in names]),
+])
+def test_a_record_class_made_at_run_time_is_freed_with_its_plans(make: Any) -> None:
+    """to_python keeps its plans into a record class in the class: when the program lets the
+    class go, the class is freed, with no clear_caches() (a service that makes a class per
+    request stays flat)."""
+    names, data = fresh_shape(3)
+    value = cty_json.unmarshal(data, cty_json.implied_type(data))
+    cls = make(names)
+    got = cty.to_python(value, cls)
+    assert getattr(got, names[0]) == "x"
+    assert cty.to_python(value, cls) == got  # (the plan kept is the one used again)
+    assert "__cty_to_python_plans__" in vars(cls)
+    before = cty.cache_info()["to_python plans into record classes"]
+    assert before >= 1
+    ref = weakref.ref(cls)
+    del cls, got
+    for _ in range(3):
+        gc.collect()
+    assert ref() is None
+    assert cty.cache_info()["to_python plans into record classes"] == before - 1
+
+
+def test_a_subclass_does_not_take_its_base_class_s_plans() -> None:
+    @dataclasses.dataclass
+    class Base:
+        a: str
+
+    @dataclasses.dataclass
+    class Derived(Base):
+        b: str = "b"
+
+    v = cty.object_val({"a": cty.string_val("x")})
+    assert type(cty.to_python(v, Base)) is Base
+    assert type(cty.to_python(v, Derived)) is Derived
 
 
 def test_the_same_answers_after_the_caches_are_cleared() -> None:
