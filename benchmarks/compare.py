@@ -23,7 +23,7 @@ same data as plain dicts and lists (sets hold more than lists: they are not the 
 time of ``import cty`` in a fresh interpreter.
 
     pip install -e '.[bench]'       # pyvider-cty, the peer (optional: skipped if absent)
-    python benchmarks/compare.py [--repeat 7] [--rows 10000,100000,1000000]
+    python benchmarks/compare.py [--repeat 7] [--rows 10000,100000,1000000] [--without-peer]
 
 Rounds are interleaved: each round times one sample of every contender in turn, so a swing
 in the machine's load falls on all of them alike. A sample of a fast call times a batch of
@@ -355,7 +355,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7, help="samples per contender")
     parser.add_argument("--rows", default="10000,100000,1000000",
                         help="resources in the scaling rows, comma-separated ('' for none)")
+    parser.add_argument("--without-peer", action="store_true",
+                        help="leave pyvider-cty out (it takes most of the run's time)")
     args = parser.parse_args()
+    if args.without_peer:
+        global pv
+        pv = None
 
     peer_version = importlib.metadata.version("pyvider-cty") if pv else None
     print(f"# {platform.machine()}, Python {sys.version.split()[0]}, msgspec "

@@ -226,21 +226,20 @@ def greater_than(self: Value, other: Value, /) -> Value:
 def less_than_or_equal_to(self: Value, other: Value, /) -> Value:
     """Return whether this number is less than or equal to *other* (less_than or equals, as
     go-cty computes it)."""
-    check_value(other, "less_than_or_equal_to() operand")
-    if self._marks or other._marks:
-        return _with_marks(less_than_or_equal_to(_bare(self), _bare(other)), self._marks,
-                           other._marks)
-    return less_than(self, other).or_(self.equals(other))
+    return _or_equal(less_than, "less_than_or_equal_to", self, other)
 
 
 def greater_than_or_equal_to(self: Value, other: Value, /) -> Value:
     """Return whether this number is greater than or equal to *other* (greater_than or
     equals, as go-cty computes it)."""
-    check_value(other, "greater_than_or_equal_to() operand")
-    if self._marks or other._marks:
-        return _with_marks(greater_than_or_equal_to(_bare(self), _bare(other)), self._marks,
-                           other._marks)
-    return greater_than(self, other).or_(self.equals(other))
+    return _or_equal(greater_than, "greater_than_or_equal_to", self, other)
+
+
+def _or_equal(strict: Callable[[Value, Value], Value], name: str, a: Value, b: Value) -> Value:
+    check_value(b, f"{name}() operand")
+    if a._marks or b._marks:
+        return _with_marks(_or_equal(strict, name, _bare(a), _bare(b)), a._marks, b._marks)
+    return strict(a, b).or_(a.equals(b))
 
 
 def and_(self: Value, other: Value, /) -> Value:

@@ -26,7 +26,7 @@ from cty.convert import convert
 
 from ._errors import DecodeError, EncodeError, Fail
 from ._failure_memo import forget_failures
-from ._msgpack_decode import is_fixed
+from ._plans import is_fixed
 
 
 def conform(v: Value, ty: Type) -> Value:

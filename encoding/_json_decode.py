@@ -47,7 +47,6 @@ from ._json_number import parse as _parse
 from ._json_number import parse_int as _parse_int
 from ._json_type import type_from_tree
 from ._msgpack_codegen import Check, object_decoder
-from ._msgpack_decode import is_fixed
 from ._plans import GoVarFormat, planned_decoders
 
 _DynamicPseudoType: Final = cty.DynamicPseudoType
@@ -489,12 +488,6 @@ def _plain(x: Any) -> Any:
 class _JSONVar(GoVarFormat):
     """JSON's leaves of the shared variable-type plan (cty._var_plan)."""
 
-    def var_decoder(self, ty: Type) -> VarDec:
-        return var_decoder(ty)
-
-    def fixed_decoder(self, ty: Type) -> Dec | None:
-        return fixed_decoder(ty) if is_fixed(ty) else None
-
     def dynamic(self, x: Any) -> tuple[Type, Any]:
         if x is None:
             return _DynamicPseudoType, None
@@ -545,11 +538,8 @@ class _JSONVar(GoVarFormat):
         return index_step
 
 
-_VAR: Final = _JSONVar()
-
-
 def _plan_var(ty: Type) -> VarDec:
-    return plan_var(ty, _VAR)
+    return plan_var(ty, _VAR)  # (_VAR: defined after the planners)
 
 
 # --- implied types ---------------------------------------------------------------------------
@@ -621,3 +611,4 @@ fixed_decoder: Callable[[Type], Dec] = planned_decoders(
     "Return the decoder of the fixed type *ty* (planned once, cached).")
 var_decoder: Callable[[Type], VarDec] = planned_decoders(
     _plan_var, "var_decoder", "Return the (type, payload) decoder of *ty* (planned once, cached).")
+_VAR: Final = _JSONVar(fixed_decoder, var_decoder)

@@ -205,13 +205,6 @@ def _decode_bool(x: Any) -> Any:
 # --- planning ----------------------------------------------------------------------------
 
 
-def is_fixed(ty: Type) -> bool:
-    """Return whether decoding *ty* always gives a value of exactly *ty*."""
-    if ty.has_dynamic_types():
-        return False
-    return ty.without_optional_attributes_deep() is ty
-
-
 def _plan_fixed(ty: Type) -> Dec:
     if ty is _String:
         return _decode_string
@@ -501,12 +494,6 @@ def _tuple(ty: Type) -> Dec:
 class _MsgpackVar(GoVarFormat):
     """msgpack's leaves of the shared variable-type plan (cty._var_plan)."""
 
-    def var_decoder(self, ty: Type) -> VarDec:
-        return var_decoder(ty)
-
-    def fixed_decoder(self, ty: Type) -> Dec | None:
-        return fixed_decoder(ty) if is_fixed(ty) else None
-
     def dynamic(self, x: Any) -> tuple[Type, Any]:
         if x.__class__ is list:
             if len(x) != 2:
@@ -560,11 +547,8 @@ class _MsgpackVar(GoVarFormat):
         return key_step(name)  # (go-cty's msgpack path to an attribute)
 
 
-_VAR: Final = _MsgpackVar()
-
-
 def _plan_var(ty: Type) -> VarDec:
-    return plan_var(ty, _VAR)
+    return plan_var(ty, _VAR)  # (_VAR: defined after the planners)
 
 
 # --- implied types -----------------------------------------------------------------------
@@ -617,7 +601,7 @@ def implied_type(x: Any) -> Type:
     raise Fail(f"unsupported msgpack value {type(x).__name__}")  # pragma: no cover
 
 
-__all__ = ["UNKNOWN", "fixed_decoder", "implied_type", "is_fixed", "load", "var_decoder"]
+__all__ = ["UNKNOWN", "fixed_decoder", "implied_type", "load", "var_decoder"]
 
 
 # --- the planners' caches (encoding._plans) ------------------------------------------------
@@ -627,3 +611,4 @@ fixed_decoder: Callable[[Type], Dec] = planned_decoders(
     "Return the decoder of the fixed type *ty* (planned once, cached).")
 var_decoder: Callable[[Type], VarDec] = planned_decoders(
     _plan_var, "var_decoder", "Return the (type, payload) decoder of *ty* (planned once, cached).")
+_VAR: Final = _MsgpackVar(fixed_decoder, var_decoder)

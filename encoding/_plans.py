@@ -65,9 +65,27 @@ def mixed_element_types(kind: str, found: Type, t: Type) -> str:
     return f"inconsistent {kind} element types ({found.go_string()} then {t.go_string()})"
 
 
+def is_fixed(ty: Type) -> bool:
+    """Return whether decoding *ty* always gives a value of exactly *ty*."""
+    if ty.has_dynamic_types():
+        return False
+    return ty.without_optional_attributes_deep() is ty
+
+
 class GoVarFormat(VarFormat):
     """What the JSON and msgpack formats' leaves of the variable-type plan (cty._var_plan)
-    share: go-cty's words for elements of two types."""
+    share: the format's own planners of a type's decoders, and go-cty's words for elements of
+    two types."""
+
+    def __init__(self, fixed: Callable[[Type], Any], var: Callable[[Type], Any]) -> None:
+        self._fixed = fixed
+        self._var = var
+
+    def var_decoder(self, ty: Type) -> Any:
+        return self._var(ty)
+
+    def fixed_decoder(self, ty: Type) -> Any:
+        return self._fixed(ty) if is_fixed(ty) else None
 
     def mixed(self, kind: str, found: Type, t: Type, i: int, x: Any) -> Fail:
         return Fail(mixed_element_types(kind, found, t))

@@ -1,0 +1,113 @@
+"""Run one benchmark against two revisions of the library, interleaved, and set the times side
+by side.
+
+    python benchmarks/before_after.py BEFORE AFTER [--rounds 3] -- benchmarks/bench_ops.py
+
+Each revision is taken from git (``git archive``) and installed into its own folder
+(``pip install --no-deps --target``), so both run as users run them (an editable checkout
+imports through its own finder). The benchmark script is this checkout's, the same for both:
+the same workload. Rounds alternate (before, after, before, ...), so a swing in the machine's
+load falls on both alike. Every time the script prints (a number followed by ns, us, ms or
+s) is collected by its line, the line read with its numbers left out; the table gives, for each
+such line, the median of each revision's rounds and after/before. Lines whose wording differs
+between the revisions are left out of the table (the runs' full output is kept in the work
+folder, printed at the end).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+_TIME = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(ns|us|µs|ms|s)\b")
+_SCALE = {"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def install(rev: str, work: Path) -> Path:
+    """Install revision *rev* of this repository into a folder of *work*; return it."""
+    src = work / f"src-{rev}"
+    target = work / f"inst-{rev}"
+    src.mkdir()
+    archive = subprocess.run(["git", "archive", rev], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                    str(target), str(src)], check=True)
+    return target
+
+
+def times(output: str) -> dict[str, list[float]]:
+    """Return the times (seconds) on each line of *output* that has any, keyed by the line
+    with its numbers left out."""
+    found: dict[str, list[float]] = {}
+    for line in output.splitlines():
+        if line.startswith("#"):
+            continue
+        values = [float(n.replace(",", "")) * _SCALE[u] for n, u in _TIME.findall(line)]
+        if values:
+            found[_NUMBER.sub("#", line).strip()] = values
+    return found
+
+
+def _fmt(t: float) -> str:
+    if t >= 1:
+        return f"{t:.3f}s"
+    if t >= 1e-3:
+        return f"{t * 1e3:.2f}ms"
+    if t >= 1e-6:
+        return f"{t * 1e6:.1f}us"
+    return f"{t * 1e9:.0f}ns"
+
+
+def main() -> None:
+    """Install both revisions, run the benchmark in alternate rounds, print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("before")
+    parser.add_argument("after")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("command", nargs=argparse.REMAINDER,
+                        help="-- the benchmark script and its arguments")
+    args = parser.parse_args()
+    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    if not command:
+        parser.error("give the benchmark after --")
+    script = [str(Path(command[0]).resolve()), *command[1:]]
+
+    work = Path(tempfile.mkdtemp(prefix="before-after-"))
+    folders = {rev: install(rev, work) for rev in (args.before, args.after)}
+    runs: dict[str, list[dict[str, list[float]]]] = {rev: [] for rev in folders}
+    for r in range(args.rounds):
+        for rev, folder in folders.items():
+            env = dict(os.environ, PYTHONPATH=str(folder))
+            out = subprocess.run([sys.executable, *script], env=env, cwd=work, check=True,
+                                 capture_output=True, text=True).stdout
+            (work / f"{rev}-{r}.txt").write_text(out)
+            runs[rev].append(times(out))
+            print(f"# round {r + 1}/{args.rounds}: {rev} done", file=sys.stderr)
+
+    before, after = (runs[rev] for rev in folders)
+    print(f"# {' '.join(command)}: {args.before} (before) vs {args.after} (after), "
+          f"{args.rounds} alternate rounds, medians")
+    print(f"{'line (numbers left out)':70} {'before':>10} {'after':>10} {'after/before':>13}")
+    for key, first in before[0].items():
+        olds = [run.get(key) for run in before]
+        news = [run.get(key) for run in after]
+        if any(v is None or len(v) != len(first) for v in olds + news):
+            continue
+        for i in range(len(first)):
+            old = statistics.median(v[i] for v in olds if v is not None)
+            new = statistics.median(v[i] for v in news if v is not None)
+            label = key if i == 0 else f"  (time {i + 1} on the line)"
+            ratio = f"{new / old:12.2f}x" if old else "-"
+            print(f"{label[:70]:70} {_fmt(old):>10} {_fmt(new):>10} {ratio:>13}")
+    print(f"# full outputs: {work}")
+
+
+if __name__ == "__main__":
+    main()
