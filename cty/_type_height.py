@@ -28,7 +28,8 @@ def height(ty: Type) -> int:
     h = _heights.get(ty)
     if h is None:
         kids = child_types(ty)
-        h = 1 + max(map(height, kids), default=0) if kids else 0
+        # (each distinct child once: a tuple type of 100,000 elements holds a few types)
+        h = 1 + max(map(height, set(kids)), default=0) if kids else 0
         _heights[ty] = h
     return h
 
