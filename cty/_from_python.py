@@ -67,7 +67,6 @@ Builder: TypeAlias = Callable[[Any], Any]
 VarBuilder: TypeAlias = Callable[[Any], tuple[Type, Any]]
 """Data to the type and payload of a value of a type with ``any`` in it."""
 
-_STR: Final = {str}
 
 
 @deep
@@ -263,7 +262,7 @@ def _sequence(x: Any) -> bool:
 def _ascii_strs(x: Any) -> bool:
     """Return whether every element of *x* is an ASCII str (exactly str, no subclass)."""
     try:
-        return "".join(x).isascii() and {*map(type, x)} <= _STR
+        return "".join(x).isascii() and _PLAIN_STR.issuperset(map(type, x))
     except TypeError:
         return False
 
@@ -509,7 +508,8 @@ def _object_builder(attrs: list[tuple[str, Type, Builder]], slow: Builder) -> Bu
     # place, else None (a call)
     shape = tuple(t if t is String or t in _KEEP else None for _, t, _ in attrs)
     bound: dict[str, object] = {
-        "slow": slow, "Fail": DataFail, "STR": _STR, "float53": _number.remembered_float,
+        "slow": slow, "Fail": DataFail, "ALL_STR": _PLAIN_STR.issuperset,
+        "float53": _number.remembered_float,
         "SetPayload": SetPayload, "as_str": _as_str, "JOIN": "".join, "ATTR": "attr",
         "names": [name for name, _, _ in attrs]}
     for i, (name, _, f) in enumerate(attrs):
@@ -551,9 +551,10 @@ _KEEP: Final = {
     Bool: "    if v{i} is not True and v{i} is not False:\n"
           "        at = {i}\n        v{i} = f{i}(v{i})\n",
     # a dict of ASCII str keys and values, sorted by key
-    Map(String): "    try:\n"
-                 "        ok = v{i}.__class__ is dict and JOIN([*v{i}, *v{i}.values()])"
-                 ".isascii() and {{*map(type, v{i}), *map(type, v{i}.values())}} <= STR\n"
+    # (keys and values in one tuple: one join, one pass over their classes)
+    Map(String): "    kv = (*v{i}, *v{i}.values()) if v{i}.__class__ is dict else None\n"
+                 "    try:\n"
+                 "        ok = kv is not None and JOIN(kv).isascii() and ALL_STR(map(type, kv))\n"
                  "    except TypeError:\n        ok = False\n"
                  "    if ok:\n        v{i} = dict(sorted(v{i}.items()))\n"
                  "    else:\n        at = {i}\n        v{i} = f{i}(v{i})\n",
