@@ -2,7 +2,7 @@
 
 ``parse_type_with_defaults`` reads a type expression whose optional attributes may name a
 default (HCL's TypeConstraintWithDefaults): the default is any expression HCL can evaluate
-without variables and functions (cty.convert._hcl_eval), converted to the attribute's type
+without variables and functions (cty.hcl._eval), converted to the attribute's type
 when it is read. The
 ``Defaults`` it returns fill in the attributes a value lacks (or holds as null) before the value
 is converted to the type (HCL's Defaults.Apply); ``convert_with_defaults`` does both.
@@ -28,8 +28,8 @@ from cty._internal import (
     type_and_defaults_from_annotation,
 )
 from cty._internal import parse_expression as _parse_expression
+from cty.hcl._eval import evaluate
 
-from ._hcl_eval import evaluate
 from ._runtime import convert
 from ._unify import unify_unsafe
 

@@ -97,7 +97,6 @@ if TYPE_CHECKING:
     from ._field_names import Name
     from ._format_value import format_value
     from ._from_python import from_python
-    from ._hcl_lexer import TypeExprError
     from ._python_implied_type import implied_type
     from ._to_python import to_python
     from ._type_annotations import type_from_annotation
@@ -114,6 +113,7 @@ if TYPE_CHECKING:
         unknown_as_null,
         walk,
     )
+    from .hcl._lexer import TypeExprError
 
 # Names whose modules load on first use (PEP 562), so that `import cty` pays only for the core:
 # type expressions, type JSON, Python interop, formatting and walking load when first asked for.
@@ -121,7 +121,7 @@ _LAZY: dict[str, str] = {
     "Name": "._field_names",
     "format_value": "._format_value",
     "from_python": "._from_python",
-    "TypeExprError": "._hcl_lexer",
+    "TypeExprError": ".hcl._lexer",
     "implied_type": "._python_implied_type",
     "to_python": "._to_python",
     "type_from_annotation": "._type_annotations",

@@ -35,16 +35,6 @@ if TYPE_CHECKING:
     from ._gostrconv import go_quote
     from ._grapheme import cluster_count as grapheme_cluster_count
     from ._grapheme import clusters as grapheme_clusters
-    from ._hcl_lexer import (
-        Node,
-        Pos,
-        TokenCursor,
-        TypeExprError,
-        describe_token,
-        quote_word,
-        tokenize,
-    )
-    from ._hcl_names import name_suggestion
     from ._json_repeats import repeats_dropped as json_repeats_dropped
     from ._limits import check_collection_length, check_string_length
     from ._marks import NO_MARKS, Marked
@@ -62,7 +52,6 @@ if TYPE_CHECKING:
     from ._type import brief, check_type, child_types
     from ._type_annotations import type_and_defaults_from_annotation
     from ._type_expr import DefaultsBuilder, check_text, interpret
-    from ._type_expr_syntax import parse_expression
     from ._type_height import height as type_height
     from ._type_height import is_tall
     from ._type_json import go_json_string
@@ -71,6 +60,17 @@ if TYPE_CHECKING:
     from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
     from ._value import check_value, make, payload, wrap
     from ._var_plan import Dec, VarDec, VarFormat, inferred_element_type, plan_var
+    from .hcl._lexer import (
+        Node,
+        Pos,
+        TokenCursor,
+        TypeExprError,
+        describe_token,
+        quote_word,
+        tokenize,
+    )
+    from .hcl._names import name_suggestion
+    from .hcl._parser import parse_expression
 
 # Each name and the module that defines it, loaded when a sub-package first imports the name
 # (PEP 562): importing cty.convert loads the core modules conversion uses, not the type
@@ -96,7 +96,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "DataFail": ("._data_fail", "DataFail"),
     "deep": ("._deep", "deep"),
     "DefaultsBuilder": ("._type_expr", "DefaultsBuilder"),
-    "describe_token": ("._hcl_lexer", "describe_token"),
+    "describe_token": (".hcl._lexer", "describe_token"),
     "EMPTY_SET": ("._set_payload", "EMPTY_SET"),
     "encode_spliced": ("._msgspec_deep", "encode_spliced"),
     "fixed_builder": ("._from_python", "fixed_builder"),
@@ -130,13 +130,13 @@ _WHERE: dict[str, tuple[str, str]] = {
     "make_room": ("._memo_room", "make_room"),
     "Marked": ("._marks", "Marked"),
     "MAX_KNOWN_LIST_LENGTH": ("._refinement_builder", "MAX_KNOWN_LIST_LENGTH"),
-    "name_suggestion": ("._hcl_names", "name_suggestion"),
+    "name_suggestion": (".hcl._names", "name_suggestion"),
     "NO_MARKS": ("._marks", "NO_MARKS"),
-    "Node": ("._hcl_lexer", "Node"),
+    "Node": (".hcl._lexer", "Node"),
     "NOT_NULL": ("._unknown_refinement", "NOT_NULL"),
     "not_null_unknown": ("._unknown_refinement", "not_null_unknown"),
     "owner_ident": ("._deep", "owner_ident"),
-    "parse_expression": ("._type_expr_syntax", "parse_expression"),
+    "parse_expression": (".hcl._parser", "parse_expression"),
     "path_data_keys": ("._path", "data_keys"),
     "PAUSED": ("._collector", "PAUSED"),
     "PathFail": ("._path_fail", "PathFail"),
@@ -145,8 +145,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     "key_step": ("._path_fail", "key_step"),
     "payload": ("._value", "payload"),
     "PerType": ("._caches", "PerType"),
-    "Pos": ("._hcl_lexer", "Pos"),
-    "quote_word": ("._hcl_lexer", "quote_word"),
+    "Pos": (".hcl._lexer", "Pos"),
+    "quote_word": (".hcl._lexer", "quote_word"),
     "Refinement": ("._unknown_refinement", "Refinement"),
     "remove_abandoned": ("._atomic_file", "remove_abandoned"),
     "replace_file": ("._atomic_file", "replace_file"),
@@ -154,14 +154,14 @@ _WHERE: dict[str, tuple[str, str]] = {
     "safe_prefix_before_cut": ("._string_prefix", "safe_prefix_before_cut"),
     "SetPayload": ("._set_payload", "SetPayload"),
     "SourceWriter": ("._codegen", "SourceWriter"),
-    "TokenCursor": ("._hcl_lexer", "TokenCursor"),
-    "tokenize": ("._hcl_lexer", "tokenize"),
+    "TokenCursor": (".hcl._lexer", "TokenCursor"),
+    "tokenize": (".hcl._lexer", "tokenize"),
     "Trail": ("._path", "Trail"),
     "trail_path": ("._path", "trail_path"),
     "type_and_defaults_from_annotation": (
         "._type_annotations", "type_and_defaults_from_annotation"),
     "type_height": ("._type_height", "height"),
-    "TypeExprError": ("._hcl_lexer", "TypeExprError"),
+    "TypeExprError": (".hcl._lexer", "TypeExprError"),
     "UCD": ("._unicode_data", "UCD"),
     "UNKNOWN": ("._unknown", "UNKNOWN"),
     "Unknown": ("._unknown", "Unknown"),

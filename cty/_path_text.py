@@ -13,7 +13,7 @@ from typing import Final, Literal, TypeAlias
 
 from ._errors import CtyValueError
 from ._gostrconv import GO_HEX_ESCAPES, GO_SIMPLE_ESCAPES
-from ._hcl_names import is_ident_continue, is_ident_start
+from .hcl._names import is_ident_continue, is_ident_start
 
 RawStep: TypeAlias = tuple[Literal["attr", "string", "number"], str, int]
 """A step as written: its kind, its text (a name, a decoded string, a number literal) and the

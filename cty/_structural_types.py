@@ -9,9 +9,9 @@ from ._caches import Interned
 from ._deep import deep
 from ._errors import CtyTypeError, CtyValueError
 from ._go_names import go_string_literal
-from ._hcl_names import is_hcl_identifier
 from ._strings import normalize_string
 from ._type import Type, _init_slot, brief, check_type, remembered_without_optional
+from .hcl._names import is_hcl_identifier
 
 
 def _check_name(name: object) -> str:

@@ -15,13 +15,13 @@ from ._collection_types import List, Map, Set
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
-from ._hcl_lexer import Node, Pos, TypeExprError
-from ._hcl_lexer import quote_word as _q
 from ._primitive_type import Bool, Number, String
 from ._strings import normalize_string
 from ._structural_types import ObjectWithOptionalAttrs, Tuple
 from ._type import Type
-from ._type_expr_syntax import parse_expression
+from .hcl._lexer import Node, Pos, TypeExprError
+from .hcl._lexer import quote_word as _q
+from .hcl._parser import parse_expression
 
 _INVALID: Final = "Invalid type specification"
 _KEYWORDS: Final = {"bool": Bool, "string": String, "number": Number}

@@ -17,8 +17,8 @@ from ._capsule import CapsuleType
 from ._deep import deep, hop
 from ._errors import CtyTypeError, CtyValueError
 from ._go_names import go_string_literal
-from ._hcl_names import is_hcl_identifier
 from ._type import Type, check_type, child_types
+from .hcl._names import is_hcl_identifier
 
 PRETTY_THRESHOLD: Final = 6
 """In the pretty form, an object or tuple of this many type nodes or more takes one line per

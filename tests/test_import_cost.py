@@ -15,8 +15,8 @@ import cty
 
 # Modules `import cty` must not load: each is loaded by the first use of a name that needs it.
 LOADED_ON_FIRST_USE = [
-    "cty._type_json", "cty._json_repeats", "cty._msgspec_deep", "cty._hcl_lexer",
-    "cty._hcl_template", "cty._type_expr", "cty._type_expr_syntax", "cty._from_python",
+    "cty._type_json", "cty._json_repeats", "cty._msgspec_deep", "cty.hcl._lexer",
+    "cty.hcl._template", "cty._type_expr", "cty.hcl._parser", "cty.hcl._eval", "cty._from_python",
     "cty._to_python", "cty._python_implied_type", "cty._type_annotations", "cty._field_names",
     "cty._format_value", "cty._value_repr", "cty._walk", "cty._marks_paths", "cty._type_string",
     "cty.convert", "cty.encoding", "cty.function", "cty.ext", "cty.cli", "cty.dataset",

@@ -1,4 +1,4 @@
-"""Make cty/_hcl_ident.py: the code points HCL's scanner takes in identifiers.
+"""Make cty/hcl/_ident.py: the code points HCL's scanner takes in identifiers.
 
 Run by hand (not in CI) with HCL's source unpacked, for instance from the vendored tarball:
 
@@ -17,7 +17,7 @@ import re
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[3] / "cty" / "_hcl_ident.py"
+OUT = Path(__file__).resolve().parents[3] / "cty" / "hcl" / "_ident.py"
 _BYTE = re.compile(r"0x([0-9A-Fa-f]{2})(?:\.\.0x([0-9A-Fa-f]{2}))?")
 
 

@@ -1,5 +1,5 @@
 """HCL's identifiers: which characters start and continue one, as HCL's scanner takes them
-(Unicode 9.0 ID_Start and ID_Continue from cty._hcl_ident, with ``_`` and ``-``), whether
+(Unicode 9.0 ID_Start and ID_Continue from cty.hcl._ident, with ``_`` and ``-``), whether
 a name is one (hclsyntax.ValidIdentifier), which decides whether a type's text quotes it;
 and the "Did you mean" hint HCL adds to a misspelt name."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from ._gostrconv import go_quote
-from ._hcl_ident import ID_CONTINUE, ID_START
+from .._gostrconv import go_quote
+from ._ident import ID_CONTINUE, ID_START
 
 
 def _in_table(c: str, table: tuple[int, ...]) -> bool:

@@ -1,6 +1,6 @@
 """HCL's native syntax, read as far as a type expression and its defaults reach: the lexer
-(text to tokens), the tokens, the expression nodes the parser (cty._type_expr_syntax) and
-the template reader (cty._hcl_template) build from them, places in the text, and the error
+(text to tokens), the tokens, the expression nodes the parser (cty.hcl._parser) and
+the template reader (cty.hcl._template) build from them, places in the text, and the error
 that says what is wrong where.
 
 Identifiers are taken as HCL's scanner takes them (Unicode 9.0 ID_Start and ID_Continue, with
@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 from typing import Final, Literal, TypeAlias
 
-from ._errors import CtyValueError
-from ._gostrconv import GO_HEX_ESCAPES, GO_SIMPLE_ESCAPES
-from ._hcl_names import is_ident_continue, is_ident_start
+from .._errors import CtyValueError
+from .._gostrconv import GO_HEX_ESCAPES, GO_SIMPLE_ESCAPES
+from ._names import is_ident_continue, is_ident_start
 
 _blanks: Final = re.compile(r"[ \t\r]+").match
 """A run of blanks from an offset (each skipped at once, not a character at a time)."""

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from ._gostrconv import go_quote
-from ._hcl_lexer import Node, Pos, Token, TypeExprError, go_is_space
-from ._hcl_names import name_suggestion
+from .._gostrconv import go_quote
+from ._lexer import Node, Pos, Token, TypeExprError, go_is_space
+from ._names import name_suggestion
 
 _KEYWORDS: Final = ("if", "for", "else", "endif", "endfor")
 _UNBALANCED: Final = "The control directives within this template are unbalanced."

@@ -16,9 +16,8 @@ from typing import Final
 import cty
 from cty import CtyError, Type, Value
 from cty._internal import Node, TypeExprError, go_quote, hop, name_suggestion
-
-from ._runtime import convert
-from ._unify import unify_unsafe
+from cty.convert._runtime import convert
+from cty.convert._unify import unify_unsafe
 
 Diags = list[TypeExprError]
 Env = dict[str, Value]

@@ -1,4 +1,4 @@
-"""The syntax of HCL type expressions: tokens (cty._hcl_lexer) to a small expression tree.
+"""The syntax of HCL type expressions: tokens (cty.hcl._lexer) to a small expression tree.
 
 A type expression is an HCL expression (``list(object({name = string}))``), read here into
 nodes that keep where they start, so that cty._type_expr can interpret one as a type, or as
@@ -21,9 +21,9 @@ import itertools
 from collections.abc import Iterator
 from typing import Final
 
-from ._deep import hop
-from ._hcl_lexer import INVALID_EXPRESSION, Lexer, Node, Pos, Token, TokenCursor, TypeExprError
-from ._hcl_template import parse_template
+from .._deep import hop
+from ._lexer import INVALID_EXPRESSION, Lexer, Node, Pos, Token, TokenCursor, TypeExprError
+from ._template import parse_template
 
 _MISSING_EXPRESSION: Final = ("Missing expression", "Expected the start of an expression, but "
                               "found the end of the file.")
