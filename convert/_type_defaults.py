@@ -28,7 +28,7 @@ from cty._internal import (
     type_and_defaults_from_annotation,
 )
 from cty._internal import parse_expression as _parse_expression
-from cty.hcl._eval import evaluate
+from cty.hcl import _eval as _hcl_eval
 
 from ._runtime import convert
 from ._unify import unify_unsafe
@@ -155,7 +155,9 @@ class _Builder(DefaultsBuilder):
 
     @hop  # (it recurses: any depth)
     def evaluate(self, node: Node, /) -> object:
-        return evaluate(node)
+        # (the module's function read at call time: cty.hcl._eval imports this package's
+        # conversions in turn, so it may be the one importing this module)
+        return _hcl_eval.evaluate(node)
 
     def default(self, value: object, node: Node, attr_type: Type, /) -> object:
         try:

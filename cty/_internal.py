@@ -69,7 +69,7 @@ if TYPE_CHECKING:
         quote_word,
         tokenize,
     )
-    from .hcl._names import name_suggestion
+    from .hcl._names import edit_distance, name_suggestion
     from .hcl._parser import parse_expression
 
 # Each name and the module that defines it, loaded when a sub-package first imports the name
@@ -131,6 +131,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "Marked": ("._marks", "Marked"),
     "MAX_KNOWN_LIST_LENGTH": ("._refinement_builder", "MAX_KNOWN_LIST_LENGTH"),
     "name_suggestion": (".hcl._names", "name_suggestion"),
+    "edit_distance": (".hcl._names", "edit_distance"),
     "NO_MARKS": ("._marks", "NO_MARKS"),
     "Node": (".hcl._lexer", "Node"),
     "NOT_NULL": ("._unknown_refinement", "NOT_NULL"),
@@ -230,6 +231,7 @@ __all__ = [
     "container_ends",
     "deep",
     "describe_token",
+    "edit_distance",
     "encode_spliced",
     "fixed_builder",
     "function_of_shape",

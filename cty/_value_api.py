@@ -16,6 +16,7 @@ imported; no module of cty calls them while the package is still being imported.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -149,17 +150,24 @@ def __ne__(self: Value, other: object) -> bool:
 @_method
 def __repr__(self: Value) -> str:
     """Return the value as the Python expression that builds it."""
-    from . import _value_repr as _repr  # noqa: PLC0415 - (loaded on first use)
-
-    return _repr.value_repr(self)
+    text: str = _repr_module().value_repr(self)
+    return text
 
 
 @_method
 def __reduce__(self: Value) -> tuple[Any, tuple[Any, ...]]:
     """Return the pickle reduction: the value's gob stream (cty.encoding.gob)."""
-    from . import _value_repr as _repr  # noqa: PLC0415 - (loaded on first use)
+    reduction: tuple[Any, tuple[Any, ...]] = _repr_module().reduce_value(self)
+    return reduction
 
-    return _repr.reduce_value(self)
+
+@functools.cache
+def _repr_module() -> Any:
+    """cty._value_repr, loaded on first use (and then found at once: an import statement in
+    ``__repr__`` cost a tenth of a small value's repr)."""
+    from . import _value_repr  # noqa: PLC0415 - (loaded on first use)
+
+    return _value_repr
 
 
 # --- operations written in their modules, bound as they are ---------------------------------

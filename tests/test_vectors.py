@@ -71,6 +71,10 @@ OWN_TESTS = {
     "go_stable_sort.jsonl": "tests/core/test_go_sort.py (Go's sort.SliceStable, which orders "
                             "go-cty's sets)",
     "hcl_typeexpr.jsonl": "tests/core/test_hcl_typeexpr.py (HCL v2.24's answers)",
+    "hcl_eval.jsonl": "tests/hcl/test_eval_vectors.py (HCL v2.24's values and diagnostics, "
+                      "through an oracle shim)",
+    "hcl_variables.jsonl": "tests/hcl/test_variables_vectors.py (HCL v2.24's Variables, "
+                           "through an oracle shim)",
     "numbers_wire.jsonl": "tests/encoding/test_numbers_wire.py (go-cty's bytes for numbers of "
                           "every precision)",
     "wrangle.jsonl": "tests/core/test_marks_wrangle.py (go-cty's WrangleMarksDeep, through an "

@@ -1,13 +1,63 @@
-"""HCL's native syntax over cty values: the lexer, the expression and template parser, and the
-evaluator.
+"""HCL's native syntax over cty values: expressions parsed once and evaluated in a context of
+variables and functions, exactly as HCL v2.24 evaluates them.
 
-The pieces live here, one room of the house: the identifier rules (``_ident``, ``_names``),
-the lexer and the nodes and places it gives (``_lexer``), templates and heredocs
-(``_template``), the expression parser (``_parser``), and the evaluator (``_eval``). Type
-expressions (``cty.parse_type``, ``cty.convert.parse_type_with_defaults``) read their text
-through them. Importing this package loads none of them: each loads when first used.
+>>> from cty.hcl import EvalContext, parse_expression
+>>> from cty.function import stdlib
+>>> ctx = EvalContext(variables={"names": ["web", "db"]}, functions=stdlib.FUNCTIONS)
+>>> parse_expression('[for n in names: upper(n)]').evaluate(ctx)
+cty.tuple_val([cty.string_val('WEB'), cty.string_val('DB')])
+
+``parse_expression(text, filename)`` gives an ``Expression``; ``Expression.value(ctx)``
+gives its value and every diagnostic HCL would report (``Diagnostic``: severity, summary,
+detail, file, line, column), ``Expression.evaluate(ctx)`` the value or a
+``DiagnosticsError``; ``Expression.variables()`` the ``Traversal``s it reads.
+``EvalContext(variables, functions, parent)`` is HCL's
+``hcl.EvalContext``: variables as cty values or plain Python data, functions as
+``cty.function.Function``s (``cty.function.stdlib.FUNCTIONS`` is go-cty's standard library).
+
+The pieces: the identifier rules (``_ident``, ``_names``), the lexer with the nodes and places
+it gives (``_lexer``), templates and heredocs (``_template``), the expression parser
+(``_parser``), contexts (``_context``), the evaluator (``_eval``) and the public expressions
+(``_expression``). Type expressions (``cty.parse_type``,
+``cty.convert.parse_type_with_defaults``) read their text through them. Importing this package
+loads none of them: each name loads its module when first used.
 """
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._context import EvalContext
+    from ._expression import Diagnostic, DiagnosticsError, Expression, parse_expression
+    from ._variables import Traversal
+
+_LAZY = {
+    "EvalContext": "._context",
+    "Diagnostic": "._expression",
+    "DiagnosticsError": "._expression",
+    "Expression": "._expression",
+    "parse_expression": "._expression",
+    "Traversal": "._variables",
+}
+"""Each public name and the module that defines it (loaded on first use)."""
+
+__all__ = ["Diagnostic", "DiagnosticsError", "EvalContext", "Expression", "Traversal",
+           "parse_expression"]
+
+
+def __getattr__(name: str) -> Any:
+    """Load the module behind a public name on first use and keep the name here."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cty.hcl' has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415 - (only when a name is asked for)
+
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """List the module's names, the ones that load on first use included."""
+    return sorted(set(globals()) | set(_LAZY))

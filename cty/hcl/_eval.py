@@ -1,6 +1,7 @@
-"""HCL's evaluation of an expression with no variables and no functions: what a default in a
-type expression (``optional(number, 1 + 2)``) may be, as HCL's TypeConstraintWithDefaults
-evaluates it (hclsyntax's Value with a nil EvalContext).
+"""HCL's evaluation of an expression (hclsyntax's Value), in a context of variables and
+functions (cty.hcl._context), or in none: what a default in a type expression
+(``optional(number, 1 + 2)``) may be, as HCL's TypeConstraintWithDefaults evaluates it (a nil
+EvalContext).
 
 Each expression gives a value and the diagnostics HCL would report, in HCL's order (an
 expression with an error yields an unknown and evaluation goes on, so that the first
@@ -15,12 +16,24 @@ from typing import Final
 
 import cty
 from cty import CtyError, Type, Value
-from cty._internal import Node, TypeExprError, go_quote, hop, name_suggestion
+from cty._internal import (
+    Node,
+    Pos,
+    TypeExprError,
+    edit_distance,
+    go_quote,
+    hop,
+    name_suggestion,
+)
 from cty.convert._runtime import convert
 from cty.convert._unify import unify_unsafe
 
+from ._context import EvalContext
+
 Diags = list[TypeExprError]
-Env = dict[str, Value]
+Env = EvalContext | None
+"""The context names are looked up in: the caller's, or a child a for expression or a splat
+made for its own names; None: no context at all (HCL's nil EvalContext)."""
 
 _KEYWORDS: Final = {"true": cty.True_, "false": cty.False_,
                     "null": cty.null_val(cty.DynamicPseudoType)}
@@ -35,11 +48,23 @@ _COMPARISON: Final[dict[str, Callable[[Value, Value], Value]]] = {
 
 
 def evaluate(node: Node) -> Value:
-    """Return the value of *node*, or raise the first diagnostic HCL would report."""
-    value, diags = _value(node, {})
+    """Return the value of *node* with no context, or raise the first diagnostic HCL would
+    report."""
+    value, diags = _value(node, None)
     if diags:
         raise diags[0]
     return value
+
+
+def value_in(node: Node, ctx: EvalContext | None) -> tuple[Value, Diags]:
+    """Return the value of *node* in *ctx*, and every diagnostic HCL would report, in its
+    order (where evaluation failed, the value is unknown)."""
+    return _value(node, ctx)
+
+
+def _scope(env: Env, names: dict[str, Value]) -> EvalContext:
+    """A child of *env* holding *names* (a for expression's variables, a splat's item)."""
+    return EvalContext(names, None, env)
 
 
 def _diag(summary: str, detail: str, node: Node) -> TypeExprError:
@@ -65,13 +90,14 @@ def _value(node: Node, env: Env) -> tuple[Value, Diags]:
     if kind == "paren":
         return _value(node.items[0], env)
     if kind == "ident":
-        found = _KEYWORDS.get(node.text, env.get(node.text))
+        found = _KEYWORDS.get(node.text)
+        if found is None and env is not None:
+            found = env.variable(node.text)
         if found is not None:
             return found, []
         return cty.DynamicVal, [_unknown_variable(node, env)]
     if kind == "call":
-        return cty.DynamicVal, [_diag("Function calls not allowed",
-                                      "Functions may not be called here.", node)]
+        return _call(node, env)
     if kind == "list":
         values, diags = [], []
         for item in node.items:
@@ -98,7 +124,8 @@ def _value(node: Node, env: Env) -> tuple[Value, Diags]:
     if kind == "splat":
         return _splat(node, env)
     assert kind == "anon", kind
-    return env.get(_ITEM + node.text, cty.DynamicVal), []
+    found = env.variable(_ITEM + node.text) if env is not None else None
+    return (cty.DynamicVal if found is None else found), []
 
 
 _ITEM: Final = "\x00item"
@@ -128,7 +155,7 @@ def _splat(node: Node, env: Env) -> tuple[Value, Diags]:
     values: list[Value] = []
     known = True
     for _, element in source.elements():
-        value, each_diags = _value(each, {**env, item: element})
+        value, each_diags = _value(each, _scope(env, {item: element}))
         diags += each_diags
         known = known and not each_diags
         values.append(value)
@@ -152,7 +179,7 @@ def _splat_type(ty: Type, each: Node, item: str, env: Env) -> Type:
     """The type a splat over a sequence of type *ty* yields: *each* applied to an unknown
     of each element's type."""
     def through(t: Type) -> Type:
-        return _value(each, {**env, item: cty.unknown_val(t)})[0].type()
+        return _value(each, _scope(env, {item: cty.unknown_val(t)}))[0].type()
 
     if ty.is_tuple_type():
         return cty.Tuple([through(t) for t in ty.tuple_element_types()])
@@ -172,14 +199,138 @@ def _join(node: Node, env: Env) -> tuple[Value, Diags]:
     return cty.string_val("".join(out)), diags
 
 
+def _start(node: Node) -> Node:
+    """*node* placed where HCL's StartRange of it starts, for the diagnostics that point
+    there (an argument's): a quoted string starts inside its quotes, at its text (an empty
+    one just past its closing quote, where HCL places the empty text it stands for)."""
+    if node.kind != "string":
+        return node
+    at = node.pos
+    return Node("string", Pos(at.line, at.column + (1 if node.text else 2)), node.text)
+
+
+def _call(node: Node, env: Env) -> tuple[Value, Diags]:
+    """HCL's FunctionCallExpr: the function looked up from the context outwards, the
+    arguments (the last expanded with ``...``) counted, evaluated and converted to their
+    parameters' types, then the call; each failure with HCL's words and place."""
+    name = node.text
+    f = env.function(name) if env is not None else None
+    if f is None:
+        return cty.DynamicVal, [_unknown_function(node, env)]
+    params = f.params()
+    var_param = f.var_param()
+    args: list[Node | Value] = list(node.items)
+    diags: Diags = []
+    if node.names == ("...",):
+        expand_node = node.items[-1]
+        expand, expand_diags = _value(expand_node, env)
+        diags += expand_diags
+        if expand_diags:
+            return cty.DynamicVal, diags
+        ty = expand.type()
+        if ty is not cty.DynamicPseudoType and not (ty.is_tuple_type() or ty.is_list_type()
+                                                   or ty.is_set_type()):
+            return cty.DynamicVal, [*diags, _diag(
+                "Invalid expanding argument value", "The expanding argument (indicated by "
+                "...) must be of a tuple, list, or set type.", expand_node)]
+        if expand.is_null():
+            return cty.DynamicVal, [*diags, _diag(
+                "Invalid expanding argument value", "The expanding argument (indicated by "
+                "...) must not be null.", expand_node)]
+        if ty is cty.DynamicPseudoType or not expand.is_known():
+            return cty.DynamicVal, diags
+        bare, marks = expand.unmark()
+        args[-1:] = [element.with_marks(marks) for _, element in bare.elements()]
+    if len(args) < len(params):
+        at_least = " at least" if var_param is not None else ""
+        return cty.DynamicVal, [TypeExprError(
+            "Not enough function arguments", f"Function {go_quote(name)} expects{at_least} "
+            f"{len(params)} argument(s). Missing value for {go_quote(params[len(args)].name)}.",
+            node.end_pos or node.pos)]
+    if var_param is None and len(args) > len(params):
+        extra = args[len(params)]
+        return cty.DynamicVal, [TypeExprError(
+            "Too many function arguments", f"Function {go_quote(name)} expects only "
+            f"{len(params)} argument(s).",
+            _start(extra if isinstance(extra, Node) else node.items[-1]).pos)]
+    values: list[Value] = []
+    for i, arg in enumerate(args):
+        param = params[i] if i < len(params) else var_param
+        assert param is not None
+        arg_node = _start(arg if isinstance(arg, Node) else node.items[-1])
+        if isinstance(arg, Node):
+            value, arg_diags = _value(arg, env)
+            diags += arg_diags
+        else:
+            value = arg
+        try:
+            value = convert(value, param.type)
+        except CtyError as e:
+            diags.append(_diag("Invalid function argument", f"Invalid value for "
+                               f"{go_quote(param.name)} parameter: {_error_text(e)}.",
+                               arg_node))
+        values.append(value)
+    if diags:
+        return cty.DynamicVal, diags
+    try:
+        return f.call(values), []
+    except CtyError as e:
+        index = getattr(e, "index", None)  # (an ArgError names its argument)
+        if isinstance(index, int):
+            param = params[index] if index < len(params) else var_param
+            if param is not None:
+                where = (args[index] if index < len(args) and isinstance(args[index], Node)
+                         else node.items[-1] if index < len(args) else node)
+                assert isinstance(where, Node)
+                return cty.DynamicVal, [_diag(
+                    "Invalid function argument", f"Invalid value for {go_quote(param.name)} "
+                    f"parameter: {_error_text(e)}.", _start(where))]
+        return cty.DynamicVal, [_diag("Error in function call", f"Call to function "
+                                      f"{go_quote(name)} failed: {_error_text(e)}.", node)]
+
+
+def _unknown_function(node: Node, env: Env) -> TypeExprError:
+    """HCL's diagnostic for a call of a function no context has: with no map of functions
+    anywhere, calls are not allowed at all; else the name is unknown, with a suggestion
+    among the calling context's own functions (HCL looks no further), or, for a name in a
+    namespace (``ns::f``), among that namespace's."""
+    if env is None or not env.has_functions():
+        return _diag("Function calls not allowed", "Functions may not be called here.", node)
+    name = node.text
+    own = list(env.functions or ())
+    if "::" in name:
+        namespace, _, short = name.rpartition("::")
+        namespace += "::"
+        avail = [n for n in own if n.startswith(namespace)]
+        if not avail:
+            return _diag("Call to unknown function", "There are no functions in namespace "
+                         f"{go_quote(namespace)}.", node)
+        # (as HCL does: the short name against the full ones, written after the namespace)
+        close = next((n for n in avail if edit_distance(short, n) < 3), "")
+        hint = f" Did you mean {namespace}{close}?" if close else ""
+        return _diag("Call to unknown function", f"There is no function named "
+                     f"{go_quote(short)} in namespace {namespace}.{hint}", node)
+    return _diag("Call to unknown function", f"There is no function named {go_quote(name)}."
+                 f"{name_suggestion(name, own)}", node)
+
+
 def _unknown_variable(node: Node, env: Env) -> TypeExprError:
     """HCL's diagnostic for a name that is no variable: with no variables in scope (outside
     any ``for``), variables are not allowed at all; inside, the name is unknown, with a
     suggestion among the names in scope: the first close one, innermost scope first and in
     the order each scope was made (HCL takes them in Go's map order, which is mostly that
     order but varies from run to run)."""
-    names = [k for k in env if not k.startswith(_ITEM)]
-    if not names:
+    names: list[str] = []
+    allowed = False
+    while env is not None:
+        own = env.variables
+        if own is not None:
+            mine = [k for k in own if not k.startswith(_ITEM)]
+            # (a splat's item is no variable: a scope of it alone is no map of variables)
+            allowed = allowed or bool(mine) or not own
+            names += mine
+        env = env.parent
+    if not allowed:
         return _diag("Variables not allowed", "Variables may not be used here.", node)
     hint = name_suggestion(node.text, names)
     return _diag("Unknown variable", f"There is no variable named {go_quote(node.text)}."
@@ -232,10 +383,12 @@ def _index(coll: Value, key: Value, node: Node) -> tuple[Value, Diags]:
                 elif key.less_than(cty.Zero).true():
                     detail = (f"{_NOT_AN_ELEMENT}: a negative number is not a valid index "
                               "for a sequence.")
-                elif coll.is_known() and coll.length_int() == 0:
-                    detail = f"{_NOT_AN_ELEMENT}: the collection has no elements."
-                elif coll.is_known():
-                    detail = (f"{_NOT_AN_ELEMENT}: the given index is greater than or equal "
+                elif coll.is_known() and not key.greater_than(coll.length()).true():
+                    # (as HCL's hcl.Index: only an index equal to the length gets these
+                    # words; one past it gets the plain message)
+                    detail = (f"{_NOT_AN_ELEMENT}: the collection has no elements."
+                              if coll.length_int() == 0 else
+                              f"{_NOT_AN_ELEMENT}: the given index is greater than or equal "
                               "to the length of the collection.")
             return cty.DynamicVal, [_step_diag(_INVALID_INDEX, detail, node)]
         return coll.index(key), []
@@ -299,81 +452,127 @@ def _get_attr(obj: Value, name: str, node: Node) -> tuple[Value, Diags]:
 
 
 def _for(node: Node, env: Env) -> tuple[Value, Diags]:
-    """HCL's ForExpr over a known collection."""
+    """HCL's ForExpr: the collection checked, the condition tried once with unknown
+    variables (so that a condition of the wrong type is one error, not one per element), then
+    every element: a failing element makes the result unknown, and evaluation goes on to
+    gather the diagnostics of the elements after it. The collection's, the conditions' and
+    the keys' marks go onto the result."""
     coll_node, value_node, key_node, cond_node = node.items
     key_var, value_var = node.names[0], node.names[1]
     has_cond = len(node.names) > 2
     coll, diags = _value(coll_node, env)
-    if diags:
-        return cty.DynamicVal, diags
     if coll.is_null():
-        return cty.DynamicVal, [_diag("Iteration over null value", "A null value cannot be "
-                                      "used as the collection in a 'for' expression.",
-                                      coll_node)]
+        return cty.DynamicVal, [*diags, _diag(
+            "Iteration over null value", "A null value cannot be used as the collection in a "
+            "'for' expression.", coll_node)]
+    if coll.type() is cty.DynamicPseudoType:
+        return cty.DynamicVal, diags
+    coll, coll_marks = coll.unmark()
+    marks: set[object] = set(coll_marks)
     ty = coll.type()
     if not (ty.is_list_type() or ty.is_set_type() or ty.is_map_type() or ty.is_tuple_type()
             or ty.is_object_type()):
-        return cty.DynamicVal, [_diag("Iteration over non-iterable value", "A value of type "
-                                      f"{ty.friendly_name()} cannot be used as the collection "
-                                      "in a 'for' expression.", coll_node)]
+        return cty.DynamicVal, [*diags, _diag(
+            "Iteration over non-iterable value", f"A value of type {ty.friendly_name()} "
+            "cannot be used as the collection in a 'for' expression.", coll_node)]
+
+    def scope(k: Value, v: Value) -> EvalContext:
+        return _scope(env, {key_var: k, value_var: v} if key_var else {value_var: v})
+
+    if has_cond:
+        probe, cond_diags = _value(cond_node, scope(cty.DynamicVal, cty.DynamicVal))
+        diags += cond_diags
+        if probe.is_null():
+            return cty.DynamicVal, [*diags, _diag(
+                "Condition is null", "The value of the 'if' clause must not be null.",
+                cond_node)]
+        marks |= probe.unmark()[1]
+        try:
+            convert(probe, cty.Bool)
+        except CtyError as e:
+            return cty.DynamicVal, [*diags, _diag(
+                "Invalid 'for' condition", f"The 'if' clause value is invalid: "
+                f"{_error_text(e)}.", cond_node)]
+        if cond_diags:
+            return cty.DynamicVal, diags
     if not coll.is_known():
-        return cty.DynamicVal, []
+        return cty.DynamicVal.with_marks(marks), diags
+    producing_tuple = node.text == "tuple"
     items: list[Value] = []
     keyed: dict[str, list[Value]] = {}
+    known = True
     for k, v in coll.elements():
-        inner: Env = {key_var: k} if key_var else {}
-        inner[value_var] = v
-        inner.update((name, outer) for name, outer in env.items() if name not in inner)
+        inner = scope(k, v)
         if has_cond:
-            ok, cond_diags = _value(cond_node, inner)
-            if cond_diags:
-                return cty.DynamicVal, cond_diags
-            if ok.is_null():
-                return cty.DynamicVal, [_diag("Condition is null", "The value of the 'if' "
-                                              "clause must not be null.", cond_node)]
-            try:
-                ok = convert(ok, cty.Bool)
-            except CtyError as e:
-                return cty.DynamicVal, [_diag("Invalid 'for' condition", "The 'if' clause "
-                                              f"value is invalid: {_error_text(e)}.",
-                                              cond_node)]
-            if not ok.is_known():
-                return cty.DynamicVal, []
-            if ok.false():
+            include, cond_diags = _value(cond_node, inner)
+            diags += cond_diags
+            if include.is_null():
+                if known:
+                    diags.append(_diag("Invalid 'for' condition", "The value of the 'if' "
+                                       "clause must not be null.", cond_node))
+                known = False
                 continue
-        if node.text == "tuple":
+            marks |= include.unmark()[1]
+            if producing_tuple and not include.is_known():
+                known = False  # (HCL gathers the diagnostics of the elements after it)
+                continue
+            try:
+                include = convert(include, cty.Bool)
+            except CtyError as e:
+                if known:
+                    diags.append(_diag("Invalid 'for' condition", "The 'if' clause value is "
+                                       f"invalid: {_error_text(e)}.", cond_node))
+                known = False
+                continue
+            if not include.is_known():
+                known = False
+                continue
+            if include.unmark()[0].false():
+                continue
+        if producing_tuple:
             value, value_diags = _value(value_node, inner)
-            if value_diags:
-                return cty.DynamicVal, value_diags
+            diags += value_diags
             items.append(value)
             continue
         key, key_diags = _value(key_node, inner)
-        if key_diags:
-            return cty.DynamicVal, key_diags
+        diags += key_diags
         if key.is_null():
-            return cty.DynamicVal, [_diag("Invalid object key", "Key expression in 'for' "
-                                          "expression must not produce a null value.",
-                                          key_node)]
+            if known:
+                diags.append(_diag("Invalid object key", "Key expression in 'for' expression "
+                                   "must not produce a null value.", key_node))
+            known = False
+            continue
+        marks |= key.unmark()[1]
+        if not key.is_known():
+            known = False
+            continue
         try:
             key = convert(key, cty.String)
         except CtyError as e:
-            return cty.DynamicVal, [_diag("Invalid object key", "The key expression produced "
-                                          f"an invalid result: {_error_text(e)}.", key_node)]
+            if known:
+                diags.append(_diag("Invalid object key", "The key expression produced an "
+                                   f"invalid result: {_error_text(e)}.", key_node))
+            known = False
+            continue
         value, value_diags = _value(value_node, inner)
-        if value_diags:
-            return cty.DynamicVal, value_diags
-        name = key.as_string()
+        diags += value_diags
+        name = key.unmark()[0].as_string()
         if node.text == "object" and name in keyed:
-            return cty.DynamicVal, [_diag(
+            diags.append(_diag(
                 "Duplicate object key", f"Two different items produced the key {go_quote(name)} "
                 "in this 'for' expression. If duplicates are expected, use the ellipsis (...) "
-                "after the value expression to enable grouping by key.", key_node)]
+                "after the value expression to enable grouping by key.", key_node))
+            continue
         keyed.setdefault(name, []).append(value)
-    if node.text == "tuple":
-        return cty.tuple_val(items), []
-    if node.text == "object":
-        return cty.object_val({k: vs[0] for k, vs in keyed.items()}), []
-    return cty.object_val({k: cty.tuple_val(vs) for k, vs in keyed.items()}), []
+    if not known:
+        return cty.DynamicVal.with_marks(marks), diags
+    if producing_tuple:
+        result = cty.tuple_val(items)
+    elif node.text == "object":
+        result = cty.object_val({k: vs[0] for k, vs in keyed.items()})
+    else:
+        result = cty.object_val({k: cty.tuple_val(vs) for k, vs in keyed.items()})
+    return result.with_marks(marks), diags
 
 
 def _object(node: Node, env: Env) -> tuple[Value, Diags]:

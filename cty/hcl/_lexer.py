@@ -60,7 +60,10 @@ class Node:
     """A call's opening parenthesis (where HCL points for a wrong number of arguments), or a
     traversal step's dot or bracket."""
     names: tuple[str, ...] = ()
-    """A traversal step's attribute name; a for expression's key and value variables."""
+    """A traversal step's attribute name; a for expression's key and value variables; for a
+    call whose last argument is expanded (``f(xs...)``), ``("...",)``."""
+    end_pos: Pos | None = None
+    """A call's closing parenthesis (where HCL points for too few arguments)."""
 
 
 class TypeExprError(CtyValueError):
@@ -292,6 +295,8 @@ class Lexer:
 
     def _number(self) -> str:
         text, start = self.text, self.i
+        if self.hcl:
+            return self._hcl_number()
         j = start
         while j < len(text) and text[j].isdigit():
             j += 1
@@ -309,6 +314,32 @@ class Lexer:
                     j += 1
         self.i = j
         return text[start:j]
+
+    def _hcl_number(self) -> str:
+        """HCL's scanner's NumberLit: a digit, then digits, dots and exponents (``e``, a sign,
+        a digit) for as long as they go, not ending with a dot (``1.2.3`` is one token, which
+        the parser then finds no number; ``1.`` is the number 1 and a dot)."""
+        text, start = self.text, self.i
+        j = end = start + 1
+        while j < len(text):
+            c = text[j]
+            if "0" <= c <= "9":
+                j += 1
+                end = j
+            elif c == ".":
+                j += 1
+            elif c in "eE":
+                k = j + 1
+                if k < len(text) and text[k] in "+-":
+                    k += 1
+                if k < len(text) and "0" <= text[k] <= "9":
+                    j = end = k + 1
+                else:
+                    break
+            else:
+                break
+        self.i = end
+        return text[start:end]
 
     def _string_token(self, pos: Pos, nl: bool, newline: Pos | None) -> Token:
         try:

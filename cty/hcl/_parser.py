@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from .._deep import hop
+from .._number_parse import parse as parse_number
 from ._lexer import INVALID_EXPRESSION, Lexer, Node, Pos, Token, TokenCursor, TypeExprError
 from ._template import parse_template
 
@@ -47,6 +48,8 @@ class _Parser(TokenCursor):
         super().__init__(Lexer(text, hcl=True, go_escapes=go_escapes).tokens())
         self.newlines = [False]
         self.key_start = False
+        self.expanded = False
+        self.closed_at: Pos | None = None
 
     def take(self) -> Token:
         tok = super().take()
@@ -236,6 +239,12 @@ class _Parser(TokenCursor):
             return self._call(tok, name)
         if tok.kind == "template":
             return self._template(tok)
+        if tok.kind == "number":
+            try:
+                parse_number(tok.text)
+            except ValueError:
+                raise self._fail("Invalid number literal", "Failed to recognize the value of "
+                                 "this number literal.", tok.pos) from None
         if tok.kind in ("string", "number"):
             return Node(tok.kind, tok.pos, tok.text)
         if tok.kind == "punct":
@@ -263,6 +272,8 @@ class _Parser(TokenCursor):
         TokenCursor.__init__(inner, tokens)
         inner.newlines = [False]
         inner.key_start = False
+        inner.expanded = False
+        inner.closed_at = None
         return inner
 
     def _call(self, name_tok: Token, name: str) -> Node:
@@ -273,7 +284,8 @@ class _Parser(TokenCursor):
             "nesting elsewhere in this file."), missing=(
             "Missing argument separator", "A comma is required to separate each function "
             "argument from the next."))
-        return Node("call", name_tok.pos, name, tuple(args), args_pos=open_tok.pos)
+        return Node("call", name_tok.pos, name, tuple(args), args_pos=open_tok.pos,
+                    names=("...",) if self.expanded else (), end_pos=self.closed_at)
 
     def _tuple(self, open_tok: Token) -> Node:
         tok = self.peek()
@@ -290,15 +302,18 @@ class _Parser(TokenCursor):
     def _items(self, close: str, opened: Pos, *, expand: bool,
                unterminated: tuple[str, str], missing: tuple[str, str]) -> list[Node]:
         """Comma-separated expressions up to *close*, which is taken (newlines ignored; a
-        trailing comma allowed; with *expand*, ``...`` after the last one): a call's
-        arguments or a tuple's items. At the end of the text HCL reports *unterminated* at
+        trailing comma allowed; with *expand*, ``...`` after the last one, which sets
+        ``expanded``): a call's arguments or a tuple's items; ``closed_at`` is where *close*
+        is. At the end of the text HCL reports *unterminated* at
         *opened*, elsewhere *missing* at the token."""
         self.newlines.append(False)
         items: list[Node] = []
+        expanded = False  # (set on self at the end: an argument's own calls set it too)
         while not self.at(close):
             items.append(self.expression())
             if expand and self.at("..."):
                 self.take()
+                expanded = True
                 if not self.at(close):
                     raise self._fail("Missing closing parenthesis", "An expanded function "
                                      "argument (with ...) must be immediately followed by "
@@ -313,7 +328,8 @@ class _Parser(TokenCursor):
             if tok.kind == "end" and not tok.text:
                 raise self._fail(*unterminated, opened)
             raise self._fail(*missing, tok.pos)
-        self.take()
+        self.closed_at = self.take().pos
+        self.expanded = expanded
         self.newlines.pop()
         return items
 

@@ -406,3 +406,46 @@ def _in_set(v: cty.Value, path: cty.Path) -> bool:
             return True
         v = step.apply(v)
     return False
+
+
+EXPRESSIONS = 10
+"""Generated calls per function and argument count in the live HCL evaluation run (about
+2,800 expressions)."""
+
+
+def test_expressions_evaluated_against_hcl() -> None:
+    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
+    from tests.hcl.test_eval_vectors import disagreement
+    from tests.vectors.tools.make_hcl_eval import cases, expanded
+
+    todo = cases(seed=SEED, tries=EXPRESSIONS, hand=False)
+    answers = _ask(oracle, [expanded(c) for c in todo])
+    if answers and answers[0].get("op") != "eval":  # (an oracle built without the shim)
+        pytest.skip("the HCL oracle has no eval op: build it with HCLORACLE_SHIMS="
+                    "tests/oracle_shims/hcl (.ci/run does)")
+    disagree = []
+    for case, answer in zip(todo, answers, strict=True):
+        answer.pop("id", None)
+        why = disagreement(case, answer)
+        if why is not None:
+            disagree.append((case["expr"], why))
+    REPORT.append(f"HCL: {len(todo)} expressions evaluated (seed {SEED}): {len(disagree)} "
+                  "disagreements")
+    assert not disagree, disagree[:5]
+
+
+def test_variables_against_hcl() -> None:
+    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
+    from tests.hcl.test_variables_vectors import disagreement
+    from tests.vectors.tools.make_hcl_eval import VARIABLE_EXPRESSIONS, variable_cases
+
+    texts = variable_cases(seed=SEED, n=2_000)[len(VARIABLE_EXPRESSIONS):]
+    answers = _ask(oracle, [{"op": "variables", "expr": t} for t in texts])
+    if answers and answers[0].get("op") != "variables":  # (an oracle built without the shim)
+        pytest.skip("the HCL oracle has no variables op: build it with HCLORACLE_SHIMS="
+                    "tests/oracle_shims/hcl (.ci/run does)")
+    disagree = [(t, why) for t, a in zip(texts, answers, strict=True)
+                if (why := disagreement(t, a)) is not None]
+    REPORT.append(f"HCL: {len(texts)} expressions' variables (seed {SEED}): {len(disagree)} "
+                  "disagreements")
+    assert not disagree, disagree[:5]

@@ -13,6 +13,7 @@ from cty.encoding import gob, msgpack
 from cty.encoding import json as cty_json
 from cty.function import Function
 from cty.function.stdlib import FUNCTIONS
+from cty.hcl import Diagnostic, EvalContext, Expression, Traversal, parse_expression
 
 
 @dataclasses.dataclass
@@ -63,3 +64,19 @@ def check_functions() -> None:
     upper = FUNCTIONS["upper"]
     assert_type(upper, Function)
     assert_type(upper.call([cty.string_val("a")]), cty.Value)
+
+
+def check_hcl() -> None:
+    ctx = EvalContext(variables={"a": 1}, functions=FUNCTIONS)
+    assert_type(ctx.child(variables={"b": cty.string_val("x")}), EvalContext)
+    assert_type(ctx.variable("a"), cty.Value | None)
+    expr = parse_expression("a + 1", filename="main.tf")
+    assert_type(expr, Expression)
+    assert_type(expr.evaluate(ctx), cty.Value)
+    value, diags = expr.value(ctx)
+    assert_type(value, cty.Value)
+    assert_type(diags, list[Diagnostic])
+    assert_type(diags[0].line, int)
+    (t,) = parse_expression("var.x").variables()
+    assert_type(t, Traversal)
+    assert_type(t.path, cty.Path)

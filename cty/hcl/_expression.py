@@ -1,0 +1,122 @@
+"""HCL expressions as values to evaluate: parse once, evaluate in any context.
+
+``parse_expression`` reads HCL's native syntax (hclsyntax's ParseExpression) into an
+``Expression``; ``Expression.value(ctx)`` gives its value and every diagnostic HCL would
+report, in HCL's order, as HCL's Value does (the value unknown where evaluation failed);
+``Expression.evaluate(ctx)`` gives the value or raises ``DiagnosticsError`` holding them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cty import CtyValueError, Value
+from cty._internal import Node, TypeExprError, deep
+from cty._internal import parse_expression as _parse
+
+from ._context import EvalContext
+from ._eval import value_in
+from ._variables import Traversal, variables
+
+__all__ = ["Diagnostic", "DiagnosticsError", "Expression", "Traversal", "parse_expression"]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem HCL reports: its severity, summary and detail (HCL's words), and where it
+    is: the file's name and the 1-based line and column (counted as HCL counts them: in
+    grapheme clusters) where its subject starts."""
+
+    severity: Literal["error", "warning"]
+    summary: str
+    detail: str
+    filename: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.line},{self.column}: {self.summary}; {self.detail}"
+
+
+class DiagnosticsError(CtyValueError):
+    """Parsing or evaluating failed: ``diagnostics`` holds every diagnostic, in HCL's order.
+    The message is HCL's for them: the first, and how many others there are."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        first = str(diagnostics[0])
+        more = len(diagnostics) - 1
+        super().__init__(f"{first}, and {more} other diagnostic(s)" if more else first)
+        self.diagnostics = diagnostics
+
+
+def _diagnostic(e: TypeExprError, filename: str) -> Diagnostic:
+    return Diagnostic("error", e.summary, e.detail, filename, e.line, e.column)
+
+
+class Expression:
+    """An HCL expression, parsed: evaluate it with ``value`` or ``evaluate``.
+
+    >>> from cty.hcl import EvalContext, parse_expression
+    >>> parse_expression('"${name}-${count + 1}"').evaluate(
+    ...     EvalContext(variables={"name": "web", "count": 2}))
+    cty.string_val('web-3')
+    """
+
+    __slots__ = ("_node", "filename", "text")
+
+    def __init__(self, node: Node, text: str, filename: str) -> None:
+        self._node = node
+        self.text = text
+        """The expression's source text."""
+        self.filename = filename
+        """The name its diagnostics give for the file."""
+
+    @deep
+    def value(self, ctx: EvalContext | None = None) -> tuple[Value, list[Diagnostic]]:
+        """Return the expression's value in *ctx* (None: no variables, no functions) and
+        every diagnostic HCL would report, in HCL's order; where evaluation failed the value
+        is unknown (``cty.DynamicVal``, or an unknown of the type HCL would give)."""
+        if ctx is not None and not isinstance(ctx, EvalContext):
+            raise TypeError(f"ctx must be an EvalContext or None, not {type(ctx).__qualname__}")
+        value, diags = value_in(self._node, ctx)
+        return value, [_diagnostic(d, self.filename) for d in diags]
+
+    def evaluate(self, ctx: EvalContext | None = None) -> Value:
+        """Return the expression's value in *ctx* (None: no variables, no functions).
+
+        Raises DiagnosticsError holding every diagnostic HCL would report."""
+        value, diags = self.value(ctx)
+        if diags:
+            raise DiagnosticsError(diags)
+        return value
+
+    def variables(self) -> list[Traversal]:
+        """Return the variables the expression refers to, as HCL's Variables gives them: each
+        a root name and the static steps after it, in the order HCL's walker meets them,
+        without the names a ``for`` expression binds inside it (what an evaluator needs to
+        order ``locals`` by dependency).
+
+        >>> [str(t) for t in parse_expression('[for x in var.list: x + local.n[0]]').variables()]
+        ['var.list', 'local.n[0]']
+        """
+        return variables(self._node)
+
+    def __repr__(self) -> str:
+        return f"Expression({self.text!r})"
+
+
+@deep
+def parse_expression(text: str, filename: str = "<expression>") -> Expression:
+    """Return the expression *text* holds (HCL's native syntax: exactly one expression).
+
+    Raises DiagnosticsError with HCL's diagnostic for text that is not one expression;
+    *filename* names the file in diagnostics.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__qualname__}")
+    try:
+        node = _parse(text)
+    except TypeExprError as e:
+        raise DiagnosticsError([_diagnostic(e, filename)]) from None
+    return Expression(node, text, filename)

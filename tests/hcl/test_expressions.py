@@ -1,0 +1,212 @@
+"""cty.hcl: expressions evaluated in a context of variables and functions, with HCL's
+diagnostics (hclsyntax's FunctionCallExpr and ScopeTraversalExpr, HCL v2.24)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import cty
+from cty.function import stdlib
+from cty.hcl import Diagnostic, DiagnosticsError, EvalContext, Expression, parse_expression
+
+FUNCS = stdlib.FUNCTIONS
+
+
+def value(text: str, ctx: EvalContext | None = None) -> cty.Value:
+    return parse_expression(text).evaluate(ctx)
+
+
+def diagnostics(text: str, ctx: EvalContext | None = None) -> list[tuple[str, str, int, int]]:
+    v, diags = parse_expression(text).value(ctx)
+    assert diags, f"{text!r} gave {v!r} and no diagnostics"
+    return [(d.summary, d.detail, d.line, d.column) for d in diags]
+
+
+def test_variables_from_values_and_python_data() -> None:
+    ctx = EvalContext(variables={"name": "web", "count": 2, "tags": cty.map_val(
+        {"env": cty.string_val("prod")})})
+    assert value('"${name}-${count + 1}"', ctx).raw_equals(cty.string_val("web-3"))
+    assert value("tags.env", ctx).raw_equals(cty.string_val("prod"))
+    assert value('tags["env"]', ctx).raw_equals(cty.string_val("prod"))
+
+
+def test_no_map_of_variables_is_not_an_empty_one() -> None:
+    assert diagnostics("x") == [("Variables not allowed", "Variables may not be used here.",
+                                 1, 1)]
+    assert diagnostics("x", EvalContext(functions={})) == [
+        ("Variables not allowed", "Variables may not be used here.", 1, 1)]
+    assert diagnostics("x", EvalContext(variables={})) == [
+        ("Unknown variable", 'There is no variable named "x".', 1, 1)]
+    assert diagnostics("nmae", EvalContext(variables={"name": "a"})) == [
+        ("Unknown variable", 'There is no variable named "nmae". Did you mean "name"?', 1, 1)]
+
+
+def test_a_child_sees_its_parents_variables_and_shadows_them() -> None:
+    parent = EvalContext(variables={"a": 1, "b": 2})
+    child = parent.child(variables={"b": 20})
+    assert value("a + b", child).raw_equals(cty.number_int_val(21))
+    assert value("a + b", parent).raw_equals(cty.number_int_val(3))
+    assert child.parent is parent
+    assert child.variable("a") is parent.variable("a")
+    assert child.variable("zzz") is None
+
+
+def test_a_for_expression_sees_the_context() -> None:
+    ctx = EvalContext(variables={"names": ["a", "b"], "suffix": "!"},
+                      functions={"upper": FUNCS["upper"]})
+    got = value('[for i, s in names: "${upper(s)}${suffix}${i}"]', ctx)
+    assert got.raw_equals(cty.tuple_val([cty.string_val("A!0"), cty.string_val("B!1")]))
+    # inside a for with no context, the for's own names are suggested
+    assert diagnostics("[for s in [1]: t]") == [
+        ("Unknown variable", 'There is no variable named "t". Did you mean "s"?', 1, 16)]
+
+
+def test_function_calls() -> None:
+    ctx = EvalContext(variables={"xs": [1, 5, 3]}, functions=FUNCS)
+    assert value('upper("abc")', ctx).raw_equals(cty.string_val("ABC"))
+    assert value("max(xs...)", ctx).raw_equals(cty.number_int_val(5))
+    assert value("max(0, xs...)", ctx).raw_equals(cty.number_int_val(5))
+    # an argument's own expanded call leaves the outer call unexpanded, and the other way
+    assert value("max(min(xs...), 2)", ctx).raw_equals(cty.number_int_val(2))
+    assert value("max(2, min(xs...))", ctx).raw_equals(cty.number_int_val(2))
+    assert value("max([min(xs...), 4]...)", ctx).raw_equals(cty.number_int_val(4))
+    assert value('length(tolist(["a", "b"]))', ctx).raw_equals(cty.number_int_val(2))
+    # arguments are converted to the parameters' types first, as HCL does
+    assert value("upper(12)", ctx).raw_equals(cty.string_val("12"))
+
+
+def test_calls_not_allowed_and_unknown_functions() -> None:
+    assert diagnostics("f(1)") == [("Function calls not allowed",
+                                    "Functions may not be called here.", 1, 1)]
+    assert diagnostics("f(1)", EvalContext(variables={"f": 1})) == [
+        ("Function calls not allowed", "Functions may not be called here.", 1, 1)]
+    ctx = EvalContext(functions={"upper": FUNCS["upper"], "lower": FUNCS["lower"]})
+    assert diagnostics('uppr("a")', ctx) == [
+        ("Call to unknown function", 'There is no function named "uppr". Did you mean '
+         '"upper"?', 1, 1)]
+    assert diagnostics("nothing_like_it()", ctx) == [
+        ("Call to unknown function", 'There is no function named "nothing_like_it".', 1, 1)]
+    assert diagnostics("ns::f()", ctx) == [
+        ("Call to unknown function", 'There are no functions in namespace "ns::".', 1, 1)]
+    nsctx = EvalContext(functions={"ns::upper": FUNCS["upper"]})
+    assert diagnostics("ns::lower()", nsctx) == [
+        ("Call to unknown function", 'There is no function named "lower" in namespace ns::.',
+         1, 1)]
+    # HCL suggests among the calling context's own functions only
+    child = ctx.child(variables={})
+    assert diagnostics('uppr("a")', child) == [
+        ("Call to unknown function", 'There is no function named "uppr".', 1, 1)]
+    assert value('upper("a")', child).raw_equals(cty.string_val("A"))
+
+
+def test_argument_count_and_type_errors() -> None:
+    ctx = EvalContext(functions=FUNCS)
+    assert diagnostics("upper()", ctx) == [
+        ("Not enough function arguments", 'Function "upper" expects 1 argument(s). Missing '
+         'value for "str".', 1, 7)]
+    assert diagnostics('upper("a", "b")', ctx) == [
+        ("Too many function arguments", 'Function "upper" expects only 1 argument(s).', 1, 13)]
+    assert diagnostics("upper([])", ctx) == [
+        ("Invalid function argument", 'Invalid value for "str" parameter: string required, '
+         "but have tuple.", 1, 7)]
+
+
+def test_expanding_arguments() -> None:
+    ctx = EvalContext(variables={"n": None, "s": "x"}, functions=FUNCS)
+    assert diagnostics("max(s...)", ctx) == [
+        ("Invalid expanding argument value", "The expanding argument (indicated by ...) must "
+         "be of a tuple, list, or set type.", 1, 5)]
+    assert diagnostics("max(n...)", ctx) == [
+        ("Invalid expanding argument value", "The expanding argument (indicated by ...) must "
+         "not be null.", 1, 5)]
+    unknown = EvalContext(variables={"xs": cty.unknown_val(cty.List(cty.Number))},
+                          functions=FUNCS)
+    assert parse_expression("max(xs...)").value(unknown) == (cty.DynamicVal, [])
+
+
+def test_errors_of_the_call_itself() -> None:
+    ctx = EvalContext(functions=FUNCS)
+    assert diagnostics("element([], 0)", ctx) == [
+        ("Error in function call", 'Call to function "element" failed: cannot use element '
+         "function with an empty list.", 1, 1)]
+
+
+def test_diagnostics_error_and_its_message() -> None:
+    with pytest.raises(DiagnosticsError) as e:
+        value("a + b", EvalContext(variables={}))
+    assert [d.summary for d in e.value.diagnostics] == ["Unknown variable"] * 2
+    assert str(e.value) == ('<expression>:1,1: Unknown variable; There is no variable named '
+                            '"a"., and 1 other diagnostic(s)')
+    assert isinstance(e.value, cty.CtyValueError)
+    d = e.value.diagnostics[1]
+    assert d == Diagnostic("error", "Unknown variable", 'There is no variable named "b".',
+                           "<expression>", 1, 5)
+
+
+def test_syntax_errors_are_diagnostics() -> None:
+    with pytest.raises(DiagnosticsError) as e:
+        parse_expression("1 +", filename="main.tf")
+    (d,) = e.value.diagnostics
+    assert d.filename == "main.tf" and d.severity == "error"
+    assert (d.summary, d.detail, d.line, d.column) == (
+        "Missing expression", "Expected the start of an expression, but found the end of the "
+        "file.", 1, 4)
+
+
+def test_bad_arguments_are_typed_errors() -> None:
+    with pytest.raises(TypeError):
+        parse_expression(b"1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        parse_expression("1").value({"a": 1})  # type: ignore[arg-type]
+    with pytest.raises(cty.CtyTypeError):
+        EvalContext(functions={"f": len})  # type: ignore[dict-item]
+    with pytest.raises(cty.CtyTypeError):
+        EvalContext(variables={1: "a"})  # type: ignore[dict-item]
+
+
+def test_deep_nesting_is_a_value_not_a_recursion_error() -> None:
+    text = "(" * 10_000 + "1" + ")" * 10_000
+    assert value(text).raw_equals(cty.number_int_val(1))
+    calls = "upper(" * 2_000 + '"a"' + ")" * 2_000
+    assert value(calls, EvalContext(functions=FUNCS)).raw_equals(cty.string_val("A"))
+
+
+def test_expression_keeps_its_text() -> None:
+    e = parse_expression("1 + 2", filename="x.hcl")
+    assert isinstance(e, Expression)
+    assert (e.text, e.filename, repr(e)) == ("1 + 2", "x.hcl", "Expression('1 + 2')")
+
+
+@pytest.mark.parametrize("first", ["cty.hcl", "cty.hcl._eval", "cty.convert"])
+def test_any_import_order_works(first: str) -> None:
+    # cty.hcl's evaluator uses cty.convert, whose type defaults use the evaluator
+    code = (f"import {first}\nfrom cty.hcl import parse_expression\n"
+            "import cty.convert\n"
+            "print(parse_expression('1 + 1').evaluate().as_big_float(), "
+            "cty.convert.parse_type_with_defaults('object({a=optional(number, 2)})')[0])")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                         text=True).stdout
+    assert out.split()[0] == "2.0"
+
+
+def test_number_literals_are_scanned_as_hcl_scans_them() -> None:
+    # a digit, then digits, dots and exponents, not ending with a dot: "1.2.3" is one token
+    with pytest.raises(DiagnosticsError) as e:
+        parse_expression("1.2.3")
+    assert e.value.diagnostics[0].summary == "Invalid number literal"
+    assert value("1.e5").raw_equals(cty.number_int_val(100_000))
+    with pytest.raises(DiagnosticsError) as e:
+        parse_expression("a.0.0.0")
+    assert e.value.diagnostics[0].detail.endswith("like [0][0.0].")
+
+
+def test_variables_are_hcls_traversals() -> None:
+    e = parse_expression('[for k, v in var.m: "${k}${local.x[0]["y"]}" if v[k] && a[b].c]')
+    assert [str(t) for t in e.variables()] == ["var.m", 'local.x[0]["y"]', "a", "b"]
+    t = e.variables()[1]
+    assert (t.root, t.line, t.column) == ("local", 1, 28)
+    assert t.path == cty.Path([cty.GetAttrStep("x"), cty.IndexStep(cty.number_int_val(0)),
+                               cty.IndexStep(cty.string_val("y"))])

@@ -1,0 +1,244 @@
+// HCL oracle shim (package main, compiled beside hcloracle's main.go: HCLORACLE_SHIMS=DIR sh
+// build.sh): the op "eval", hclsyntax's ParseExpression then Expression.Value in an
+// hcl.EvalContext of variables and go-cty's standard library functions.
+// See tests/oracle_shims/README.md.
+//
+// Case: {"op": "eval", "expr": TEXT, "filename": NAME, "nil_ctx": bool,
+//        "variables": {NAME: VALUE_IN, ...} or null, "functions": [NAME, ...] or null}.
+// null (or absent) variables or functions leave the context's map nil, which HCL tells from
+// an empty map; "nil_ctx" evaluates with no context at all. Function names are the lower-case
+// names of cty.function.stdlib.FUNCTIONS (the table below).
+// Answer: "stage" "parse" with the parser's diagnostics, or the value (rendered as main.go
+// renders values) and every diagnostic of the evaluation, in HCL's order.
+
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
+)
+
+type evalRequest struct {
+	ID        json.RawMessage     `json:"id,omitempty"`
+	Expr      string              `json:"expr"`
+	Filename  string              `json:"filename"`
+	NilCtx    bool                `json:"nil_ctx"`
+	Variables map[string]*valueIn `json:"variables"`
+	Functions []string            `json:"functions"`
+}
+
+type evalAnswer struct {
+	ID    json.RawMessage `json:"id,omitempty"`
+	Op    string          `json:"op"`
+	OK    bool            `json:"ok"`
+	Stage string          `json:"stage,omitempty"`
+	Value *valueOut       `json:"value,omitempty"`
+	Diags []diagOut       `json:"diags,omitempty"`
+	Error string          `json:"error,omitempty"`
+}
+
+func init() {
+	extraOps["eval"] = opEval
+	extraOps["variables"] = opVariables
+}
+
+type traversalOut struct {
+	Root  string    `json:"root"`
+	Steps []stepOut `json:"steps"`
+	Range *rng      `json:"range"`
+}
+
+type stepOut struct {
+	Attr *string   `json:"attr,omitempty"`
+	Key  *valueOut `json:"key,omitempty"`
+}
+
+type variablesAnswer struct {
+	ID         json.RawMessage `json:"id,omitempty"`
+	Op         string          `json:"op"`
+	Stage      string          `json:"stage,omitempty"`
+	Diags      []diagOut       `json:"diags,omitempty"`
+	Traversals []traversalOut  `json:"traversals"`
+}
+
+// opVariables: {"op": "variables", "expr": TEXT}: hclsyntax.Variables of the parsed
+// expression, each traversal's root name, its steps (an attribute's name, or an index's key
+// rendered as main.go renders values) and its source range.
+func opVariables(line []byte) any {
+	var req evalRequest
+	if err := json.Unmarshal(line, &req); err != nil {
+		return &variablesAnswer{Op: "variables", Stage: "input"}
+	}
+	ans := &variablesAnswer{ID: req.ID, Op: "variables", Traversals: []traversalOut{}}
+	expr, diags := hclsyntax.ParseExpression([]byte(req.Expr), "expr.hcl", hcl.InitialPos)
+	if diags.HasErrors() {
+		ans.Stage = "parse"
+		ans.Diags = renderDiags(diags)
+		return ans
+	}
+	for _, t := range hclsyntax.Variables(expr) {
+		r := t.SourceRange()
+		out := traversalOut{Root: t.RootName(), Steps: []stepOut{}, Range: renderRange(&r)}
+		for _, step := range t[1:] {
+			switch s := step.(type) {
+			case hcl.TraverseAttr:
+				name := s.Name
+				out.Steps = append(out.Steps, stepOut{Attr: &name})
+			case hcl.TraverseIndex:
+				out.Steps = append(out.Steps, stepOut{Key: renderValue(s.Key)})
+			}
+		}
+		ans.Traversals = append(ans.Traversals, out)
+	}
+	return ans
+}
+
+func opEval(line []byte) any {
+	var req evalRequest
+	if err := json.Unmarshal(line, &req); err != nil {
+		return &evalAnswer{Op: "eval", Stage: "input", Error: err.Error()}
+	}
+	ans := &evalAnswer{ID: req.ID, Op: "eval"}
+	filename := req.Filename
+	if filename == "" {
+		filename = "expr.hcl"
+	}
+	expr, diags := hclsyntax.ParseExpression([]byte(req.Expr), filename, hcl.InitialPos)
+	if diags.HasErrors() {
+		ans.Stage = "parse"
+		ans.Diags = renderDiags(diags)
+		return ans
+	}
+	var ctx *hcl.EvalContext
+	if !req.NilCtx {
+		ctx = &hcl.EvalContext{}
+		if req.Variables != nil {
+			ctx.Variables = map[string]cty.Value{}
+			for name, in := range req.Variables {
+				v, err := decodeValue(in)
+				if err != nil {
+					ans.Stage = "input"
+					ans.Error = name + ": " + err.Error()
+					return ans
+				}
+				ctx.Variables[name] = v
+			}
+		}
+		if req.Functions != nil {
+			ctx.Functions = map[string]function.Function{}
+			for _, name := range req.Functions {
+				f, ok := evalFuncs[name]
+				if !ok {
+					ans.Stage = "input"
+					ans.Error = "no function " + name
+					return ans
+				}
+				ctx.Functions[name] = f
+			}
+		}
+	}
+	v, diags := expr.Value(ctx)
+	ans.Value = renderValue(v)
+	ans.Diags = renderDiags(diags)
+	ans.OK = !diags.HasErrors()
+	if !ans.OK {
+		ans.Stage = "eval"
+	}
+	return ans
+}
+
+// evalFuncs: cty.function.stdlib.FUNCTIONS's names, each matched to go-cty's function by its
+// description (the to... conversions are stdlib.MakeToFunc of their types).
+var evalFuncs = map[string]function.Function{
+	"abs":                    stdlib.AbsoluteFunc,
+	"add":                    stdlib.AddFunc,
+	"and":                    stdlib.AndFunc,
+	"assertnotnull":          stdlib.AssertNotNullFunc,
+	"byteslen":               stdlib.BytesLenFunc,
+	"bytesslice":             stdlib.BytesSliceFunc,
+	"ceil":                   stdlib.CeilFunc,
+	"chomp":                  stdlib.ChompFunc,
+	"chunklist":              stdlib.ChunklistFunc,
+	"coalesce":               stdlib.CoalesceFunc,
+	"coalescelist":           stdlib.CoalesceListFunc,
+	"compact":                stdlib.CompactFunc,
+	"concat":                 stdlib.ConcatFunc,
+	"contains":               stdlib.ContainsFunc,
+	"csvdecode":              stdlib.CSVDecodeFunc,
+	"distinct":               stdlib.DistinctFunc,
+	"divide":                 stdlib.DivideFunc,
+	"element":                stdlib.ElementFunc,
+	"equal":                  stdlib.EqualFunc,
+	"flatten":                stdlib.FlattenFunc,
+	"floor":                  stdlib.FloorFunc,
+	"format":                 stdlib.FormatFunc,
+	"formatdate":             stdlib.FormatDateFunc,
+	"formatlist":             stdlib.FormatListFunc,
+	"greaterthan":            stdlib.GreaterThanFunc,
+	"greaterthanorequalto":   stdlib.GreaterThanOrEqualToFunc,
+	"hasindex":               stdlib.HasIndexFunc,
+	"indent":                 stdlib.IndentFunc,
+	"index":                  stdlib.IndexFunc,
+	"int":                    stdlib.IntFunc,
+	"join":                   stdlib.JoinFunc,
+	"jsondecode":             stdlib.JSONDecodeFunc,
+	"jsonencode":             stdlib.JSONEncodeFunc,
+	"keys":                   stdlib.KeysFunc,
+	"length":                 stdlib.LengthFunc,
+	"lessthan":               stdlib.LessThanFunc,
+	"lessthanorequalto":      stdlib.LessThanOrEqualToFunc,
+	"log":                    stdlib.LogFunc,
+	"lookup":                 stdlib.LookupFunc,
+	"lower":                  stdlib.LowerFunc,
+	"max":                    stdlib.MaxFunc,
+	"merge":                  stdlib.MergeFunc,
+	"min":                    stdlib.MinFunc,
+	"modulo":                 stdlib.ModuloFunc,
+	"multiply":               stdlib.MultiplyFunc,
+	"negate":                 stdlib.NegateFunc,
+	"not":                    stdlib.NotFunc,
+	"notequal":               stdlib.NotEqualFunc,
+	"or":                     stdlib.OrFunc,
+	"parseint":               stdlib.ParseIntFunc,
+	"pow":                    stdlib.PowFunc,
+	"range":                  stdlib.RangeFunc,
+	"regex":                  stdlib.RegexFunc,
+	"regexall":               stdlib.RegexAllFunc,
+	"regexreplace":           stdlib.RegexReplaceFunc,
+	"replace":                stdlib.ReplaceFunc,
+	"reverse":                stdlib.ReverseListFunc,
+	"sethaselement":          stdlib.SetHasElementFunc,
+	"setintersection":        stdlib.SetIntersectionFunc,
+	"setproduct":             stdlib.SetProductFunc,
+	"setsubtract":            stdlib.SetSubtractFunc,
+	"setsymmetricdifference": stdlib.SetSymmetricDifferenceFunc,
+	"setunion":               stdlib.SetUnionFunc,
+	"signum":                 stdlib.SignumFunc,
+	"slice":                  stdlib.SliceFunc,
+	"sort":                   stdlib.SortFunc,
+	"split":                  stdlib.SplitFunc,
+	"strlen":                 stdlib.StrlenFunc,
+	"strrev":                 stdlib.ReverseFunc,
+	"substr":                 stdlib.SubstrFunc,
+	"subtract":               stdlib.SubtractFunc,
+	"timeadd":                stdlib.TimeAddFunc,
+	"title":                  stdlib.TitleFunc,
+	"tobool":                 stdlib.MakeToFunc(cty.Bool),
+	"tolist":                 stdlib.MakeToFunc(cty.List(cty.DynamicPseudoType)),
+	"tomap":                  stdlib.MakeToFunc(cty.Map(cty.DynamicPseudoType)),
+	"tonumber":               stdlib.MakeToFunc(cty.Number),
+	"toset":                  stdlib.MakeToFunc(cty.Set(cty.DynamicPseudoType)),
+	"tostring":               stdlib.MakeToFunc(cty.String),
+	"trim":                   stdlib.TrimFunc,
+	"trimprefix":             stdlib.TrimPrefixFunc,
+	"trimspace":              stdlib.TrimSpaceFunc,
+	"trimsuffix":             stdlib.TrimSuffixFunc,
+	"upper":                  stdlib.UpperFunc,
+	"values":                 stdlib.ValuesFunc,
+	"zipmap":                 stdlib.ZipmapFunc,
+}
