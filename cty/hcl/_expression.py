@@ -97,8 +97,9 @@ class Expression:
         without the names a ``for`` expression binds inside it (what an evaluator needs to
         order ``locals`` by dependency).
 
-        >>> [str(t) for t in parse_expression('[for x in var.list: x + local.n[0]]').variables()]
-        ['var.list', 'local.n[0]']
+        >>> e = parse_expression('[for x in var.list: x + local.n.size]')
+        >>> ", ".join(str(t) for t in e.variables())
+        'var.list, local.n.size'
         """
         return variables(self._node)
 
