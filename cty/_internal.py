@@ -66,6 +66,7 @@ if TYPE_CHECKING:
         TokenCursor,
         TypeExprError,
         describe_token,
+        go_is_space,
         quote_word,
         tokenize,
     )
@@ -134,6 +135,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "edit_distance": (".hcl._names", "edit_distance"),
     "NO_MARKS": ("._marks", "NO_MARKS"),
     "Node": (".hcl._lexer", "Node"),
+    "go_is_space": (".hcl._lexer", "go_is_space"),
     "NOT_NULL": ("._unknown_refinement", "NOT_NULL"),
     "not_null_unknown": ("._unknown_refinement", "not_null_unknown"),
     "owner_ident": ("._deep", "owner_ident"),
@@ -235,6 +237,7 @@ __all__ = [
     "encode_spliced",
     "fixed_builder",
     "function_of_shape",
+    "go_is_space",
     "go_json_string",
     "go_quote",
     "grapheme_cluster_count",

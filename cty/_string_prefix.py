@@ -9,7 +9,9 @@ continuation can change, in go-cty's two steps:
    last character that starts a composable sequence (Unicode's normalization stream rule);
 2. grapheme clusters: otherwise drop the last grapheme cluster, which a continuation could
    extend, unless it is a single character of go-cty's delimiter list (``-``, ``:``, ``/``,
-   a space...), which never begins a cluster with what follows.
+   a space...), which never begins a cluster with what follows; and, as go-cty's cluster
+   scanner stops at a line feed or carriage return that is a cluster of its own, keep only
+   what comes before the first such (measured against go-cty through HCL's templates).
 
 Step 1 reads Unicode's composition data from Go's tables (cty._unicode_data; computed once, on
 first use).
@@ -21,6 +23,7 @@ trailing run of regional indicators is dropped whole.
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import Final
 
@@ -29,6 +32,8 @@ from ._unicode_data import UCD
 
 _DELIMITERS: Final = frozenset("-_:;/\\,.(){}[]|?!~ \t@#$%^&*+\"'")
 """Single characters that go-cty keeps at the end of a prefix (sequenceMustEndGraphemeCluster)."""
+_LONE_BREAK: Final = re.compile("\r(?!\n)|(?<!\r)\n").search
+"""A line feed or carriage return that is not half of a CR LF pair."""
 _MAX_NON_STARTERS: Final = 30
 """Unicode's stream-safe limit on a run of non-starters (UAX 15)."""
 
@@ -54,10 +59,22 @@ def safe_known_prefix(prefix: str, /) -> str:
     cut = _last_nfc_boundary(s)
     if cut is not None and cut != len(s):
         return s[:cut]
+    stop = _lone_line_break(s)
+    if stop is not None:
+        return s[:stop]
     start = _last_cluster_start(s)
     if len(s) - start == 1 and s[start] in _DELIMITERS:
         return s
     return s[:start]
+
+
+def _lone_line_break(s: str) -> int | None:
+    """Where go-cty's cluster scan stops short: at the first line feed or carriage return
+    that is a cluster of its own (not a CR LF pair). Its scanner, asked for clusters before
+    the end of the data, asks for more data there instead of returning one, and
+    SafeKnownPrefix keeps only what came before (``"a\nb "`` keeps ``"a"``)."""
+    found = _LONE_BREAK(s)
+    return None if found is None else found.start()
 
 
 def safe_prefix_before_cut(head: str, /) -> str:

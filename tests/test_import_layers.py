@@ -63,7 +63,8 @@ LAYERS: list[list[str]] = [
      "cty.convert._conversion", "cty.convert._conversion_errors", "cty.hcl._context",
      "cty.hcl._eval",
      "cty.convert._type_defaults",
-     "cty.convert", "cty.hcl._variables", "cty.hcl._expression"],
+     "cty.convert", "cty.hcl._variables", "cty.hcl._expression",
+     "cty.hcl._diagnostic_text"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them
 (ENCODING_LAYERS), the functions (FUNCTION_LAYERS) above it (the standard library's JSON

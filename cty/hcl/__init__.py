@@ -9,8 +9,9 @@ cty.tuple_val([cty.string_val('WEB'), cty.string_val('DB')])
 
 ``parse_expression(text, filename)`` gives an ``Expression``; ``Expression.value(ctx)``
 gives its value and every diagnostic HCL would report (``Diagnostic``: severity, summary,
-detail, file, line, column), ``Expression.evaluate(ctx)`` the value or a
-``DiagnosticsError``; ``Expression.variables()`` the ``Traversal``s it reads.
+detail, subject and context ``Range``s), ``Expression.evaluate(ctx)`` the value or a
+``DiagnosticsError``; ``Expression.variables()`` the ``Traversal``s it reads;
+``format_diagnostics`` writes diagnostics with their source lines as HCL's text writer does.
 ``EvalContext(variables, functions, parent)`` is HCL's
 ``hcl.EvalContext``: variables as cty values or plain Python data, functions as
 ``cty.function.Function``s (``cty.function.stdlib.FUNCTIONS`` is go-cty's standard library).
@@ -29,7 +30,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._context import EvalContext
-    from ._expression import Diagnostic, DiagnosticsError, Expression, parse_expression
+    from ._diagnostic_text import format_diagnostics
+    from ._expression import Diagnostic, DiagnosticsError, Expression, Range, parse_expression
+    from ._lexer import Pos
     from ._variables import Traversal
 
 _LAZY = {
@@ -38,12 +41,15 @@ _LAZY = {
     "DiagnosticsError": "._expression",
     "Expression": "._expression",
     "parse_expression": "._expression",
+    "Pos": "._lexer",
+    "Range": "._expression",
+    "format_diagnostics": "._diagnostic_text",
     "Traversal": "._variables",
 }
 """Each public name and the module that defines it (loaded on first use)."""
 
-__all__ = ["Diagnostic", "DiagnosticsError", "EvalContext", "Expression", "Traversal",
-           "parse_expression"]
+__all__ = ["Diagnostic", "DiagnosticsError", "EvalContext", "Expression", "Pos", "Range",
+           "Traversal", "format_diagnostics", "parse_expression"]
 
 
 def __getattr__(name: str) -> Any:

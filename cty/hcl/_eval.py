@@ -24,6 +24,7 @@ from cty._internal import (
     go_quote,
     hop,
     name_suggestion,
+    safe_prefix_before_cut,
 )
 from cty.convert._runtime import convert
 from cty.convert._unify import unify_unsafe
@@ -67,13 +68,68 @@ def _scope(env: Env, names: dict[str, Value]) -> EvalContext:
     return EvalContext(names, None, env)
 
 
-def _diag(summary: str, detail: str, node: Node) -> TypeExprError:
-    return TypeExprError(summary, detail, node.pos)
+Range = tuple[Pos, Pos]
+"""A range of the text: where it starts and where it ends."""
+
+
+def _diag(summary: str, detail: str, subject: Range, context: Range | None = None
+          ) -> TypeExprError:
+    """A diagnostic with HCL's subject range and, where HCL gives one, context range."""
+    return TypeExprError(summary, detail, subject[0], subject[1], context)
+
+
+def _range(node: Node) -> Range:
+    """HCL's Range of the expression *node*."""
+    return node.pos, node.end or node.pos
+
+
+def _between(start: Range, end: Range) -> Range:
+    """HCL's RangeBetween: from the start of one range to the end of another."""
+    return start[0], end[1]
+
+
+_LITERAL_KEYS: Final = frozenset({"true", "false", "null"})
+
+
+@hop  # (it recurses: any depth)
+def _start_range(node: Node) -> Range:
+    """HCL's StartRange of the expression *node*: where a diagnostic about it as an argument
+    points (a quoted string's text, a call's name and opening parenthesis, a bracket...)."""
+    kind = node.kind
+    if kind == "string" and node.args_pos is not None and node.end_pos is not None:
+        return node.args_pos, node.end_pos
+    if kind == "call" and node.args_pos is not None:
+        return node.pos, node.args_pos.after("(")
+    if kind in ("conditional", "binary", "paren"):
+        return _start_range(node.items[0])
+    if kind in ("list", "object", "neg", "not"):
+        return node.pos, node.pos.after("[")
+    if kind == "for":
+        return node.pos, node.end_pos or node.pos.after("[")
+    if kind == "splat" and node.args_pos is not None and node.end_pos is not None:
+        return node.args_pos, node.end_pos
+    if kind == "template" and node.text != "wrap":
+        return _start_range(node.items[0])
+    if kind == "join":
+        return _start_range(node.items[0])
+    if kind == "traversal" and node.text == "index" and node.args_pos is not None:
+        key = node.items[1]
+        literal = (key.kind in ("number", "string") or (key.kind == "ident"
+                   and key.text in _LITERAL_KEYS) or (key.kind == "template" and key.text != "wrap"
+                   and len(key.items) == 1 and key.items[0].kind == "string"))
+        if not literal:  # (an IndexExpr: its opening bracket)
+            return node.args_pos, node.args_pos.after("[")
+    return _range(node)
 
 
 def _step_diag(summary: str, detail: str, node: Node) -> TypeExprError:
     """A diagnostic about a traversal step, where HCL points: at the step."""
-    return TypeExprError(summary, detail, node.args_pos or node.pos)
+    return _diag(summary, detail, _step(node))
+
+
+def _step(node: Node) -> Range:
+    """A traversal step's range: its dot or bracket to its end (HCL's subject for a step)."""
+    return node.args_pos or node.pos, node.end or node.pos
 
 
 def _error_text(e: CtyError) -> str:
@@ -134,7 +190,9 @@ _ITEM: Final = "\x00item"
 
 def _splat(node: Node, env: Env) -> tuple[Value, Diags]:
     """HCL's SplatExpr: each item of a sequence through the expression after the splat; a
-    value that is no sequence is a tuple of itself, or an empty tuple when null."""
+    value that is no sequence is a tuple of itself (an unknown that may be null makes the
+    result unknown), or an empty tuple when null; an unknown sequence gives an unknown of the
+    type the items would give, refined; the source's marks go onto the result."""
     source_node, each = node.items
     source, diags = _value(source_node, env)
     if diags:
@@ -143,15 +201,31 @@ def _splat(node: Node, env: Env) -> tuple[Value, Diags]:
     upgrade = not (ty.is_tuple_type() or ty.is_list_type() or ty.is_set_type())
     if source.is_null():
         if upgrade:
-            return cty.EmptyTupleVal, []
+            return cty.EmptyTupleVal.with_same_marks(source), []
         return cty.DynamicVal, [_diag("Splat of null value", "Splat expressions (with the * "
                                       "symbol) cannot be applied to null sequences.",
-                                      source_node)]
-    if ty is cty.DynamicPseudoType or not source.is_known():
-        return cty.DynamicVal, []
-    if upgrade:
-        source = cty.tuple_val([source])
+                                      _range(source_node),
+                                      (source_node.pos, node.end_pos or node.pos))]
+    if ty is cty.DynamicPseudoType:
+        return cty.DynamicVal.with_same_marks(source), []
     item = _ITEM + node.text
+    upgraded_unknown = False
+    if upgrade:
+        if not source.is_known() and source.unmark()[0].range().could_be_null():
+            upgraded_unknown = True
+        source = cty.tuple_val([source]).with_same_marks(source)
+        ty = source.type()
+    if not source.is_known():
+        result_ty, type_diags = _splat_type(ty, each, item, env)
+        result = cty.unknown_val(result_ty)
+        if result_ty is not cty.DynamicPseudoType:
+            result = result.refine_not_null()
+        if result_ty.is_list_type() and ty.is_collection_type():
+            rng = source.unmark()[0].range()
+            result = (result.refine().collection_length_lower_bound(rng.length_lower_bound())
+                      .collection_length_upper_bound(rng.length_upper_bound()).new_value())
+        return result.with_same_marks(source), type_diags
+    source, marks = source.unmark()
     values: list[Value] = []
     known = True
     for _, element in source.elements():
@@ -159,54 +233,73 @@ def _splat(node: Node, env: Env) -> tuple[Value, Diags]:
         diags += each_diags
         known = known and not each_diags
         values.append(value)
+    if upgraded_unknown:
+        return cty.DynamicVal.with_marks(marks), diags
     if not known:
-        return cty.unknown_val(_splat_type(source.type(), each, item, env)), diags
-    if not source.type().is_tuple_type():
+        return cty.unknown_val(_splat_type(ty, each, item, env)[0]).with_marks(marks), diags
+    if ty.is_list_type() or ty.is_set_type():
         if not values:
-            return cty.list_val_empty(_splat_type(ty, each, item, env).element_type()), diags
+            result_ty, type_diags = _splat_type(ty, each, item, env)
+            return cty.list_val_empty(result_ty.element_type()).with_marks(marks), [
+                *diags, *type_diags]
         if len({v.type() for v in values}) > 1:
-            return cty.DynamicVal, [_diag(
+            return cty.DynamicVal, [*diags, _diag(
                 "Invalid nested splat expressions", "The second level of splat expression "
                 "produced elements of different types, so it isn't possible to construct a "
                 "valid list to represent the top-level result.\n\nConsider using a for "
                 "expression instead, to produce a tuple-typed result which can therefore have "
-                "non-homogenous element types.", each)]
-        return cty.list_val(values), diags
-    return cty.tuple_val(values), diags
+                "non-homogenous element types.", _range(each), _range(node))]
+        return cty.list_val(values).with_marks(marks), diags
+    return cty.tuple_val(values).with_marks(marks), diags
 
 
-def _splat_type(ty: Type, each: Node, item: str, env: Env) -> Type:
-    """The type a splat over a sequence of type *ty* yields: *each* applied to an unknown
-    of each element's type."""
+def _splat_type(ty: Type, each: Node, item: str, env: Env) -> tuple[Type, Diags]:
+    """The type a splat over a sequence of type *ty* yields, *each* applied to an unknown of
+    each element's type, and the diagnostics that gave."""
+    diags: Diags = []
+
     def through(t: Type) -> Type:
-        return _value(each, _scope(env, {item: cty.unknown_val(t)}))[0].type()
+        value, found = _value(each, _scope(env, {item: cty.unknown_val(t)}))
+        diags.extend(found)
+        return value.type()
 
+    if ty.is_list_type() or ty.is_set_type():
+        return cty.List(through(ty.element_type())), diags
     if ty.is_tuple_type():
-        return cty.Tuple([through(t) for t in ty.tuple_element_types()])
-    return cty.List(through(ty.element_type()))
+        return cty.Tuple([through(t) for t in ty.tuple_element_types()]), diags
+    return cty.DynamicPseudoType, diags
 
 
 def _join(node: Node, env: Env) -> tuple[Value, Diags]:
-    """HCL's TemplateJoinExpr: a template's ``for`` directive, its strings joined."""
+    """HCL's TemplateJoinExpr: a template's ``for`` directive, its strings joined (the
+    iteration's marks, and each string's, on the result)."""
     each, diags = _value(node.items[0], env)
     if each.type() is cty.DynamicPseudoType or not each.is_known():
         return cty.unknown_val(cty.String), diags
+    each, marks = each.unmark()
+    all_marks = set(marks)
     out: list[str] = []
-    for _, text in each.elements():
-        if not text.is_known():
-            return cty.unknown_val(cty.String), diags
+    for _, item in each.elements():
+        if item.is_null():
+            diags.append(_diag("Invalid template interpolation value", "An iteration result "
+                               "is null. Cannot include a null value in a string template.",
+                               _range(node)))
+            continue
+        if item.type() is cty.DynamicPseudoType:
+            return cty.unknown_val(cty.String).with_marks(marks), diags
+        try:
+            text = convert(item, cty.String)
+        except CtyError as e:
+            diags.append(_diag("Invalid template interpolation value", "Cannot include one of "
+                               "the interpolation results into the string template: "
+                               f"{_error_text(e)}.", _range(node)))
+            continue
+        if not item.is_known():
+            return cty.unknown_val(cty.String).with_marks(marks), diags
+        text, text_marks = text.unmark()
+        all_marks |= text_marks
         out.append(text.as_string())
-    return cty.string_val("".join(out)), diags
-
-
-def _start(node: Node) -> Node:
-    """*node* placed where HCL's StartRange of it starts, for the diagnostics that point
-    there (an argument's): a quoted string starts inside its quotes, at its text (an empty
-    one just past its closing quote, where HCL places the empty text it stands for)."""
-    if node.kind != "string":
-        return node
-    at = node.pos
-    return Node("string", Pos(at.line, at.column + (1 if node.text else 2)), node.text)
+    return cty.string_val("".join(out)).with_marks(all_marks), diags
 
 
 def _call(node: Node, env: Env) -> tuple[Value, Diags]:
@@ -232,32 +325,33 @@ def _call(node: Node, env: Env) -> tuple[Value, Diags]:
                                                    or ty.is_set_type()):
             return cty.DynamicVal, [*diags, _diag(
                 "Invalid expanding argument value", "The expanding argument (indicated by "
-                "...) must be of a tuple, list, or set type.", expand_node)]
+                "...) must be of a tuple, list, or set type.", _range(expand_node),
+                _range(node))]
         if expand.is_null():
             return cty.DynamicVal, [*diags, _diag(
                 "Invalid expanding argument value", "The expanding argument (indicated by "
-                "...) must not be null.", expand_node)]
+                "...) must not be null.", _range(expand_node), _range(node))]
         if ty is cty.DynamicPseudoType or not expand.is_known():
             return cty.DynamicVal, diags
         bare, marks = expand.unmark()
         args[-1:] = [element.with_marks(marks) for _, element in bare.elements()]
     if len(args) < len(params):
         at_least = " at least" if var_param is not None else ""
-        return cty.DynamicVal, [TypeExprError(
+        return cty.DynamicVal, [_diag(
             "Not enough function arguments", f"Function {go_quote(name)} expects{at_least} "
             f"{len(params)} argument(s). Missing value for {go_quote(params[len(args)].name)}.",
-            node.end_pos or node.pos)]
+            (node.end_pos or node.pos, node.end or node.pos), _range(node))]
     if var_param is None and len(args) > len(params):
         extra = args[len(params)]
-        return cty.DynamicVal, [TypeExprError(
+        return cty.DynamicVal, [_diag(
             "Too many function arguments", f"Function {go_quote(name)} expects only "
             f"{len(params)} argument(s).",
-            _start(extra if isinstance(extra, Node) else node.items[-1]).pos)]
+            _start_range(extra if isinstance(extra, Node) else node.items[-1]), _range(node))]
     values: list[Value] = []
     for i, arg in enumerate(args):
         param = params[i] if i < len(params) else var_param
         assert param is not None
-        arg_node = _start(arg if isinstance(arg, Node) else node.items[-1])
+        arg_node = arg if isinstance(arg, Node) else node.items[-1]
         if isinstance(arg, Node):
             value, arg_diags = _value(arg, env)
             diags += arg_diags
@@ -268,7 +362,7 @@ def _call(node: Node, env: Env) -> tuple[Value, Diags]:
         except CtyError as e:
             diags.append(_diag("Invalid function argument", f"Invalid value for "
                                f"{go_quote(param.name)} parameter: {_error_text(e)}.",
-                               arg_node))
+                               _start_range(arg_node), _range(node)))
         values.append(value)
     if diags:
         return cty.DynamicVal, diags
@@ -284,9 +378,10 @@ def _call(node: Node, env: Env) -> tuple[Value, Diags]:
                 assert isinstance(where, Node)
                 return cty.DynamicVal, [_diag(
                     "Invalid function argument", f"Invalid value for {go_quote(param.name)} "
-                    f"parameter: {_error_text(e)}.", _start(where))]
+                    f"parameter: {_error_text(e)}.", _start_range(where), _range(node))]
         return cty.DynamicVal, [_diag("Error in function call", f"Call to function "
-                                      f"{go_quote(name)} failed: {_error_text(e)}.", node)]
+                                      f"{go_quote(name)} failed: {_error_text(e)}.",
+                                      _start_range(node), _range(node))]
 
 
 def _unknown_function(node: Node, env: Env) -> TypeExprError:
@@ -295,8 +390,10 @@ def _unknown_function(node: Node, env: Env) -> TypeExprError:
     among the calling context's own functions (HCL looks no further), or, for a name in a
     namespace (``ns::f``), among that namespace's."""
     if env is None or not env.has_functions():
-        return _diag("Function calls not allowed", "Functions may not be called here.", node)
+        return _diag("Function calls not allowed", "Functions may not be called here.",
+                     _range(node))
     name = node.text
+    at = (node.pos, node.name_end or node.pos), _range(node)
     own = list(env.functions or ())
     if "::" in name:
         namespace, _, short = name.rpartition("::")
@@ -304,14 +401,14 @@ def _unknown_function(node: Node, env: Env) -> TypeExprError:
         avail = [n for n in own if n.startswith(namespace)]
         if not avail:
             return _diag("Call to unknown function", "There are no functions in namespace "
-                         f"{go_quote(namespace)}.", node)
+                         f"{go_quote(namespace)}.", *at)
         # (as HCL does: the short name against the full ones, written after the namespace)
         close = next((n for n in avail if edit_distance(short, n) < 3), "")
         hint = f" Did you mean {namespace}{close}?" if close else ""
         return _diag("Call to unknown function", f"There is no function named "
-                     f"{go_quote(short)} in namespace {namespace}.{hint}", node)
+                     f"{go_quote(short)} in namespace {namespace}.{hint}", *at)
     return _diag("Call to unknown function", f"There is no function named {go_quote(name)}."
-                 f"{name_suggestion(name, own)}", node)
+                 f"{name_suggestion(name, own)}", *at)
 
 
 def _unknown_variable(node: Node, env: Env) -> TypeExprError:
@@ -331,22 +428,51 @@ def _unknown_variable(node: Node, env: Env) -> TypeExprError:
             names += mine
         env = env.parent
     if not allowed:
-        return _diag("Variables not allowed", "Variables may not be used here.", node)
+        return _diag("Variables not allowed", "Variables may not be used here.", _range(node))
     hint = name_suggestion(node.text, names)
     return _diag("Unknown variable", f"There is no variable named {go_quote(node.text)}."
-                 f"{hint}", node)
+                 f"{hint}", _range(node))
+
+
+def _literal_key(key: Node) -> bool:
+    """Whether an index's key is a literal, which makes the step part of a static traversal
+    in HCL (a number, true, false, null, or a string without interpolations); any other key
+    makes an IndexExpr."""
+    return (key.kind in ("number", "string") or (key.kind == "ident" and key.text in _LITERAL_KEYS)
+            or (key.kind == "template" and key.text != "wrap" and len(key.items) == 1
+                and key.items[0].kind == "string"))
+
+
+def _static_traversal(node: Node) -> bool:
+    """Whether *node* is a traversal of static steps from a variable (HCL's
+    ScopeTraversalExpr of more than its root): ``a.b``, ``a[0]``, ``a.0``."""
+    if node.kind != "traversal":
+        return False
+    while node.kind == "traversal":
+        if node.text == "index" and not _literal_key(node.items[1]):
+            return False
+        node = node.items[0]
+    return node.kind == "ident" and node.text not in _LITERAL_KEYS
 
 
 def _traversal(node: Node, env: Env) -> tuple[Value, Diags]:
-    base, base_diags = _value(node.items[0], env)
-    if base_diags:
-        return cty.DynamicVal, base_diags
+    """A traversal step: a static one (an attribute, a literal key) stops at the first
+    failure, as HCL's traversals do; an IndexExpr evaluates its collection and its key, and
+    reports both, before it indexes."""
+    base, diags = _value(node.items[0], env)
     if node.text == "attr":
+        if diags:
+            return cty.DynamicVal, diags
         return _get_attr(base, node.names[0], node)
-    key, key_diags = _value(node.items[1], env)
-    if key_diags:
-        return cty.DynamicVal, key_diags
-    return _index(base, key, node)
+    key_node = node.items[1]
+    if _literal_key(key_node):
+        if diags:
+            return cty.DynamicVal, diags
+        key, _ = _value(key_node, env)
+        return _index(base, key, node)
+    key, key_diags = _value(key_node, env)
+    value, index_diags = _index(base, key, node)
+    return value, diags + key_diags + index_diags
 
 
 _INVALID_INDEX: Final = "Invalid index"
@@ -354,43 +480,31 @@ _NOT_AN_ELEMENT: Final = "The given key does not identify an element in this col
 
 
 def _index(coll: Value, key: Value, node: Node) -> tuple[Value, Diags]:
-    """HCL's Index of a known collection (hcl.Index)."""
+    """HCL's Index (hcl.Index): a marked collection indexed as an unmarked one would be, the
+    result keeping its marks; a marked key's marks go onto the element."""
     if coll.is_null():
-        return cty.DynamicVal, [_step_diag("Attempt to index null value", "This value is null, so "
-                                      "it does not have any indices.", node)]
+        return cty.DynamicVal, [_step_diag("Attempt to index null value", "This value is null, "
+                                           "so it does not have any indices.", node)]
     if key.is_null():
-        return cty.DynamicVal, [_step_diag(_INVALID_INDEX, "Can't use a null value as an indexing "
-                                      "key.", node)]
+        return cty.DynamicVal, [_step_diag(_INVALID_INDEX, "Can't use a null value as an "
+                                           "indexing key.", node)]
     ty = coll.type()
     if key.type() is cty.DynamicPseudoType or ty is cty.DynamicPseudoType:
-        return cty.DynamicVal, []
+        return cty.DynamicVal.with_same_marks(coll), []
     if ty.is_list_type() or ty.is_tuple_type() or ty.is_map_type():
         want = cty.String if ty.is_map_type() else cty.Number
         try:
             key = convert(key, want)
         except CtyError as e:
             return cty.DynamicVal, [_step_diag(_INVALID_INDEX, f"{_NOT_AN_ELEMENT}: "
-                                          f"{_error_text(e)}.", node)]
-        has = coll.has_index(key)
+                                               f"{_error_text(e)}.", node)]
+        has = coll.has_index(key).unmark()[0]
         if not has.is_known():
-            return cty.DynamicVal, []
+            if ty.is_tuple_type():
+                return cty.DynamicVal.with_same_marks(coll), []
+            return cty.unknown_val(ty.element_type()).with_same_marks(coll), []
         if has.false():
-            detail = f"{_NOT_AN_ELEMENT}."
-            if want is cty.Number and key.is_known():
-                if not key.modulo(cty.number_int_val(1)).equals(cty.Zero).true():
-                    detail = (f"{_NOT_AN_ELEMENT}: indexing a sequence requires a whole "
-                              "number, but the given index has a fractional part.")
-                elif key.less_than(cty.Zero).true():
-                    detail = (f"{_NOT_AN_ELEMENT}: a negative number is not a valid index "
-                              "for a sequence.")
-                elif coll.is_known() and not key.greater_than(coll.length()).true():
-                    # (as HCL's hcl.Index: only an index equal to the length gets these
-                    # words; one past it gets the plain message)
-                    detail = (f"{_NOT_AN_ELEMENT}: the collection has no elements."
-                              if coll.length_int() == 0 else
-                              f"{_NOT_AN_ELEMENT}: the given index is greater than or equal "
-                              "to the length of the collection.")
-            return cty.DynamicVal, [_step_diag(_INVALID_INDEX, detail, node)]
+            return cty.DynamicVal, [_step_diag(_INVALID_INDEX, _missing(coll, key), node)]
         return coll.index(key), []
     if ty.is_object_type():
         was_number = key.type() is cty.Number
@@ -398,41 +512,72 @@ def _index(coll: Value, key: Value, node: Node) -> tuple[Value, Diags]:
             key = convert(key, cty.String)
         except CtyError as e:
             return cty.DynamicVal, [_step_diag(_INVALID_INDEX, f"{_NOT_AN_ELEMENT}: "
-                                          f"{_error_text(e)}.", node)]
-        name = key.as_string()
+                                               f"{_error_text(e)}.", node)]
+        if not key.is_known():
+            return cty.DynamicVal.with_same_marks(coll), []
+        name = key.unmark()[0].as_string()
         if name not in ty.attribute_types():
             hint = (" An object only supports looking up attributes by name, not by numeric "
                     "index." if was_number else "")
-            return cty.DynamicVal, [_step_diag(_INVALID_INDEX, f"{_NOT_AN_ELEMENT}.{hint}", node)]
+            return cty.DynamicVal, [_step_diag(_INVALID_INDEX, f"{_NOT_AN_ELEMENT}.{hint}",
+                                               node)]
+        if not coll.is_known():
+            return cty.unknown_val(ty.attribute_types()[name]).with_same_marks(coll), []
         return coll.get_attr(name), []
     if ty.is_set_type():
-        return cty.DynamicVal, [_step_diag(_INVALID_INDEX, "Elements of a set are identified only "
-                                      "by their value and don't have any separate index or "
-                                      "key to select with, so it's only possible to perform "
-                                      "operations across all elements of the set.", node)]
+        return cty.DynamicVal, [_step_diag(_INVALID_INDEX, "Elements of a set are identified "
+                                           "only by their value and don't have any separate "
+                                           "index or key to select with, so it's only possible "
+                                           "to perform operations across all elements of the "
+                                           "set.", node)]
     return cty.DynamicVal, [_step_diag(_INVALID_INDEX, "This value does not have any indices.",
-                                  node)]
+                                       node)]
+
+
+def _missing(coll: Value, key: Value) -> str:
+    """hcl.Index's detail for a key the collection does not have."""
+    ty = coll.type()
+    if not ((ty.is_list_type() or ty.is_tuple_type()) and key.type() is cty.Number
+            and key.is_known() and not key.is_null()):
+        return f"{_NOT_AN_ELEMENT}."
+    bare = key.unmark()[0]
+    if not bare.modulo(cty.number_int_val(1)).equals(cty.Zero).true():
+        return (f"{_NOT_AN_ELEMENT}: indexing a sequence requires a whole number, but the "
+                "given index has a fractional part.")
+    if bare.less_than(cty.Zero).true():
+        return f"{_NOT_AN_ELEMENT}: a negative number is not a valid index for a sequence."
+    length = coll.length()
+    if length.is_known() and not length.is_marked() and not bare.greater_than(length).true():
+        # (as HCL's hcl.Index: only an index equal to the length gets these words; one past
+        # it gets the plain message)
+        if length.equals(cty.Zero).true():
+            return f"{_NOT_AN_ELEMENT}: the collection has no elements."
+        return (f"{_NOT_AN_ELEMENT}: the given index is greater than or equal to the length "
+                "of the collection.")
+    return f"{_NOT_AN_ELEMENT}."
 
 
 def _get_attr(obj: Value, name: str, node: Node) -> tuple[Value, Diags]:
-    """HCL's GetAttr of a known value (hcl.GetAttr)."""
+    """HCL's GetAttr (hcl.GetAttr): a marked value's attribute keeps its marks."""
     unsupported = "Unsupported attribute"
     if obj.is_null():
         return cty.DynamicVal, [_step_diag("Attempt to get attribute from null value", "This value "
                                       "is null, so it does not have any attributes.", node)]
     ty = obj.type()
     if ty is cty.DynamicPseudoType:
-        return cty.DynamicVal, []
+        return cty.DynamicVal.with_same_marks(obj), []
     if ty.is_object_type():
         if name not in ty.attribute_types():
             return cty.DynamicVal, [_step_diag(unsupported, "This object does not have an "
                                           f"attribute named {go_quote(name)}.", node)]
+        if not obj.is_known():
+            return cty.unknown_val(ty.attribute_types()[name]).with_same_marks(obj), []
         return obj.get_attr(name), []
     if ty.is_map_type():
         if not obj.is_known():
-            return cty.unknown_val(ty.element_type()), []
+            return cty.unknown_val(ty.element_type()).with_same_marks(obj), []
         key = cty.string_val(name)
-        if obj.has_index(key).false():
+        if obj.has_index(key).unmark()[0].false():
             return cty.DynamicVal, [_step_diag("Missing map element", "This map does not have an "
                                           f"element with the key {go_quote(name)}.", node)]
         return obj.index(key), []
@@ -464,7 +609,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
     if coll.is_null():
         return cty.DynamicVal, [*diags, _diag(
             "Iteration over null value", "A null value cannot be used as the collection in a "
-            "'for' expression.", coll_node)]
+            "'for' expression.", _range(coll_node), _range(node))]
     if coll.type() is cty.DynamicPseudoType:
         return cty.DynamicVal, diags
     coll, coll_marks = coll.unmark()
@@ -474,29 +619,31 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
             or ty.is_object_type()):
         return cty.DynamicVal, [*diags, _diag(
             "Iteration over non-iterable value", f"A value of type {ty.friendly_name()} "
-            "cannot be used as the collection in a 'for' expression.", coll_node)]
+            "cannot be used as the collection in a 'for' expression.", _range(coll_node),
+            _range(node))]
 
     def scope(k: Value, v: Value) -> EvalContext:
         return _scope(env, {key_var: k, value_var: v} if key_var else {value_var: v})
 
+    cond_marks: frozenset[object] = frozenset()
     if has_cond:
         probe, cond_diags = _value(cond_node, scope(cty.DynamicVal, cty.DynamicVal))
         diags += cond_diags
         if probe.is_null():
             return cty.DynamicVal, [*diags, _diag(
                 "Condition is null", "The value of the 'if' clause must not be null.",
-                cond_node)]
-        marks |= probe.unmark()[1]
+                _range(cond_node), _range(node))]
+        cond_marks = probe.unmark()[1]
         try:
             convert(probe, cty.Bool)
         except CtyError as e:
             return cty.DynamicVal, [*diags, _diag(
                 "Invalid 'for' condition", f"The 'if' clause value is invalid: "
-                f"{_error_text(e)}.", cond_node)]
+                f"{_error_text(e)}.", _range(cond_node), _range(node))]
         if cond_diags:
             return cty.DynamicVal, diags
-    if not coll.is_known():
-        return cty.DynamicVal.with_marks(marks), diags
+    if not coll.is_known():  # (only here do the condition's own marks count)
+        return cty.DynamicVal.with_marks(marks | cond_marks), diags
     producing_tuple = node.text == "tuple"
     items: list[Value] = []
     keyed: dict[str, list[Value]] = {}
@@ -509,7 +656,8 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
             if include.is_null():
                 if known:
                     diags.append(_diag("Invalid 'for' condition", "The value of the 'if' "
-                                       "clause must not be null.", cond_node))
+                                       "clause must not be null.", _range(cond_node),
+                                       _range(node)))
                 known = False
                 continue
             marks |= include.unmark()[1]
@@ -521,7 +669,8 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
             except CtyError as e:
                 if known:
                     diags.append(_diag("Invalid 'for' condition", "The 'if' clause value is "
-                                       f"invalid: {_error_text(e)}.", cond_node))
+                                       f"invalid: {_error_text(e)}.", _range(cond_node),
+                                       _range(node)))
                 known = False
                 continue
             if not include.is_known():
@@ -539,7 +688,8 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
         if key.is_null():
             if known:
                 diags.append(_diag("Invalid object key", "Key expression in 'for' expression "
-                                   "must not produce a null value.", key_node))
+                                   "must not produce a null value.", _range(key_node),
+                                   _range(node)))
             known = False
             continue
         marks |= key.unmark()[1]
@@ -551,7 +701,8 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
         except CtyError as e:
             if known:
                 diags.append(_diag("Invalid object key", "The key expression produced an "
-                                   f"invalid result: {_error_text(e)}.", key_node))
+                                   f"invalid result: {_error_text(e)}.", _range(key_node),
+                                   _range(node)))
             known = False
             continue
         value, value_diags = _value(value_node, inner)
@@ -561,7 +712,8 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
             diags.append(_diag(
                 "Duplicate object key", f"Two different items produced the key {go_quote(name)} "
                 "in this 'for' expression. If duplicates are expected, use the ellipsis (...) "
-                "after the value expression to enable grouping by key.", key_node))
+                "after the value expression to enable grouping by key.", _range(key_node),
+                _range(node)))
             continue
         keyed.setdefault(name, []).append(value)
     if not known:
@@ -576,13 +728,20 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
 
 
 def _object(node: Node, env: Env) -> tuple[Value, Diags]:
+    """HCL's ObjectConsExpr: the keys' marks go onto the object."""
     attrs: dict[str, Value] = {}
     diags: Diags = []
     known = True
+    marks: set[object] = set()
     for key_node, value_node in node.pairs:
         key_diags: Diags = []
         if key_node.kind == "ident":  # a bare name is the key itself, as in HCL
             key = cty.string_val(key_node.text)
+        elif _static_traversal(key_node):
+            key, key_diags = cty.DynamicVal, [_diag(
+                "Ambiguous attribute key", "If this expression is intended to be a reference, "
+                "wrap it in parentheses. If it's instead intended as a literal name containing "
+                "periods, wrap it in quotes to create a string literal.", _range(key_node))]
         else:
             key, key_diags = _value(key_node, env)
         diags += key_diags
@@ -593,14 +752,16 @@ def _object(node: Node, env: Env) -> tuple[Value, Diags]:
             continue
         if key.is_null():
             diags.append(_diag("Null value as key", "Can't use a null value as a key.",
-                               value_node))
+                               _range(value_node)))
             known = False
             continue
+        key, key_marks = key.unmark()
+        marks |= key_marks
         try:
-            key = convert(key.unmark()[0], cty.String)
+            key = convert(key, cty.String)
         except CtyError as e:
             diags.append(_diag("Incorrect key type", "Can't use this value as a key: "
-                               f"{_error_text(e)}.", key_node))
+                               f"{_error_text(e)}.", _range(key_node)))
             known = False
             continue
         if not key.is_known():
@@ -609,29 +770,32 @@ def _object(node: Node, env: Env) -> tuple[Value, Diags]:
         attrs[key.as_string()] = value
     if not known:
         return cty.DynamicVal, diags
-    return cty.object_val(attrs), diags
+    return cty.object_val(attrs).with_marks(marks), diags
 
 
-def _operand(node: Node, ty: Type, side: str, env: Env) -> tuple[Value, Diags, Diags]:
-    """The operand *node* converted to *ty*: its value, the conversion's diagnostics, and the
-    operand's own (HCL reports conversion errors before an operand's own)."""
+def _operand(node: Node, ty: Type, side: str, env: Env, whole: Node
+             ) -> tuple[Value, Diags, Diags]:
+    """The operand *node* of the operation *whole*, converted to *ty*: its value, the
+    conversion's diagnostics, and the operand's own (HCL reports conversion errors before an
+    operand's own)."""
     given, own = _value(node, env)
     try:
         return convert(given, ty), [], own
     except CtyError as e:
         return cty.unknown_val(ty), [_diag("Invalid operand", f"Unsuitable value for {side} "
-                                           f"operand: {_error_text(e)}.", node)], own
+                                           f"operand: {_error_text(e)}.", _range(node),
+                                           _range(whole))], own
 
 
 def _unary(node: Node, env: Env) -> tuple[Value, Diags]:
     ty = cty.Number if node.kind == "neg" else cty.Bool
-    value, conv, own = _operand(node.items[0], ty, "unary", env)
+    value, conv, own = _operand(node.items[0], ty, "unary", env, node)
     diags = own + conv
     if diags:
         return cty.unknown_val(ty), diags
     if value.is_null():
         return cty.unknown_val(ty), [_diag("Operation failed", "Error during operation: "
-                                           "argument must not be null.", node)]
+                                           "argument must not be null.", _range(node))]
     return (value.negate() if node.kind == "neg" else value.not_()), []
 
 
@@ -645,8 +809,8 @@ def _binary(node: Node, env: Env) -> tuple[Value, Diags]:
     else:
         param = cty.Number
         result = cty.Number if op in _ARITHMETIC else cty.Bool
-    lv, lconv, lown = _operand(left, param, "left", env)
-    rv, rconv, rown = _operand(right, param, "right", env)
+    lv, lconv, lown = _operand(left, param, "left", env, node)
+    rv, rconv, rown = _operand(right, param, "right", env, node)
     diags = lconv + rconv
     if diags:
         return cty.unknown_val(result), diags + lown + rown
@@ -659,7 +823,7 @@ def _binary(node: Node, env: Env) -> tuple[Value, Diags]:
         return cty.unknown_val(result), diags
     if op not in ("==", "!=") and (lv.is_null() or rv.is_null()):
         return cty.unknown_val(result), [_diag("Operation failed", "Error during operation: "
-                                               "argument must not be null.", node)]
+                                               "argument must not be null.", _range(node))]
     try:
         if op == "==":
             return lv.equals(rv), []
@@ -674,7 +838,7 @@ def _binary(node: Node, env: Env) -> tuple[Value, Diags]:
         return _COMPARISON[op](lv, rv), []
     except CtyError as e:
         return cty.unknown_val(result), [_diag("Operation failed", "Error during operation: "
-                                               f"{_error_text(e)}.", node)]
+                                               f"{_error_text(e)}.", _range(node))]
 
 
 def _short_circuit(op: str, lv: Value, rv: Value, lown: Diags, rown: Diags
@@ -704,6 +868,9 @@ def _short_circuit(op: str, lv: Value, rv: Value, lown: Diags, rown: Diags
 
 
 def _conditional(node: Node, env: Env) -> tuple[Value, Diags]:
+    """HCL's ConditionalExpr: both results evaluated and their types unified; an unknown
+    condition gives an unknown refined by what both results allow; the condition's marks
+    and both results' go onto the result."""
     cond_node, yes_node, no_node = node.items
     yes, yes_diags = _value(yes_node, env)
     no, no_diags = _value(no_node, env)
@@ -722,22 +889,27 @@ def _conditional(node: Node, env: Env) -> tuple[Value, Diags]:
         if found is not None:
             conversions = list(found)
     if result is None:
-        return cty.DynamicVal, [TypeExprError(
+        return cty.DynamicVal, [_diag(
             "Inconsistent conditional result types", "The true and false result expressions "
-            f"must have consistent types. {_mismatch(yes.type(), no.type())}.", yes_node.pos)]
+            f"must have consistent types. {_mismatch(yes.type(), no.type())}.",
+            _between(_range(yes_node), _range(no_node)), _range(node))]
     cond, diags = _value(cond_node, env)
     if cond.is_null():
         return cty.unknown_val(result), [*diags, _diag(
             "Null condition", "The condition value is null. Conditions must either be true "
-            "or false.", cond_node)]
+            "or false.", _range(cond_node), _range(node))]
+    cond, cond_marks = cond.unmark()
+    yes, yes_marks = yes.unmark()
+    no, no_marks = no.unmark()
+    marks = cond_marks | yes_marks | no_marks
     if not cond.is_known():
-        return cty.unknown_val(result), diags
+        return _either(yes, no, result).with_marks(marks), diags
     try:
         cond = convert(cond, cty.Bool)
     except CtyError:
         return cty.unknown_val(result), [*diags, _diag(
             "Incorrect condition type", "The condition expression must be of type bool.",
-            cond_node)]
+            _range(cond_node), _range(node))]
     chosen, chosen_diags, conversion, side, chosen_node = (
         (yes, yes_diags, conversions[0], "true", yes_node) if cond.true()
         else (no, no_diags, conversions[1], "false", no_node))
@@ -747,9 +919,52 @@ def _conditional(node: Node, env: Env) -> tuple[Value, Diags]:
             chosen = conversion(chosen)
         except CtyError as e:
             diags.append(_diag("Inconsistent conditional result types", f"The {side} result "
-                               f"value has the wrong type: {_error_text(e)}.", chosen_node))
+                               f"value has the wrong type: {_error_text(e)}.",
+                               _range(chosen_node), _range(node)))
             chosen = cty.unknown_val(result)
-    return chosen, diags
+    return chosen.with_marks(marks), diags
+
+
+def _either(yes: Value, no: Value, result: Type) -> Value:
+    """The result of a conditional whose condition is unknown: null when both results are;
+    an unknown number within both results' bounds, or collection within both lengths; not
+    null when neither result can be null."""
+    yr, nr = yes.range(), no.range()
+    not_null = yr.definitely_not_null() and nr.definitely_not_null()
+    if yes.is_null() and no.is_null():
+        return cty.null_val(result)
+    if yes.type() is cty.Number and no.type() is cty.Number:
+        ref = cty.unknown_val(cty.Number).refine()
+        if not_null:
+            ref = ref.not_null()
+        (n_lo, n_lo_inc), (n_hi, n_hi_inc) = nr.number_lower_bound(), nr.number_upper_bound()
+        (y_lo, y_lo_inc), (y_hi, y_hi_inc) = yr.number_lower_bound(), yr.number_upper_bound()
+        if n_lo.is_known() and y_lo.is_known():
+            lo, lo_inc = n_lo, n_lo_inc
+            if y_lo.less_than(n_lo).true():
+                lo, lo_inc = y_lo, y_lo_inc
+            elif y_lo.equals(n_lo).true():
+                lo_inc = y_lo_inc or n_lo_inc
+            ref = ref.number_range_lower_bound(lo, lo_inc)
+        if n_hi.is_known() and y_hi.is_known():
+            hi, hi_inc = n_hi, n_hi_inc
+            if y_hi.greater_than(n_hi).true():
+                hi, hi_inc = y_hi, y_hi_inc
+            elif y_hi.equals(n_hi).true():
+                hi_inc = y_hi_inc or n_hi_inc
+            ref = ref.number_range_upper_bound(hi, hi_inc)
+        return ref.new_value()
+    yt, nt = yes.type(), no.type()
+    if yt.is_collection_type() and nt.is_collection_type() and yt == nt:
+        ref = cty.unknown_val(result).refine()
+        if not_null:
+            ref = ref.not_null()
+        shortest = min(yr.length_lower_bound(), nr.length_lower_bound())
+        longest = max(yr.length_upper_bound(), nr.length_upper_bound())
+        return (ref.collection_length_lower_bound(shortest)
+                .collection_length_upper_bound(longest).new_value())
+    out = cty.unknown_val(result)
+    return out.refine_not_null() if not_null else out
 
 
 @hop  # (it recurses: any depth)
@@ -792,21 +1007,26 @@ def _mismatch(t: Type, f: Type) -> str:
 
 
 def _template(node: Node, env: Env) -> tuple[Value, Diags]:
+    """HCL's TemplateExpr: every part evaluated (after an unknown one too, for its
+    diagnostics); the result never null, unknown when a part is, then refined with the known
+    prefix (at most 128 bytes) when nothing failed; every part's marks on it."""
     parts = node.items
     if node.text == "wrap":  # "${x}" alone: the value itself, as HCL's TemplateWrapExpr
         return _value(parts[0], env)
     out: list[str] = []
     diags: Diags = []
     known = True
+    marks: set[object] = set()
     for part in parts:
         value, part_diags = _value(part, env)
         diags += part_diags
         if value.is_null():
             diags.append(_diag("Invalid template interpolation value", "The expression result "
                                "is null. Cannot include a null value in a string template.",
-                               part))
+                               _range(part), _range(node)))
             continue
-        plain = value.unmark()[0]
+        plain, part_marks = value.unmark()
+        marks |= part_marks
         if not plain.is_known():
             known = False
             continue
@@ -814,9 +1034,27 @@ def _template(node: Node, env: Env) -> tuple[Value, Diags]:
             text = convert(plain, cty.String)
         except CtyError as e:
             diags.append(_diag("Invalid template interpolation value", "Cannot include the "
-                               f"given value in a string template: {_error_text(e)}.", part))
+                               f"given value in a string template: {_error_text(e)}.",
+                               _range(part), _range(node)))
             continue
-        out.append(text.as_string())
-    if not known or diags:
-        return cty.unknown_val(cty.String), diags
-    return cty.string_val("".join(out)), diags
+        if known and not diags:
+            out.append(text.as_string())
+    if known:
+        return cty.string_val("".join(out)).with_marks(marks), diags
+    result = cty.unknown_val(cty.String).refine_not_null()
+    prefix = "".join(out)
+    if prefix and not diags:
+        raw = prefix.encode("utf-8", "surrogatepass")
+        if len(raw) <= _PREFIX_BYTES:
+            result = result.refine().string_prefix(prefix).new_value()
+        else:  # (cut by bytes, as HCL cuts it: a character cut in two is dropped)
+            head = raw[:_PREFIX_BYTES].decode("utf-8", "ignore")
+            result = (result.refine().string_prefix(head).new_value()
+                      if len(head.encode("utf-8", "surrogatepass")) == _PREFIX_BYTES
+                      else result.refine().string_prefix_full(safe_prefix_before_cut(head))
+                      .new_value())
+    return result.with_marks(marks), diags
+
+
+_PREFIX_BYTES: Final = 128
+"""The most of a template's known prefix HCL keeps in its unknown result's refinement."""

@@ -12,31 +12,72 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cty import CtyValueError, Value
-from cty._internal import Node, TypeExprError, deep
+from cty._internal import Node, Pos, TypeExprError, deep
 from cty._internal import parse_expression as _parse
 
 from ._context import EvalContext
 from ._eval import value_in
 from ._variables import Traversal, variables
 
-__all__ = ["Diagnostic", "DiagnosticsError", "Expression", "Traversal", "parse_expression"]
+__all__ = ["Diagnostic", "DiagnosticsError", "Expression", "Pos", "Range", "Traversal",
+           "parse_expression"]
+
+
+@dataclass(frozen=True)
+class Range:
+    """A range of a file's text, as HCL's ``hcl.Range``: the file's name and where the range
+    starts and ends (``Pos``: 1-based line and column, counted in grapheme clusters as HCL
+    counts them, and the 0-based offset in the text's UTF-8 bytes; the end is just past the
+    last character).
+
+    >>> d = parse_expression("1 + true", "main.hcl").value()[1][0]
+    >>> str(d.subject), str(d.context)
+    ('main.hcl:1,5-9', 'main.hcl:1,1-9')
+    """
+
+    filename: str
+    start: Pos
+    end: Pos
+
+    def __str__(self) -> str:
+        start, end = self.start, self.end
+        if start.line == end.line:
+            return f"{self.filename}:{start.line},{start.column}-{end.column}"
+        return f"{self.filename}:{start.line},{start.column}-{end.line},{end.column}"
 
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem HCL reports: its severity, summary and detail (HCL's words), and where it
-    is: the file's name and the 1-based line and column (counted as HCL counts them: in
-    grapheme clusters) where its subject starts."""
+    """One problem HCL reports, as HCL's ``hcl.Diagnostic``: its severity, summary and detail
+    (HCL's words), its subject (the range it is about) and, where HCL gives one, its context
+    (the range around the subject that a reader needs to see it)."""
 
     severity: Literal["error", "warning"]
     summary: str
     detail: str
-    filename: str
-    line: int
-    column: int
+    subject: Range | None
+    context: Range | None = None
+
+    @property
+    def filename(self) -> str:
+        """The name of the file the subject is in ("" when there is no subject)."""
+        return self.subject.filename if self.subject is not None else ""
+
+    @property
+    def line(self) -> int:
+        """The line where the subject starts (0 when there is no subject)."""
+        return self.subject.start.line if self.subject is not None else 0
+
+    @property
+    def column(self) -> int:
+        """The column where the subject starts (0 when there is no subject)."""
+        return self.subject.start.column if self.subject is not None else 0
 
     def __str__(self) -> str:
-        return f"{self.filename}:{self.line},{self.column}: {self.summary}; {self.detail}"
+        """The diagnostic as HCL's ``Error`` writes it: subject, summary and detail."""
+        if self.subject is None:
+            return f"{self.summary}; {self.detail}"
+        return f"{self.subject}: {self.summary}; {self.detail}"
 
 
 class DiagnosticsError(CtyValueError):
@@ -51,7 +92,8 @@ class DiagnosticsError(CtyValueError):
 
 
 def _diagnostic(e: TypeExprError, filename: str) -> Diagnostic:
-    return Diagnostic("error", e.summary, e.detail, filename, e.line, e.column)
+    context = None if e.context is None else Range(filename, *e.context)
+    return Diagnostic("error", e.summary, e.detail, Range(filename, e.pos, e.end), context)
 
 
 class Expression:
@@ -91,6 +133,15 @@ class Expression:
             raise DiagnosticsError(diags)
         return value
 
+    @property
+    def range(self) -> Range:
+        """Where the expression is in its file (HCL's Range of it).
+
+        >>> str(parse_expression("  a + 1 ", "main.hcl").range)
+        'main.hcl:1,3-8'
+        """
+        return Range(self.filename, self._node.pos, self._node.end or self._node.pos)
+
     def variables(self) -> list[Traversal]:
         """Return the variables the expression refers to, as HCL's Variables gives them: each
         a root name and the static steps after it, in the order HCL's walker meets them,
@@ -117,7 +168,7 @@ def parse_expression(text: str, filename: str = "<expression>") -> Expression:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")
     try:
-        node = _parse(text)
+        node = _parse(text, filename=filename)
     except TypeExprError as e:
         raise DiagnosticsError([_diagnostic(e, filename)]) from None
     return Expression(node, text, filename)

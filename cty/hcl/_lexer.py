@@ -30,10 +30,19 @@ NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "numb
 
 @dataclass(frozen=True)
 class Pos:
-    """A place in the text: 1-based line and column (columns count characters)."""
+    """A place in the text: 1-based line and column (columns count grapheme clusters, as
+    HCL counts them) and the 0-based offset in the text's UTF-8 bytes."""
 
     line: int
     column: int
+    byte: int
+
+    def after(self, s: str) -> Pos:
+        """The place just after *s* written here (on one line)."""
+        if s.isascii():
+            return Pos(self.line, self.column + len(s), self.byte + len(s))
+        clusters = len(importlib.import_module("regex").findall(r"\X", s))
+        return Pos(self.line, self.column + clusters, self.byte + len(s.encode()))
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,11 @@ class Node:
     call whose last argument is expanded (``f(xs...)``), ``("...",)``."""
     end_pos: Pos | None = None
     """A call's closing parenthesis (where HCL points for too few arguments)."""
+    end: Pos | None = None
+    """Where the expression ends (just after its last character): with ``pos``, HCL's
+    range of it."""
+    name_end: Pos | None = None
+    """Where a call's name ends (HCL's name range is ``pos`` to it)."""
 
 
 class TypeExprError(CtyValueError):
@@ -73,12 +87,18 @@ class TypeExprError(CtyValueError):
     and ``column`` (1-based) say where it starts.
     """
 
-    def __init__(self, summary: str, detail: str, pos: Pos) -> None:
+    def __init__(self, summary: str, detail: str, pos: Pos, end: Pos | None = None,
+                 context: tuple[Pos, Pos] | None = None) -> None:
         super().__init__(f"line {pos.line}, column {pos.column}: {summary}: {detail}")
         self.summary = summary
         self.detail = detail
         self.line = pos.line
         self.column = pos.column
+        self.pos = pos
+        self.end = end or pos
+        """Where the subject ends (HCL's subject range is ``pos`` to ``end``)."""
+        self.context = context
+        """HCL's context range, where it gives one: the expression around the subject."""
 
 
 INVALID_EXPRESSION: Final = "Invalid expression"
@@ -151,12 +171,14 @@ class Token:
     newline_pos: Pos | None = None
     """Where the first newline between this token and the one before is."""
     error: TypeExprError | None = None
-    parts: tuple[str | tuple[Token, ...], ...] = ()
-    """A template's parts: literal text (a heredoc's ends at each line's end, as HCL's tokens
-    do), and each interpolation's or directive's tokens (its opener, ``${`` or ``%{`` with
-    any ``~``, as a punct token; the tokens inside; an end token whose text is its ``}`` or
-    ``~}``); last, the closer alone: an end token at the closing quote or heredoc marker, or
-    with no text at the end of the text when there is none."""
+    parts: tuple[Token | tuple[Token, ...], ...] = ()
+    """A template's parts: literal text as a string token (a heredoc's ends at each line's
+    end, as HCL's tokens do), and each interpolation's or directive's tokens (its opener,
+    ``${`` or ``%{`` with any ``~``, as a punct token; the tokens inside; an end token whose
+    text is its ``}`` or ``~}``); last, the closer alone: an end token at the closing quote
+    or heredoc marker, or with no text at the end of the text when there is none."""
+    end: Pos | None = None
+    """Where the token ends (just after its last character)."""
 
 
 class Lexer:
@@ -171,24 +193,29 @@ class Lexer:
         self.i = 0
         self.line = 1
         self.line_start = 0
-        self._last = (1, 0, 1)
+        self._last = (0, 1, 1, 0)
+        self._lit_pos = Pos(1, 1, 0)
         self.invalid: list[TypeExprError] = []
 
     def pos(self, i: int | None = None) -> Pos:
-        """The place of offset *i* (default: here). HCL counts columns in grapheme clusters;
-        they are counted on from the last place asked for on the line, so a long line costs
-        no more than once over."""
+        """The place of offset *i* (default: here), on the current line. HCL counts columns
+        in grapheme clusters and offsets in UTF-8 bytes; both are counted on from the last
+        place asked for, so a long text costs no more than once over."""
         i = self.i if i is None else i
-        line, start, column = self._last
-        if line != self.line or start > i:
-            line, start, column = self.line, self.line_start, 1
-        piece = self.text[start:i]
+        last, line, column, byte = self._last
+        text = self.text
+        piece = text[last:i] if i >= last else text[i:last]
+        size = len(piece) if piece.isascii() else len(piece.encode("utf-8", "surrogatepass"))
+        byte = byte + size if i >= last else byte - size
+        if line != self.line or last > i or last < self.line_start:
+            line, last, column = self.line, self.line_start, 1
+        piece = text[last:i]
         if piece.isascii():
             column += len(piece)
         else:  # (regex is loaded only when needed)
             column += len(importlib.import_module("regex").findall(r"\X", piece))
-        self._last = (line, i, column)
-        return Pos(line, column)
+        self._last = (i, line, column, byte)
+        return Pos(line, column, byte)
 
     def error(self, detail: str, pos: Pos | None = None) -> TypeExprError:
         return TypeExprError(INVALID_EXPRESSION, detail, pos or self.pos())
@@ -251,10 +278,10 @@ class Lexer:
             if interpolation and depth == 0 and text.startswith(("}", "~}"), self.i):
                 close = "}" if text[self.i] == "}" else "~}"
                 self.i += len(close)
-                out.append(Token("end", close, pos, nl, newline))
+                out.append(Token("end", close, pos, nl, newline, end=self.pos()))
                 return out
             if self.i >= len(text):
-                out.append(Token("end", "", pos, nl, newline))
+                out.append(Token("end", "", pos, nl, newline, end=pos))
                 return out
             c = text[self.i]
             if c == "{":
@@ -265,10 +292,12 @@ class Lexer:
                 j = self.i + 1
                 while j < len(text) and is_ident_continue(text[j]):
                     j += 1
-                out.append(Token("ident", text[self.i:j], pos, nl, newline))
+                word = text[self.i:j]
                 self.i = j
+                out.append(Token("ident", word, pos, nl, newline, end=self.pos()))
             elif c.isdigit() and c < "\x80":
-                out.append(Token("number", self._number(), pos, nl, newline))
+                number = self._number()
+                out.append(Token("number", number, pos, nl, newline, end=self.pos()))
             elif c == '"':
                 out.append(self._string_token(pos, nl, newline))
             elif (self.hcl and text.startswith("<<", self.i)
@@ -279,17 +308,18 @@ class Lexer:
                 op = "..." if op == ".." and text.startswith("...", self.i) else op
                 if op in ("..", "**"):  # not operators of HCL's: the first character alone
                     op = op[0]
-                out.append(Token("punct", op, pos, nl, newline))
                 self.i += len(op)
+                out.append(Token("punct", op, pos, nl, newline, end=self.pos()))
             elif c in self.punct:
-                out.append(Token("punct", c, pos, nl, newline))
                 self.i += 1
+                out.append(Token("punct", c, pos, nl, newline, end=self.pos()))
             elif self.hcl:
                 summary, detail = _INVALID_CHARACTERS.get(c, ("Invalid character",
                                                               _NOT_A_CHARACTER))
-                self.invalid.append(TypeExprError(summary, detail, pos))
-                out.append(Token("punct", c, pos, nl, newline))
                 self.i += 1
+                end = self.pos()
+                self.invalid.append(TypeExprError(summary, detail, pos, end))
+                out.append(Token("punct", c, pos, nl, newline, end=end))
             else:
                 raise self.error(f"The character {c!r} is not expected here.")
 
@@ -347,19 +377,20 @@ class Lexer:
         except TypeExprError as e:
             if not self.hcl:
                 raise
-            return Token("string", "", pos, nl, newline, e)
+            return Token("string", "", pos, nl, newline, e, end=self.pos())
         if parts is None:
-            return Token("string", value, pos, nl, newline)
-        return Token("template", "quoted", pos, nl, newline, parts=parts)
+            return Token("string", value, pos, nl, newline, end=self.pos())
+        return Token("template", "quoted", pos, nl, newline, parts=parts, end=self.pos())
 
-    def _string(self) -> tuple[str, tuple[str | tuple[Token, ...], ...] | None]:
+    def _string(self) -> tuple[str, tuple[Token | tuple[Token, ...], ...] | None]:
         """Read a quoted string: its value and None, or for a template "template" and its
         parts (see Token.parts)."""
         text = self.text
         start = self.pos()
         self.i += 1
+        self._lit_pos = self.pos()
         out: list[str] = []
-        parts: list[str | tuple[Token, ...]] = []
+        parts: list[Token | tuple[Token, ...]] = []
         error: TypeExprError | None = None
         while True:
             if self.i >= len(text):
@@ -368,8 +399,8 @@ class Lexer:
                 if not parts:
                     raise TypeExprError(*_UNTERMINATED_TEMPLATE, self.pos())
                 if out:
-                    parts.append("".join(out))
-                parts.append((Token("end", "", self.pos(), False),))
+                    parts.append(self._literal(out))
+                parts.append((Token("end", "", self.pos(), False, end=self.pos()),))
                 return "template", tuple(parts)
             c = text[self.i]
             if c == "\n":
@@ -380,14 +411,16 @@ class Lexer:
                 self._newline()
                 continue
             if c == '"':
-                self.i += 1
-                if error is not None:
-                    raise error
-                if not parts:
+                if error is not None or not parts:
+                    self.i += 1
+                    if error is not None:
+                        raise error
                     return "".join(out), None
                 if out:
-                    parts.append("".join(out))
-                parts.append((Token("end", '"', self.pos(self.i - 1), False),))
+                    parts.append(self._literal(out))
+                close = self.pos()
+                self.i += 1
+                parts.append((Token("end", '"', close, False, end=self.pos()),))
                 return "template", tuple(parts)
             if c == "\\":
                 try:
@@ -398,8 +431,12 @@ class Lexer:
             else:
                 out = self._template_text(c, out, parts)
 
+    def _literal(self, out: list[str]) -> Token:
+        """Template text gathered in *out*, from where it started to here, as a token."""
+        return Token("string", "".join(out), self._lit_pos, False, end=self.pos())
+
     def _template_text(self, c: str, out: list[str],
-                       parts: list[str | tuple[Token, ...]]) -> list[str]:
+                       parts: list[Token | tuple[Token, ...]]) -> list[str]:
         """Read template text at the character *c*: ``$${`` or ``%%{`` (the characters
         themselves), an interpolation or directive (the literal text so far becomes a part,
         then the sequence), or the character. Return the literal text being gathered."""
@@ -413,9 +450,10 @@ class Lexer:
                                  "type expression; write $${ or %%{ for the characters "
                                  "themselves.")
             if out:
-                parts.append("".join(out))
+                parts.append(self._literal(out))
                 out = []
             parts.append(self._sequence())
+            self._lit_pos = self.pos()
         else:
             out.append(c)
             self.i += 1
@@ -431,7 +469,7 @@ class Lexer:
         if self.text.startswith("~", self.i):
             opener += "~"
             self.i += 1
-        return (Token("punct", opener, pos, False), *self._lex(True))
+        return (Token("punct", opener, pos, False, end=self.pos()), *self._lex(True))
 
     def heredoc(self, pos: Pos, nl: bool, newline: Pos | None) -> Token | None:
         """A heredoc template (``<<EOT`` or ``<<-EOT``, a newline, lines, and the marker alone
@@ -454,7 +492,8 @@ class Lexer:
             return None
         self.i = k + 1
         self._newline()
-        parts: list[str | tuple[Token, ...]] = []
+        self._lit_pos = self.pos()
+        parts: list[Token | tuple[Token, ...]] = []
         out: list[str] = []
         line_start = True
         while True:
@@ -462,25 +501,29 @@ class Lexer:
                 eol = text.find("\n", self.i)
                 if eol >= 0 and go_trim_space(text[self.i:eol + 1]) == marker:
                     if out:
-                        parts.append("".join(out))
-                    parts.append((Token("end", marker, self.pos(), False),))
+                        parts.append(self._literal(out))
+                    close = self.pos()
                     self.i = eol - 1 if text[eol - 1:eol] == "\r" else eol
+                    end = self.pos()
+                    parts.append((Token("end", marker, close, False, end=end),))
                     return Token("template", "flush" if flush else "heredoc", pos, nl,
-                                 newline, parts=tuple(parts))
+                                 newline, parts=tuple(parts), end=end)
                 line_start = False
             if self.i >= len(text):
                 if out:
-                    parts.append("".join(out))
-                parts.append((Token("end", "", self.pos(), False),))
+                    parts.append(self._literal(out))
+                end = self.pos()
+                parts.append((Token("end", "", end, False, end=end),))
                 return Token("template", "flush" if flush else "heredoc", pos, nl, newline,
-                             parts=tuple(parts))
+                             parts=tuple(parts), end=end)
             c = text[self.i]
             if c == "\n":
                 out.append(c)
-                parts.append("".join(out))
-                out = []
                 self.i += 1
                 self._newline()
+                parts.append(self._literal(out))
+                out = []
+                self._lit_pos = self.pos()
                 line_start = True
             else:
                 out = self._template_text(c, out, parts)
@@ -521,6 +564,8 @@ class TokenCursor:
     def __init__(self, tokens: list[Token]) -> None:
         self.tokens = tokens
         self.k = 0
+        self.last_end = tokens[0].pos
+        """Where the last token taken ends."""
 
     def peek(self) -> Token:
         """The next token, not taken."""
@@ -531,6 +576,7 @@ class TokenCursor:
         tok = self.tokens[self.k]
         if tok.kind != "end":
             self.k += 1
+        self.last_end = tok.end or tok.pos
         return tok
 
     def expect(self, punct: str, what: str) -> Token:

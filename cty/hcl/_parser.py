@@ -44,8 +44,9 @@ class _Parser(TokenCursor):
     """HCL's expression parser, for what a type expression and its defaults use: newlines
     are ignored, except directly inside braces, where they end an item (as in HCL)."""
 
-    def __init__(self, text: str, go_escapes: bool) -> None:
+    def __init__(self, text: str, go_escapes: bool, filename: str) -> None:
         super().__init__(Lexer(text, hcl=True, go_escapes=go_escapes).tokens())
+        self.filename = filename
         self.newlines = [False]
         self.key_start = False
         self.expanded = False
@@ -86,7 +87,7 @@ class _Parser(TokenCursor):
                              "a colon.", tok.pos)
         self.take()
         no = self.expression()
-        return Node("conditional", cond.pos, items=(cond, yes, no))
+        return Node("conditional", cond.pos, items=(cond, yes, no), end=no.end)
 
     def _binary(self, level: int) -> Node:
         if level == len(_BINARY_LEVELS):
@@ -99,7 +100,7 @@ class _Parser(TokenCursor):
                 break
             self.take()
             right = self._binary(level + 1)
-            left = Node("binary", left.pos, tok.text, (left, right))
+            left = Node("binary", left.pos, tok.text, (left, right), end=right.end)
         return left
 
     @hop  # (it recurses: any depth)
@@ -108,7 +109,8 @@ class _Parser(TokenCursor):
         if not self._ends_here() and tok.kind == "punct" and tok.text in ("-", "!"):
             self.take()
             operand = self._unary()
-            return Node("neg" if tok.text == "-" else "not", tok.pos, items=(operand,))
+            return Node("neg" if tok.text == "-" else "not", tok.pos, items=(operand,),
+                        end=operand.end)
         return self._postfix(self._primary())
 
     @hop  # (it recurses: any depth)
@@ -129,7 +131,7 @@ class _Parser(TokenCursor):
                     node = self._legacy_index(node, tok, step, None)
                 elif step.kind == "ident":
                     node = Node("traversal", node.pos, "attr", (node,), names=(step.text,),
-                                args_pos=tok.pos)
+                                args_pos=tok.pos, end=step.end)
                 else:
                     raise self._fail("Invalid attribute name", "An attribute name is required "
                                      "after a dot.", step.pos)
@@ -140,10 +142,11 @@ class _Parser(TokenCursor):
                     raise self._fail("Missing close bracket on splat index", "The star for a "
                                      "full splat operator must be immediately followed by a "
                                      "closing bracket (\"]\").", self._recovered_at("]"))
-                self.take()
-                anon = Node("anon", tok.pos, str(next(_ANON)))
+                close = self.take()
+                anon = Node("anon", tok.pos, str(next(_ANON)), end=close.end)
                 each = self._postfix(anon)
-                return Node("splat", node.pos, anon.text, (node, each), args_pos=tok.pos)
+                return Node("splat", node.pos, anon.text, (node, each), args_pos=tok.pos,
+                            end_pos=close.end, end=each.end)
             self.newlines.append(False)
             key = self.expression()
             if not self.at("]"):
@@ -151,8 +154,9 @@ class _Parser(TokenCursor):
                                  "must end with a closing bracket (\"]\").",
                                  self._recovered_at("]"))
             self.newlines.pop()
-            node = Node("traversal", node.pos, "index", (node, key), args_pos=tok.pos)
-            self.take()
+            close = self.take()
+            node = Node("traversal", node.pos, "index", (node, key), args_pos=tok.pos,
+                        end=close.end)
         return node
 
     def _legacy_index(self, node: Node, dot: Token, number: Token, star: Token | None) -> Node:
@@ -166,13 +170,14 @@ class _Parser(TokenCursor):
                              "syntax, chaining two indexes together is not permitted. Use "
                              f"{how} instead, like [{first}][{second}].",
                              (star or number).pos)
-        key = Node("number", number.pos, number.text)
-        return Node("traversal", node.pos, "index", (node, key), args_pos=dot.pos)
+        key = Node("number", number.pos, number.text, end=number.end)
+        return Node("traversal", node.pos, "index", (node, key), args_pos=dot.pos,
+                    end=number.end)
 
     def _attribute_splat(self, node: Node, dot: Token, star: Token) -> Node:
         """``x.*.a.b``: HCL's attribute-only splat, which takes only ``.name`` and ``.0``
         steps into each item."""
-        anon = Node("anon", dot.pos, str(next(_ANON)))
+        anon = Node("anon", dot.pos, str(next(_ANON)), end=star.end)
         each = anon
         while not self._ends_here() and self.at("."):
             step_dot = self.take()
@@ -183,7 +188,7 @@ class _Parser(TokenCursor):
             elif step.kind == "ident":
                 self.take()
                 each = Node("traversal", each.pos, "attr", (each,), names=(step.text,),
-                            args_pos=step_dot.pos)
+                            args_pos=step_dot.pos, end=step.end)
             elif step.kind == "punct" and step.text == "*":
                 raise self._fail("Nested splat expression not allowed", "A splat expression "
                                  "(*) cannot be used inside another attribute-only splat "
@@ -191,7 +196,8 @@ class _Parser(TokenCursor):
             else:
                 raise self._fail("Invalid attribute name", "An attribute name is required "
                                  "after a dot.", star.pos)
-        return Node("splat", node.pos, anon.text, (node, each), args_pos=dot.pos)
+        return Node("splat", node.pos, anon.text, (node, each), args_pos=dot.pos,
+                    end_pos=star.end, end=each.end)
 
     def _recovered_at(self, close: str) -> Pos:
         """Where HCL's recovery for a missing *close* bracket stops: the matching close
@@ -221,8 +227,9 @@ class _Parser(TokenCursor):
         self.take()
         if tok.kind == "ident":
             if self._ends_here() or not (self.at("(") or self.at("::")):
-                return Node("ident", tok.pos, tok.text)
+                return Node("ident", tok.pos, tok.text, end=tok.end)
             name = tok.text
+            name_end = tok.end
             while self.at("::"):
                 self.take()
                 part = self._next_in_line()
@@ -232,11 +239,12 @@ class _Parser(TokenCursor):
                                      "scope.", part.pos)
                 self.take()
                 name += "::" + part.text
+                name_end = part.end
                 if self._ends_here() or not (self.at("(") or self.at("::")):
                     raise self._fail("Missing open parenthesis", "Function selector must be "
                                      "followed by an open parenthesis to begin the function "
                                      "call.", self._next_in_line().pos)
-            return self._call(tok, name)
+            return self._call(tok, name, name_end)
         if tok.kind == "template":
             return self._template(tok)
         if tok.kind == "number":
@@ -245,8 +253,10 @@ class _Parser(TokenCursor):
             except ValueError:
                 raise self._fail("Invalid number literal", "Failed to recognize the value of "
                                  "this number literal.", tok.pos) from None
-        if tok.kind in ("string", "number"):
-            return Node(tok.kind, tok.pos, tok.text)
+        if tok.kind == "string":
+            return _string(tok)
+        if tok.kind == "number":
+            return Node("number", tok.pos, tok.text, end=tok.end)
         if tok.kind == "punct":
             if tok.text == "(":
                 self.newlines.append(False)
@@ -255,8 +265,8 @@ class _Parser(TokenCursor):
                 if not self.at(")"):
                     raise self._fail("Unbalanced parentheses", "Expected a closing parenthesis "
                                      "to terminate the expression.", self.peek().pos)
-                self.take()
-                return Node("paren", tok.pos, items=(inner,))
+                close = self.take()
+                return Node("paren", tok.pos, items=(inner,), end=close.end)
             if tok.text == "[":
                 return self._tuple(tok)
             if tok.text == "{":
@@ -264,7 +274,7 @@ class _Parser(TokenCursor):
         raise self._fail(INVALID_EXPRESSION, _INVALID_START, tok.pos)
 
     def _template(self, tok: Token) -> Node:
-        return parse_template(tok, self._sub_parser)
+        return parse_template(tok, self._sub_parser, self.filename)
 
     def _sub_parser(self, tokens: list[Token]) -> _Parser:
         """A parser over an interpolation's or directive's tokens (newlines ignored)."""
@@ -274,9 +284,10 @@ class _Parser(TokenCursor):
         inner.key_start = False
         inner.expanded = False
         inner.closed_at = None
+        inner.filename = self.filename
         return inner
 
-    def _call(self, name_tok: Token, name: str) -> Node:
+    def _call(self, name_tok: Token, name: str, name_end: Pos | None) -> Node:
         open_tok = self.take()
         args = self._items(")", name_tok.pos, expand=True, unterminated=(
             "Unterminated function call", "There is no closing parenthesis for this function "
@@ -285,7 +296,8 @@ class _Parser(TokenCursor):
             "Missing argument separator", "A comma is required to separate each function "
             "argument from the next."))
         return Node("call", name_tok.pos, name, tuple(args), args_pos=open_tok.pos,
-                    names=("...",) if self.expanded else (), end_pos=self.closed_at)
+                    names=("...",) if self.expanded else (), end_pos=self.closed_at,
+                    end=self.last_end, name_end=name_end)
 
     def _tuple(self, open_tok: Token) -> Node:
         tok = self.peek()
@@ -297,7 +309,7 @@ class _Parser(TokenCursor):
             "nesting elsewhere in this file."), missing=(
             "Missing item separator", "Expected a comma to mark the beginning of the next "
             "item."))
-        return Node("list", open_tok.pos, items=tuple(items))
+        return Node("list", open_tok.pos, items=tuple(items), end=self.last_end)
 
     def _items(self, close: str, opened: Pos, *, expand: bool,
                unterminated: tuple[str, str], missing: tuple[str, str]) -> list[Node]:
@@ -372,9 +384,9 @@ class _Parser(TokenCursor):
                 raise self._fail(*_UNTERMINATED_OBJECT, open_tok.pos)
             raise self._fail("Missing attribute separator", "Expected a newline or comma to "
                              "mark the beginning of the next attribute.", tok.pos)
-        self.take()
+        close = self.take()
         self.newlines.pop()
-        return Node("object", open_tok.pos, pairs=tuple(pairs))
+        return Node("object", open_tok.pos, pairs=tuple(pairs), end=close.end)
 
     def _for(self, open_tok: Token, close: str) -> Node:
         """A for expression, after its opening bracket or brace: ``for k, v in coll : ...``;
@@ -434,7 +446,8 @@ class _Parser(TokenCursor):
         kind = "tuple" if close == "]" else "group" if group else "object"
         names = (key_var, value_var) + (("if",) if cond is not None else ())
         return Node("for", open_tok.pos, kind,
-                    (collection, value, key or collection, cond or collection), names=names)
+                    (collection, value, key or collection, cond or collection), names=names,
+                    end=end.end)
 
     def _key(self) -> Node:
         """An object key, an expression (HCL parses one): newlines before it are skipped,
@@ -443,23 +456,37 @@ class _Parser(TokenCursor):
         return self.expression()
 
 
+def _string(tok: Token) -> Node:
+    """A quoted string without interpolations: its range the quotes' (``pos`` to ``end``),
+    and its text's, HCL's start range of it, from ``args_pos`` to ``end_pos`` (an empty
+    string's is where the closing quote ends, as HCL places the empty text it stands for)."""
+    assert tok.end is not None
+    if tok.text or tok.pos.byte + 2 < tok.end.byte:
+        close = Pos(tok.end.line, tok.end.column - 1, tok.end.byte - 1)
+        return Node("string", tok.pos, tok.text, args_pos=tok.pos.after('"'), end_pos=close,
+                    end=tok.end)
+    return Node("string", tok.pos, tok.text, args_pos=tok.end, end_pos=tok.end, end=tok.end)
+
+
 def _flat(tokens: list[Token]) -> Iterator[Token]:
     """The tokens in order, with each template's interpolation tokens in their place (as
     HCL's token stream has them)."""
     for tok in tokens:
         yield tok
         for part in tok.parts:
-            if not isinstance(part, str):
+            if isinstance(part, tuple):
                 yield from (t for t in part if t.kind != "end")
 
 
-def parse_expression(text: str, *, go_escapes: bool = False) -> Node:
+def parse_expression(text: str, *, go_escapes: bool = False, filename: str = "type.hcl"
+                     ) -> Node:
     """Return the expression tree of *text*, which must hold exactly one expression.
 
-    Raises TypeExprError (with HCL's summary and detail, and the line and column HCL points
-    at) for anything else. With *go_escapes*, strings read Go's escapes instead of HCL's.
+    Raises TypeExprError (with HCL's summary and detail, and the range HCL points at) for
+    anything else. With *go_escapes*, strings read Go's escapes instead of HCL's; *filename*
+    names the file where a message gives a place.
     """
-    parser = _Parser(text, go_escapes)
+    parser = _Parser(text, go_escapes, filename)
     node = parser.expression()
     tok = parser.peek()
     if tok.kind != "end":

@@ -57,64 +57,78 @@ class ExprParser(Protocol):
 class _Part:
     """One template token: a literal (``text``), an interpolation or the condition of an
     ``if`` or collection of a ``for`` (``node``), or a directive's end or ``else``; with
-    where it starts and, for a directive, its range as HCL writes it in messages."""
+    its range (``pos`` to ``end``) and, for a directive, that range as HCL writes it in
+    messages."""
 
     kind: str
     pos: Pos
+    end: Pos
     text: str = ""
     node: Node | None = None
     where: str = ""
     names: tuple[str, str] = ("", "")
 
 
-def parse_template(tok: Token, sub_parser: Callable[[list[Token]], ExprParser]) -> Node:
-    """The expression for the template token *tok* (quoted, heredoc or flush heredoc)."""
-    parts = _template_parts(tok, sub_parser)
+def parse_template(tok: Token, sub_parser: Callable[[list[Token]], ExprParser],
+                   filename: str = "type.hcl") -> Node:
+    """The expression for the template token *tok* (quoted, heredoc or flush heredoc);
+    *filename* names the file in the messages that give a directive's place."""
+    parts = _template_parts(tok, sub_parser, filename)
     if tok.text == "flush":
         _flush(parts)
     parts = _meld(parts)
     reader = _TreeReader(parts)
     items = reader.root()
     wrap = len(parts) == 2 and parts[0].kind == "interp"
-    return Node("template", tok.pos, "wrap" if wrap else "", tuple(items))
+    return Node("template", tok.pos, "wrap" if wrap else "", tuple(items), end=tok.end)
 
 
-def _opened_at(tok: Token) -> Pos:
-    """Where the token after a template's opener is (HCL's subject for an unclosed
-    interpolation): after the quote, or at the start of the heredoc's first line."""
-    if tok.text == "quoted":
-        return Pos(tok.pos.line, tok.pos.column + 1)
-    return Pos(tok.pos.line + 1, 1)
+def _first(tok: Token) -> tuple[Pos, Pos]:
+    """The range of the token after a template's opener (HCL's subject for an unclosed
+    interpolation; an empty template's text is where it ends)."""
+    first = tok.parts[0]
+    if isinstance(first, tuple):
+        first = first[0]
+    assert first.end is not None
+    return first.pos, first.end
 
 
-def _template_parts(tok: Token, sub_parser: Callable[[list[Token]], ExprParser]
-                    ) -> list[_Part]:
+def _template_parts(tok: Token, sub_parser: Callable[[list[Token]], ExprParser],
+                    filename: str) -> list[_Part]:
     """parseTemplateParts: the template tokens, strip markers applied, ending with "end"."""
     out: list[_Part] = []
     ltrim_next = can_trim_prev = False
     for part in tok.parts:
         ltrim, ltrim_next = ltrim_next, False
         can_trim, can_trim_prev = can_trim_prev, False
-        if isinstance(part, str):
-            out.append(_Part("lit", tok.pos, _trim_left(part) if ltrim else part))
+        if isinstance(part, Token):
+            assert part.end is not None
+            out.append(_Part("lit", part.pos, part.end,
+                             _trim_left(part.text) if ltrim else part.text))
             can_trim_prev = True
             continue
         opener = part[0]
+        assert opener.end is not None
         if opener.kind == "end":  # the closing quote or marker, or the end of the text
             if not opener.text:
                 raise TypeExprError("Unterminated template string",
-                                    "No closing marker was found for the string.", opener.pos)
-            out.append(_Part("end", opener.pos))
-            return out if len(out) > 1 else [_Part("lit", tok.pos), *out]
+                                    "No closing marker was found for the string.", opener.pos,
+                                    opener.end, (_first(tok)[0], opener.end))
+            out.append(_Part("end", opener.pos, opener.end))
+            if len(out) > 1:
+                return out
+            empty = _first(tok)[1]
+            return [_Part("lit", empty, empty), *out]
         if can_trim and opener.text.endswith("~") and out and out[-1].kind == "lit":
             out[-1].text = _trim_right(out[-1].text)
         parser = sub_parser(list(part[1:]))
         if opener.text.startswith("$"):
             node = parser.expression()
             _interp_end(parser, tok)
-            out.append(_Part("interp", node.pos, node=node))
+            assert node.end is not None
+            out.append(_Part("interp", node.pos, node.end, node=node))
         else:
-            out.append(_directive(parser, opener))
+            out.append(_directive(parser, opener, filename, _first(tok)[0]))
         ltrim_next = part[-1].text == "~}"
     raise AssertionError("a template token ends with its closer")  # pragma: no cover
 
@@ -124,27 +138,29 @@ def _interp_end(parser: ExprParser, tok: Token) -> None:
     if close.kind == "end" and close.text:
         return
     if close.kind == "end":
-        raise TypeExprError(_UNCLOSED, _UNCLOSED_EOF, _opened_at(tok))
+        raise TypeExprError(_UNCLOSED, _UNCLOSED_EOF, *_first(tok))
+    context = (_first(tok)[0], close.end or close.pos)
     if close.kind == "punct" and close.text == ":":
         raise TypeExprError("Extra characters after interpolation expression", _EXTRA_COLON,
-                            close.pos)
+                            close.pos, close.end, context)
     if tok.text == "quoted" and (close.kind == "string" or (close.kind == "template"
                                                            and close.text == "quoted")):
-        raise TypeExprError(_UNCLOSED, _UNCLOSED_QUOTE, _opened_at(tok))
+        raise TypeExprError(_UNCLOSED, _UNCLOSED_QUOTE, *_first(tok))
     raise TypeExprError("Extra characters after interpolation expression", _EXTRA_INTERP,
-                        close.pos)
+                        close.pos, close.end, context)
 
 
-def _directive(parser: ExprParser, opener: Token) -> _Part:
-    """A ``%{ ... }`` sequence, its tokens after the opener in *parser*."""
+def _directive(parser: ExprParser, opener: Token, filename: str, first: Pos) -> _Part:
+    """A ``%{ ... }`` sequence, its tokens after the opener in *parser*; *first* is where
+    the template's first token starts."""
     kw = parser.peek()
     if kw.kind != "ident":
         raise TypeExprError("Invalid template directive", 'A template directive keyword ("if", '
                             '"for", etc) is expected at the beginning of a %{ sequence.',
-                            kw.pos)
+                            kw.pos, kw.end, (opener.pos, kw.end or kw.pos))
     parser.take()
     word = kw.text
-    part = _Part(word, opener.pos)
+    part = _Part(word, opener.pos, opener.pos)
     if word == "if":
         part.node = parser.expression()
     elif word == "for":
@@ -152,13 +168,16 @@ def _directive(parser: ExprParser, opener: Token) -> _Part:
     elif word not in _KEYWORDS:
         hint = name_suggestion(word, list(_KEYWORDS))
         raise TypeExprError("Invalid template control keyword", f"{go_quote(word)} is "
-                            f"not a valid template control keyword.{hint}", kw.pos)
+                            f"not a valid template control keyword.{hint}", kw.pos, kw.end,
+                            (opener.pos, kw.end or kw.pos))
     close = parser.peek()
     if close.kind != "end":
         raise TypeExprError(f"Extra characters in {word} marker", "Expected a closing brace "
-                            "to end the sequence, but found extra characters.", close.pos)
-    end = Pos(close.pos.line, close.pos.column + len(close.text))
-    part.where = _range(opener.pos, end)
+                            "to end the sequence, but found extra characters.", close.pos,
+                            close.end, (first, close.end or close.pos))
+    assert close.end is not None
+    part.end = close.end
+    part.where = _range(filename, opener.pos, close.end)
     return part
 
 
@@ -167,7 +186,7 @@ def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node]:
     first = parser.peek()
     if first.kind != "ident":
         raise TypeExprError(invalid, "For directive requires variable name after 'for'.",
-                            first.pos)
+                            first.pos, first.end)
     parser.take()
     key, value = "", first.text
     comma = parser.peek()
@@ -176,22 +195,22 @@ def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node]:
         second = parser.peek()
         if second.kind != "ident":
             raise TypeExprError(invalid, "For directive requires value variable name after "
-                                "comma.", second.pos)
+                                "comma.", second.pos, second.end)
         parser.take()
         key, value = value, second.text
     keyword = parser.peek()
     if keyword.kind != "ident" or keyword.text != "in":
         raise TypeExprError(invalid, "For directive requires 'in' keyword after names.",
-                            keyword.pos)
+                            keyword.pos, keyword.end)
     parser.take()
     return (key, value), parser.expression()
 
 
-def _range(start: Pos, end: Pos) -> str:
-    """An hcl.Range as its String method writes it (the oracle's file name is type.hcl)."""
+def _range(filename: str, start: Pos, end: Pos) -> str:
+    """An hcl.Range as its String method writes it."""
     if start.line == end.line:
-        return f"type.hcl:{start.line},{start.column}-{end.column}"
-    return f"type.hcl:{start.line},{start.column}-{end.line},{end.column}"
+        return f"{filename}:{start.line},{start.column}-{end.column}"
+    return f"{filename}:{start.line},{start.column}-{end.line},{end.column}"
 
 
 def _trim_left(s: str) -> str:
@@ -255,6 +274,7 @@ def _meld(parts: list[_Part]) -> list[_Part]:
     for part in parts:
         if part.kind == "lit" and out and out[-1].kind == "lit":
             out[-1].text += part.text
+            out[-1].end = part.end
         else:
             out.append(part)
     return out
@@ -282,7 +302,7 @@ class _TreeReader:
     def _item(self) -> Node:
         part = self._take()
         if part.kind == "lit":
-            return Node("string", part.pos, part.text)
+            return Node("string", part.pos, part.text, end=part.end)
         if part.kind == "interp":
             assert part.node is not None
             return part.node
@@ -290,19 +310,22 @@ class _TreeReader:
             return self._if(part)
         if part.kind == "for":
             return self._for(part)
-        raise TypeExprError(f"Unexpected {part.kind} directive", _UNBALANCED, part.pos)
+        raise TypeExprError(f"Unexpected {part.kind} directive", _UNBALANCED, part.pos,
+                            part.end)
 
     def _if(self, opened: _Part) -> Node:
         branches: list[list[Node]] = [[]]
+        endif = opened
         while True:
             part = self.parts[self.k]
             if part.kind == "end":
                 raise TypeExprError("Unexpected end of template", f"The if directive at "
                                     f"{opened.where} is missing its corresponding endif "
-                                    "directive.", part.pos)
+                                    "directive.", part.pos, part.end)
             if part.kind in ("else", "endif", "endfor"):
                 self._take()
                 if part.kind == "endif":
+                    endif = part
                     break
                 if part.kind == "else" and len(branches) == 1:
                     branches.append([])
@@ -310,15 +333,15 @@ class _TreeReader:
                 if part.kind == "else":
                     raise TypeExprError("Unexpected else directive", "Already in the else "
                                         f"clause for the if started at {opened.where}.",
-                                        part.pos)
+                                        part.pos, part.end)
                 raise TypeExprError(f"Unexpected {part.kind} directive", "Expecting an endif "
                                     f"directive for the if started at {opened.where}.",
-                                    part.pos)
+                                    part.pos, part.end)
             branches[-1].append(self._item())
         yes, no = [*branches, []][:2]
         assert opened.node is not None
         return Node("conditional", opened.pos, items=(
-            opened.node, _joined(yes, opened.pos), _joined(no, opened.pos)))
+            opened.node, _joined(yes, opened.end), _joined(no, endif.pos)), end=endif.end)
 
     def _for(self, opened: _Part) -> Node:
         content: list[Node] = []
@@ -327,25 +350,27 @@ class _TreeReader:
             if part.kind == "end":
                 raise TypeExprError("Unexpected end of template", f"The for directive at "
                                     f"{opened.where} is missing its corresponding endfor "
-                                    "directive.", part.pos)
+                                    "directive.", part.pos, part.end)
             if part.kind in ("else", "endif", "endfor"):
                 self._take()
                 if part.kind == "endfor":
+                    endfor = part
                     break
                 if part.kind == "else":
                     raise TypeExprError("Unexpected else directive", "An else clause is not "
-                                        "expected for a for directive.", part.pos)
+                                        "expected for a for directive.", part.pos, part.end)
                 raise TypeExprError(f"Unexpected {part.kind} directive", "Expecting an endfor "
                                     "directive corresponding to the for directive at "
-                                    f"{opened.where}.", part.pos)
+                                    f"{opened.where}.", part.pos, part.end)
             content.append(self._item())
         coll = opened.node
         assert coll is not None
-        each = Node("for", opened.pos, "tuple", (coll, _joined(content, opened.pos), coll, coll),
-                    names=opened.names)
-        return Node("join", opened.pos, items=(each,))
+        each = Node("for", opened.pos, "tuple", (coll, _joined(content, opened.end), coll, coll),
+                    names=opened.names, end_pos=opened.end, end=endfor.end)
+        return Node("join", opened.pos, items=(each,), end=endfor.end)
 
 
-def _joined(items: list[Node], pos: Pos) -> Node:
-    """A TemplateExpr of *items* (an empty one is the empty string)."""
-    return Node("template", pos, "", tuple(items or [Node("string", pos, "")]))
+def _joined(items: list[Node], empty: Pos) -> Node:
+    """A TemplateExpr of *items*, over their range (none: the empty string, at *empty*)."""
+    items = items or [Node("string", empty, "", end=empty)]
+    return Node("template", items[0].pos, "", tuple(items), end=items[-1].end)

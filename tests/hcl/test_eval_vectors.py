@@ -18,6 +18,8 @@ from cty.hcl import DiagnosticsError, EvalContext, parse_expression
 from tests.vectors.tools.make_hcl_eval import expanded
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "hcl_eval.jsonl"
+FILENAME = "expr.hcl"
+"""The file name the oracle's shim gives every expression."""
 LINES = [json.loads(line) for line in VECTORS.read_text().splitlines()]
 
 
@@ -36,9 +38,23 @@ def context(case: dict[str, Any]) -> EvalContext | None:
         functions=None if functions is None else {n: FUNCTIONS[n] for n in functions})
 
 
-def _diags(found: list[Any]) -> list[tuple[str, str, int, int]]:
-    return [(d["summary"], d["detail"], d["subject"]["start"]["line"],
-             d["subject"]["start"]["column"]) for d in found]
+def _range(r: Any) -> Any:
+    """A range (ours or the oracle's) as comparable data."""
+    if r is None:
+        return None
+    if isinstance(r, dict):
+        return (r["filename"], *((p["line"], p["column"], p["byte"])
+                                 for p in (r["start"], r["end"])))
+    return (r.filename, *((p.line, p.column, p.byte) for p in (r.start, r.end)))
+
+
+def _want(found: list[Any]) -> list[tuple[Any, ...]]:
+    return [(d["summary"], d["detail"], _range(d.get("subject")), _range(d.get("context")))
+            for d in found]
+
+
+def _got(found: list[Any]) -> list[tuple[Any, ...]]:
+    return [(d.summary, d.detail, _range(d.subject), _range(d.context)) for d in found]
 
 
 def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
@@ -47,16 +63,15 @@ def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
         return f"the oracle could not answer: {expect}"
     if expect.get("stage") == "parse":
         try:
-            parse_expression(case["expr"])
+            parse_expression(case["expr"], FILENAME)
         except DiagnosticsError as e:
-            d = e.diagnostics[0]
-            got = (d.summary, d.detail, d.line, d.column)
-            want = _diags(expect["diags"])[0]
+            got = _got(e.diagnostics)[0]
+            want = _want(expect["diags"])[0]
             return None if got == want else f"parse diagnostic {got} != {want}"
         return "parsed, where HCL found a syntax error"
-    value, diags = parse_expression(case["expr"]).value(context(case))
-    got_diags = [(d.summary, d.detail, d.line, d.column) for d in diags]
-    want_diags = _diags(expect.get("diags") or [])
+    value, diags = parse_expression(case["expr"], FILENAME).value(context(case))
+    got_diags = _got(diags)
+    want_diags = _want(expect.get("diags") or [])
     if got_diags != want_diags:
         return f"diagnostics {got_diags} != {want_diags}"
     want = expect["value"]

@@ -10,7 +10,16 @@ import pytest
 
 import cty
 from cty.function import stdlib
-from cty.hcl import Diagnostic, DiagnosticsError, EvalContext, Expression, parse_expression
+from cty.hcl import (
+    Diagnostic,
+    DiagnosticsError,
+    EvalContext,
+    Expression,
+    Pos,
+    Range,
+    format_diagnostics,
+    parse_expression,
+)
 
 FUNCS = stdlib.FUNCTIONS
 
@@ -138,12 +147,24 @@ def test_diagnostics_error_and_its_message() -> None:
     with pytest.raises(DiagnosticsError) as e:
         value("a + b", EvalContext(variables={}))
     assert [d.summary for d in e.value.diagnostics] == ["Unknown variable"] * 2
-    assert str(e.value) == ('<expression>:1,1: Unknown variable; There is no variable named '
+    assert str(e.value) == ('<expression>:1,1-2: Unknown variable; There is no variable named '
                             '"a"., and 1 other diagnostic(s)')
     assert isinstance(e.value, cty.CtyValueError)
     d = e.value.diagnostics[1]
     assert d == Diagnostic("error", "Unknown variable", 'There is no variable named "b".',
-                           "<expression>", 1, 5)
+                           Range("<expression>", Pos(1, 5, 4), Pos(1, 6, 5)))
+    assert (d.filename, d.line, d.column, d.context) == ("<expression>", 1, 5, None)
+
+
+def test_ranges_count_columns_in_grapheme_clusters_and_offsets_in_bytes() -> None:
+    (d,) = parse_expression('["e\u0301\u00e9", x]', "m.hcl").value(EvalContext(variables={}))[1]
+    assert d.subject == Range("m.hcl", Pos(1, 8, 10), Pos(1, 9, 11))
+    (d,) = parse_expression('1 * ["\u00e9\u00e9"]', "m.hcl").value()[1]
+    assert d.subject == Range("m.hcl", Pos(1, 5, 4), Pos(1, 11, 12))
+    assert d.context == Range("m.hcl", Pos(1, 1, 0), Pos(1, 11, 12))
+    assert str(d.subject) == "m.hcl:1,5-11"
+    many = parse_expression("[\n  1,\n  x]", "m.hcl").value(EvalContext(variables={}))[1]
+    assert str(many[0].subject) == "m.hcl:3,3-4" and many[0].subject.start.byte == 9
 
 
 def test_syntax_errors_are_diagnostics() -> None:
@@ -154,6 +175,8 @@ def test_syntax_errors_are_diagnostics() -> None:
     assert (d.summary, d.detail, d.line, d.column) == (
         "Missing expression", "Expected the start of an expression, but found the end of the "
         "file.", 1, 4)
+    assert str(d) == ("main.tf:1,4-4: Missing expression; Expected the start of an expression, "
+                      "but found the end of the file.")
 
 
 def test_bad_arguments_are_typed_errors() -> None:
@@ -210,3 +233,18 @@ def test_variables_are_hcls_traversals() -> None:
     assert (t.root, t.line, t.column) == ("local", 1, 28)
     assert t.path == cty.Path([cty.GetAttrStep("x"), cty.IndexStep(cty.number_int_val(0)),
                                cty.IndexStep(cty.string_val("y"))])
+
+
+def test_diagnostics_written_as_hcl_writes_them() -> None:
+    text = 'upper(\n  "a",\n  "b")'
+    _, diags = parse_expression(text, "m.hcl").value(EvalContext(functions=FUNCS))
+    assert format_diagnostics(diags, {"m.hcl": text}) == (
+        'Error: Too many function arguments\n\n  on m.hcl line 3:\n   1: upper(\n'
+        '   2:   "a",\n   3:   "b")\n\nFunction "upper" expects only 1 argument(s).\n\n')
+    assert format_diagnostics(diags) == (
+        "Error: Too many function arguments\n\n  on m.hcl line 3:\n  (source code not "
+        'available)\n\nFunction "upper" expects only 1 argument(s).\n\n')
+    assert "\x1b[1;4mb\x1b[0m" in format_diagnostics(diags, {"m.hcl": text}, color=True)
+    assert format_diagnostics(diags, {"m.hcl": text}, width=12).endswith(
+        'Function\n"upper"\nexpects only\n1\nargument(s).\n\n')
+    assert str(parse_expression(text, "m.hcl").range) == "m.hcl:1,1-3,7"

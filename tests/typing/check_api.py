@@ -13,7 +13,7 @@ from cty.encoding import gob, msgpack
 from cty.encoding import json as cty_json
 from cty.function import Function
 from cty.function.stdlib import FUNCTIONS
-from cty.hcl import Diagnostic, EvalContext, Expression, Traversal, parse_expression
+from cty.hcl import Diagnostic, EvalContext, Expression, Pos, Range, Traversal, parse_expression
 
 
 @dataclasses.dataclass
@@ -77,6 +77,12 @@ def check_hcl() -> None:
     assert_type(value, cty.Value)
     assert_type(diags, list[Diagnostic])
     assert_type(diags[0].line, int)
+    assert_type(diags[0].subject, Range | None)
+    assert_type(diags[0].context, Range | None)
+    subject = diags[0].subject
+    if subject is not None:
+        assert_type(subject.start, Pos)
+        assert_type(subject.end.byte, int)
     (t,) = parse_expression("var.x").variables()
     assert_type(t, Traversal)
     assert_type(t.path, cty.Path)

@@ -15,6 +15,7 @@ package main
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -30,6 +31,8 @@ type evalRequest struct {
 	NilCtx    bool                `json:"nil_ctx"`
 	Variables map[string]*valueIn `json:"variables"`
 	Functions []string            `json:"functions"`
+	TextWidth *uint               `json:"text_width"`
+	TextColor bool                `json:"text_color"`
 }
 
 type evalAnswer struct {
@@ -40,6 +43,11 @@ type evalAnswer struct {
 	Value *valueOut       `json:"value,omitempty"`
 	Diags []diagOut       `json:"diags,omitempty"`
 	Error string          `json:"error,omitempty"`
+	// Text: the diagnostics as hcl.NewDiagnosticTextWriter writes them (when text_width is
+	// given), each without its Expression and EvalContext (so without the "with NAME as
+	// VALUE" lines); TextWithValues: as HCL writes them, those lines included.
+	Text           *string `json:"text,omitempty"`
+	TextWithValues *string `json:"text_with_values,omitempty"`
 }
 
 func init() {
@@ -112,6 +120,7 @@ func opEval(line []byte) any {
 	if diags.HasErrors() {
 		ans.Stage = "parse"
 		ans.Diags = renderDiags(diags)
+		ans.Text, ans.TextWithValues = diagText(&req, filename, diags)
 		return ans
 	}
 	var ctx *hcl.EvalContext
@@ -149,7 +158,30 @@ func opEval(line []byte) any {
 	if !ans.OK {
 		ans.Stage = "eval"
 	}
+	ans.Text, ans.TextWithValues = diagText(&req, filename, diags)
 	return ans
+}
+
+// diagText writes diags with HCL's text writer, the expression's text as the file's, twice:
+// without and with each diagnostic's Expression and EvalContext.
+func diagText(req *evalRequest, filename string, diags hcl.Diagnostics) (*string, *string) {
+	if req.TextWidth == nil || len(diags) == 0 {
+		return nil, nil
+	}
+	files := map[string]*hcl.File{filename: {Bytes: []byte(req.Expr)}}
+	var full strings.Builder
+	wr := hcl.NewDiagnosticTextWriter(&full, files, *req.TextWidth, req.TextColor)
+	_ = wr.WriteDiagnostics(diags)
+	var bare strings.Builder
+	wr = hcl.NewDiagnosticTextWriter(&bare, files, *req.TextWidth, req.TextColor)
+	for _, d := range diags {
+		plain := *d
+		plain.Expression = nil
+		plain.EvalContext = nil
+		_ = wr.WriteDiagnostic(&plain)
+	}
+	a, b := bare.String(), full.String()
+	return &a, &b
 }
 
 // evalFuncs: cty.function.stdlib.FUNCTIONS's names, each matched to go-cty's function by its

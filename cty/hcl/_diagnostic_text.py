@@ -1,0 +1,152 @@
+"""Diagnostics written for people, as HCL's text writer (``hcl.NewDiagnosticTextWriter``)
+writes them: the severity and summary, where the subject is, the source lines around it with
+the subject highlighted, and the detail (word-wrapped to a width when one is given).
+
+>>> from cty.hcl import parse_expression
+>>> text = "[\\n  1,\\n  2 + true,\\n]"
+>>> _, diags = parse_expression(text, "main.hcl").value()
+>>> print(format_diagnostics(diags, {"main.hcl": text}), end="")
+Error: Invalid operand
+<BLANKLINE>
+  on main.hcl line 3:
+   3:   2 + true,
+<BLANKLINE>
+Unsuitable value for right operand: number required, but have bool.
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Final
+
+from cty._internal import go_is_space
+
+if TYPE_CHECKING:
+    from ._expression import Diagnostic
+
+__all__ = ["format_diagnostics"]
+
+_SEVERITY: Final = {"error": ("Error", "\x1b[31m"), "warning": ("Warning", "\x1b[33m")}
+_HIGHLIGHT: Final = "\x1b[1;4m"
+_RESET: Final = "\x1b[0m"
+
+
+def format_diagnostics(diagnostics: Iterable[Diagnostic],
+                       sources: Mapping[str, str] | None = None, *, width: int = 0,
+                       color: bool = False) -> str:
+    """Return *diagnostics* as HCL's text writer writes them.
+
+    *sources* maps a file's name to its text: a diagnostic whose subject is in one of them
+    shows the lines its subject and context cover, the subject underlined when *color* is
+    set (with the terminal codes HCL uses, which also color the severity); one in no known
+    file says its source is not available. *width* (0: none) word-wraps the detail as HCL
+    does.
+    """
+    sources = sources or {}
+    return "".join(_one(d, sources, width, color) for d in diagnostics)
+
+
+def _one(d: Diagnostic, sources: Mapping[str, str], width: int, color: bool) -> str:
+    name, code = _SEVERITY.get(d.severity, ("???????", ""))
+    code, reset, highlight = (code, _RESET, _HIGHLIGHT) if color else ("", "", "")
+    out = [f"{code}{name}{reset}: {d.summary}\n\n"]
+    subject = d.subject
+    if subject is not None:
+        text = sources.get(subject.filename)
+        if text is None:
+            out.append(f"  on {subject.filename} line {subject.start.line}:\n"
+                       "  (source code not available)\n\n")
+        else:
+            out.append(f"  on {subject.filename} line {subject.start.line}:\n")
+            lo, hi = subject.start.byte, subject.end.byte
+            snip_lo, snip_hi = lo, hi
+            if d.context is not None:  # (HCL's RangeOver: an empty range gives way)
+                c_lo, c_hi = d.context.start.byte, d.context.end.byte
+                if snip_lo == snip_hi:
+                    snip_lo, snip_hi = c_lo, c_hi
+                elif c_lo != c_hi:
+                    snip_lo, snip_hi = min(snip_lo, c_lo), max(snip_hi, c_hi)
+            if snip_lo == snip_hi:
+                snip_hi += 1
+            if lo == hi:
+                hi += 1
+            out.extend(_lines(text.encode("utf-8", "surrogatepass"), (snip_lo, snip_hi),
+                              (lo, hi), highlight, reset))
+            out.append("\n")
+    if d.detail:
+        out.append(f"{_wrap(d.detail, width) if width else d.detail}\n\n")
+    return "".join(out)
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """HCL's Range.Overlaps on byte offsets (an empty range overlaps nothing)."""
+    if a[0] == a[1] or b[0] == b[1]:
+        return False
+    return (a[0] <= b[0] < a[1] or a[0] <= b[1] < a[1] or b[0] <= a[0] < b[1]
+            or b[0] <= a[1] < b[1])
+
+
+def _lines(src: bytes, snippet: tuple[int, int], subject: tuple[int, int], highlight: str,
+           reset: str) -> list[str]:
+    """The source lines that overlap *snippet*, numbered, the part of each in *subject*
+    between *highlight* and *reset* (HCL's RangeScanner over lines: a line's range ends
+    before its newline, and a blank line overlaps nothing)."""
+    out = []
+    start, number = 0, 1
+    while start < len(src):
+        newline = src.find(b"\n", start)
+        stop = len(src) if newline < 0 else newline
+        body_end = stop - 1 if stop > start and src[stop - 1:stop] == b"\r" else stop
+        line = (start, body_end)
+        if _overlaps(line, snippet):
+            body = src[start:body_end]
+            a, b = max(start, subject[0]), min(body_end, subject[1])
+            if _overlaps(line, subject) and a < b:
+                body = (src[start:a].decode("utf-8", "surrogatepass") + highlight
+                        + src[a:b].decode("utf-8", "surrogatepass") + reset
+                        + src[b:body_end].decode("utf-8", "surrogatepass")).encode(
+                            "utf-8", "surrogatepass")
+            out.append(f"{number:4d}: {body.decode('utf-8', 'surrogatepass')}\n")
+        number += src.count(b"\r", start, stop) - (body_end != stop) + 1
+        start = stop + 1
+    return out
+
+
+def _wrap(text: str, width: int) -> str:
+    """go-wordwrap's WrapString, as HCL wraps a detail: a line breaks before a word that
+    would pass *width* characters (a word longer than that is broken where it passes it),
+    the spaces at the break dropped; newlines are kept."""
+    out: list[str] = []
+    current = 0
+    word: list[str] = []
+    space: list[str] = []
+    for c in text:
+        if c == "\n":
+            if not word:
+                if current + len(space) <= width:
+                    out += space
+            else:
+                out += space + word
+                word = []
+            space = []
+            out.append(c)
+            current = 0
+        elif go_is_space(c) and c != "\xa0":
+            if not space or word:
+                current += len(space) + len(word)
+                out += space + word
+                space, word = [], []
+            space.append(c)
+        else:
+            word.append(c)
+            if current + len(word) + len(space) > width and len(word) < width:
+                out.append("\n")
+                current = 0
+                space = []
+    if not word:
+        if current + len(space) <= width:
+            out += space
+    else:
+        out += space + word
+    return "".join(out)

@@ -1,0 +1,74 @@
+"""Make tests/vectors/hcl_expressions.jsonl: HCL v2.24's answers for expressions drawn from
+the grammar in tests/vectors/tools/hcl_grammar.py (every form of the native syntax, over
+variables with unknowns, marks, nulls and dynamic values; malformed and deeply nested text
+among them), through the HCL oracle's eval shim (tests/oracle_shims/hcl/zz_eval.go).
+
+    HCLORACLE_SHIMS=$PWD/tests/oracle_shims/hcl HCLORACLE_BUILD_DIR=/tmp/hcloracle_eval \\
+        sh ../shared/oracle/hcl/build.sh
+    python -m tests.vectors.tools.make_hcl_expressions /tmp/hcloracle_eval/hcloracle [N]
+
+Every fourth case also asks for the diagnostics as HCL's text writer writes them (widths 0,
+40 and 78 in turn, in color every other time). The cases are seeded: the same file every
+time for the same N (default 20,000).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from cty.function.stdlib import FUNCTIONS
+from tests.vectors.tools.hcl_grammar import expressions, variables_in
+
+OUT = Path(__file__).resolve().parents[1] / "hcl_expressions.jsonl"
+DEFAULT = "/tmp/hcloracle_eval/hcloracle"
+SEED = 4949
+
+
+def with_text(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """*cases* with every fourth asking for the text writer's rendering."""
+    for i, case in enumerate(cases):
+        if i % 4 == 0:
+            case["text_width"] = (0, 40, 78)[(i // 4) % 3]
+            case["text_color"] = (i // 4) % 2 == 1
+    return cases
+
+
+def request(case: dict[str, Any], ident: int) -> dict[str, Any]:
+    """The oracle's request for *case*."""
+    out: dict[str, Any] = {"op": "eval", "id": ident, "expr": case["expr"],
+                           "variables": variables_in(case["env"]),
+                           "functions": sorted(FUNCTIONS) if case["functions"] else None}
+    for key in ("text_width", "text_color"):
+        if key in case:
+            out[key] = case[key]
+    return out
+
+
+def ask(oracle: str, cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The oracle's answers to *cases*, in order (ids checked)."""
+    query = "".join(json.dumps(request(c, i)) + "\n" for i, c in enumerate(cases))
+    lines = subprocess.run([oracle], input=query, capture_output=True, text=True,
+                           check=True).stdout.rstrip("\n").split("\n")
+    answers = [json.loads(line) for line in lines]
+    for i, a in enumerate(answers):
+        assert a.pop("id") == i, a
+    return answers
+
+
+def main() -> None:
+    """Ask the oracle about every case and write the vectors."""
+    oracle = sys.argv[1] if len(sys.argv) > 1 else DEFAULT
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 20_000
+    cases = with_text(expressions(SEED, n))
+    with OUT.open("w") as f:
+        for case, expect in zip(cases, ask(oracle, cases), strict=True):
+            f.write(json.dumps({"case": case, "expect": expect}, sort_keys=True) + "\n")
+    print(f"{len(cases)} cases written to {OUT}")
+
+
+if __name__ == "__main__":
+    main()
