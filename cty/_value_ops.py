@@ -263,13 +263,13 @@ def has_index(self: Value, key: Value, /) -> Value:
             return _unknown_bool()
         if kp is None:
             raise CtyValueError("has_index: key is null")
+        if p.__class__ is Unknown and t.is_list_type():  # (as go-cty: before the key's check)
+            return _unknown_bool()
         i = list_index(key)
         if i is None:
             return False_
         if t.is_tuple_type():
             return True_ if i < t.length() else False_
-        if p.__class__ is Unknown:
-            return _unknown_bool()
         if p is None:
             raise CtyValueError("has_index: value is null")
         return True_ if i < len(p) else False_

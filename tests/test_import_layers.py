@@ -63,8 +63,7 @@ LAYERS: list[list[str]] = [
      "cty.convert._conversion", "cty.convert._conversion_errors", "cty.hcl._context",
      "cty.hcl._eval",
      "cty.convert._type_defaults",
-     "cty.convert", "cty.hcl._variables", "cty.hcl._expression",
-     "cty.hcl._diagnostic_text"],
+     "cty.convert", "cty.hcl._variables"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them
 (ENCODING_LAYERS), the functions (FUNCTION_LAYERS) above it (the standard library's JSON
@@ -109,7 +108,8 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._datetime", "cty.function.stdlib"],
 ]
 """The function system, then the standard library of functions, bottom first."""
-EXT_LAYERS: list[list[str]] = [["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
+EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text"],
+                                ["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
                                  "cty.ext.xtypes._values", "cty.ext.xtypes._payload_check",
                                  "cty.ext.xtypes._convert",

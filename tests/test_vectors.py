@@ -75,6 +75,8 @@ OWN_TESTS = {
                       "through an oracle shim)",
     "hcl_variables.jsonl": "tests/hcl/test_variables_vectors.py (HCL v2.24's Variables, "
                            "through an oracle shim)",
+    "hcl_expressions.jsonl.gz": "tests/hcl/test_expression_vectors.py (HCL v2.24's answers "
+                                "for grammar-drawn expressions, gzipped; not a *.jsonl)",
     "numbers_wire.jsonl": "tests/encoding/test_numbers_wire.py (go-cty's bytes for numbers of "
                           "every precision)",
     "wrangle.jsonl": "tests/core/test_marks_wrangle.py (go-cty's WrangleMarksDeep, through an "

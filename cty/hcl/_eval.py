@@ -11,11 +11,11 @@ use cty's operations, which are go-cty's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 import cty
-from cty import CtyError, Type, Value
+from cty import CtyError, CtyValueError, Type, Value
 from cty._internal import (
     Node,
     Pos,
@@ -38,14 +38,50 @@ made for its own names; None: no context at all (HCL's nil EvalContext)."""
 
 _KEYWORDS: Final = {"true": cty.True_, "false": cty.False_,
                     "null": cty.null_val(cty.DynamicPseudoType)}
-_ARITHMETIC: Final[dict[str, Callable[[Value, Value], Value]]] = {
-    "+": Value.add, "-": Value.subtract, "*": Value.multiply, "/": Value.divide,
-    "%": Value.modulo,
+_OPERATORS: Final[dict[str, tuple[str, Type, Type]]] = {
+    "||": ("or", cty.Bool, cty.Bool), "&&": ("and", cty.Bool, cty.Bool),
+    "==": ("equal", cty.DynamicPseudoType, cty.Bool),
+    "!=": ("notequal", cty.DynamicPseudoType, cty.Bool),
+    "<": ("lessthan", cty.Number, cty.Bool), ">": ("greaterthan", cty.Number, cty.Bool),
+    "<=": ("lessthanorequalto", cty.Number, cty.Bool),
+    ">=": ("greaterthanorequalto", cty.Number, cty.Bool),
+    "+": ("add", cty.Number, cty.Number), "-": ("subtract", cty.Number, cty.Number),
+    "*": ("multiply", cty.Number, cty.Number), "/": ("divide", cty.Number, cty.Number),
+    "%": ("modulo", cty.Number, cty.Number),
+    "neg": ("negate", cty.Number, cty.Number), "not": ("not", cty.Bool, cty.Bool),
 }
-_COMPARISON: Final[dict[str, Callable[[Value, Value], Value]]] = {
-    "<": Value.less_than, ">": Value.greater_than, "<=": Value.less_than_or_equal_to,
-    ">=": Value.greater_than_or_equal_to,
+"""Each operator (and the unary ``neg`` and ``not``): the name of the standard library's
+function HCL calls for it, its parameters' type and its result's."""
+_METHODS: Final[dict[str, Callable[..., Value]]] = {
+    "or": Value.or_, "and": Value.and_, "equal": Value.equals, "notequal": Value.not_equal,
+    "lessthan": Value.less_than, "greaterthan": Value.greater_than,
+    "lessthanorequalto": Value.less_than_or_equal_to,
+    "greaterthanorequalto": Value.greater_than_or_equal_to, "add": Value.add,
+    "subtract": Value.subtract, "multiply": Value.multiply, "divide": Value.divide,
+    "modulo": Value.modulo, "negate": Value.negate, "not": Value.not_,
 }
+"""The operations themselves, for when the functions are not loaded."""
+_functions: Mapping[str, Any] = {}
+"""The standard library's functions, once cty.hcl's public expressions have loaded them."""
+
+
+def use_functions(functions: Mapping[str, Any]) -> None:
+    """Have operators call *functions* (the standard library's, by name), as HCL does, for
+    go-cty's function-call rules on marks and unknowns. Until then they apply the operation
+    itself, which gives the same value for what a type expression's default can hold
+    (constants: no marks, no unknowns; null refused alike)."""
+    global _functions
+    _functions = functions
+
+
+def _apply(name: str, args: list[Value]) -> Value:
+    """The operation *name* on *args*, as HCL's function call of it."""
+    f = _functions.get(name)
+    if f is not None:
+        return f.call(args)  # type: ignore[no-any-return]
+    if name not in ("equal", "notequal") and any(a.is_null() for a in args):
+        raise CtyValueError("argument must not be null")
+    return _METHODS[name](*args)
 
 
 def evaluate(node: Node) -> Value:
@@ -242,7 +278,7 @@ def _splat(node: Node, env: Env) -> tuple[Value, Diags]:
             result_ty, type_diags = _splat_type(ty, each, item, env)
             return cty.list_val_empty(result_ty.element_type()).with_marks(marks), [
                 *diags, *type_diags]
-        if len({v.type() for v in values}) > 1:
+        if len({v.type() for v in values} - {cty.DynamicPseudoType}) > 1:  # (CanListVal)
             return cty.DynamicVal, [*diags, _diag(
                 "Invalid nested splat expressions", "The second level of splat expression "
                 "produced elements of different types, so it isn't possible to construct a "
@@ -456,23 +492,34 @@ def _static_traversal(node: Node) -> bool:
 
 
 def _traversal(node: Node, env: Env) -> tuple[Value, Diags]:
-    """A traversal step: a static one (an attribute, a literal key) stops at the first
-    failure, as HCL's traversals do; an IndexExpr evaluates its collection and its key, and
-    reports both, before it indexes."""
-    base, diags = _value(node.items[0], env)
-    if node.text == "attr":
-        if diags:
-            return cty.DynamicVal, diags
-        return _get_attr(base, node.names[0], node)
-    key_node = node.items[1]
-    if _literal_key(key_node):
-        if diags:
-            return cty.DynamicVal, diags
-        key, _ = _value(key_node, env)
-        return _index(base, key, node)
-    key, key_diags = _value(key_node, env)
-    value, index_diags = _index(base, key, node)
-    return value, diags + key_diags + index_diags
+    """A traversal step. An IndexExpr (a key that is no literal) evaluates its collection
+    and its key, and reports both, before it indexes. Static steps (attributes, literal
+    keys) are taken together with the ones before them, as HCL's traversals are: from a
+    variable (ScopeTraversalExpr), nothing more once the variable is missing; from any other
+    expression (RelativeTraversalExpr), on from its value even when it failed (an
+    operation's unknown result still has a type); either way up to the first failing step."""
+    if node.text == "index" and not _literal_key(node.items[1]):
+        base, diags = _value(node.items[0], env)
+        key, key_diags = _value(node.items[1], env)
+        value, index_diags = _index(base, key, node)
+        return value, diags + key_diags + index_diags
+    steps: list[Node] = []
+    source = node
+    while source.kind == "traversal" and (source.text == "attr"
+                                          or _literal_key(source.items[1])):
+        steps.append(source)
+        source = source.items[0]
+    value, diags = _value(source, env)
+    if diags and source.kind == "ident":
+        return cty.DynamicVal, diags
+    for step in reversed(steps):
+        if step.text == "attr":
+            value, step_diags = _get_attr(value, step.names[0], step)
+        else:
+            value, step_diags = _index(value, _value(step.items[1], env)[0], step)
+        if step_diags:
+            return cty.DynamicVal, diags + step_diags
+    return value, diags
 
 
 _INVALID_INDEX: Final = "Invalid index"
@@ -788,81 +835,70 @@ def _operand(node: Node, ty: Type, side: str, env: Env, whole: Node
 
 
 def _unary(node: Node, env: Env) -> tuple[Value, Diags]:
-    ty = cty.Number if node.kind == "neg" else cty.Bool
-    value, conv, own = _operand(node.items[0], ty, "unary", env, node)
+    """HCL's UnaryOpExpr: the operand converted, then the operation's function called with
+    it (marks and all)."""
+    name, param, result = _OPERATORS[node.kind]
+    value, conv, own = _operand(node.items[0], param, "unary", env, node)
     diags = own + conv
     if diags:
-        return cty.unknown_val(ty), diags
-    if value.is_null():
-        return cty.unknown_val(ty), [_diag("Operation failed", "Error during operation: "
-                                           "argument must not be null.", _range(node))]
-    return (value.negate() if node.kind == "neg" else value.not_()), []
-
-
-def _binary(node: Node, env: Env) -> tuple[Value, Diags]:
-    op = node.text
-    left, right = node.items
-    if op in ("==", "!="):
-        param, result = cty.DynamicPseudoType, cty.Bool
-    elif op in ("&&", "||"):
-        param = result = cty.Bool
-    else:
-        param = cty.Number
-        result = cty.Number if op in _ARITHMETIC else cty.Bool
-    lv, lconv, lown = _operand(left, param, "left", env, node)
-    rv, rconv, rown = _operand(right, param, "right", env, node)
-    diags = lconv + rconv
-    if diags:
-        return cty.unknown_val(result), diags + lown + rown
-    if op in ("&&", "||"):
-        short = _short_circuit(op, lv, rv, lown, rown)
-        if short is not None:
-            return short
-    diags = lown + rown
-    if diags:
         return cty.unknown_val(result), diags
-    if op not in ("==", "!=") and (lv.is_null() or rv.is_null()):
-        return cty.unknown_val(result), [_diag("Operation failed", "Error during operation: "
-                                               "argument must not be null.", _range(node))]
     try:
-        if op == "==":
-            return lv.equals(rv), []
-        if op == "!=":
-            return lv.not_equal(rv), []
-        if op == "&&":
-            return lv.and_(rv), []
-        if op == "||":
-            return lv.or_(rv), []
-        if op in _ARITHMETIC:
-            return _ARITHMETIC[op](lv, rv), []
-        return _COMPARISON[op](lv, rv), []
+        return _apply(name, [value]), []
     except CtyError as e:
         return cty.unknown_val(result), [_diag("Operation failed", "Error during operation: "
                                                f"{_error_text(e)}.", _range(node))]
 
 
-def _short_circuit(op: str, lv: Value, rv: Value, lown: Diags, rown: Diags
+def _binary(node: Node, env: Env) -> tuple[Value, Diags]:
+    """HCL's BinaryOpExpr: both operands converted, their own marks taken off, the
+    operation's function called (``||`` and ``&&`` first short-circuited), the marks put
+    back on the result."""
+    name, param, result = _OPERATORS[node.text]
+    left, right = node.items
+    lv, lconv, lown = _operand(left, param, "left", env, node)
+    rv, rconv, rown = _operand(right, param, "right", env, node)
+    diags = lconv + rconv
+    if diags:
+        return cty.unknown_val(result), diags + lown + rown
+    lv, lmarks = lv.unmark()
+    rv, rmarks = rv.unmark()
+    marks = lmarks | rmarks
+    if name in ("and", "or"):
+        short = _short_circuit(name, lv, rv, lown, rown)
+        if short is not None:
+            return short[0].with_marks(marks), short[1]
+    diags = lown + rown
+    if diags:
+        return cty.unknown_val(result).with_marks(marks), diags
+    try:
+        return _apply(name, [lv, rv]).with_marks(marks), []
+    except CtyError as e:
+        return cty.unknown_val(result), [_diag("Operation failed", "Error during operation: "
+                                               f"{_error_text(e)}.", _range(node))]
+
+
+def _short_circuit(name: str, lv: Value, rv: Value, lown: Diags, rown: Diags
                    ) -> tuple[Value, Diags] | None:
     """HCL's ShortCircuit of || and &&: a known operand that decides the result makes the
-    other's diagnostics irrelevant; None where the operation must be called."""
-    winner = cty.True_ if op == "||" else cty.False_
+    other's diagnostics irrelevant; None where the operation must be called. As in HCL, a
+    known value is "false" unless it equals true, so null decides ``&&`` (``x && null`` is
+    false)."""
     unknown = cty.unknown_val(cty.Bool).refine_not_null()
 
-    def decides(v: Value) -> bool:
-        return v.is_known() and not v.is_null() and v.raw_equals(winner)
+    def true(v: Value) -> bool:  # (go-cty's Value.True, on a known value)
+        return not v.is_null() and v.raw_equals(cty.True_)
 
-    def loses(v: Value) -> bool:
-        return v.is_known() and not v.is_null() and not v.raw_equals(winner)
-
-    if not lv.is_known() and not rv.is_known():
+    lk, rk = lv.is_known(), rv.is_known()
+    if not lk and not rk:
         return (unknown, lown) if not lown else None
-    if decides(lv):
-        return winner, lown
-    if decides(rv):
-        return winner, rown
-    if not lv.is_known() and loses(rv):
+    decisive = true if name == "or" else (lambda v: not true(v))
+    if lk and decisive(lv):
+        return (cty.True_ if name == "or" else cty.False_), lown
+    if rk and decisive(rv):
+        return (cty.True_ if name == "or" else cty.False_), rown
+    if not lk:  # (the known one does not decide: the unknown one will)
         return unknown, lown
-    if not rv.is_known() and loses(lv):
+    if not rk:
         return unknown, rown
     return None
 

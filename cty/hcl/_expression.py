@@ -14,10 +14,13 @@ from typing import Literal
 from cty import CtyValueError, Value
 from cty._internal import Node, Pos, TypeExprError, deep
 from cty._internal import parse_expression as _parse
+from cty.function.stdlib import FUNCTIONS
 
 from ._context import EvalContext
-from ._eval import value_in
+from ._eval import use_functions, value_in
 from ._variables import Traversal, variables
+
+use_functions(FUNCTIONS)  # (operators call the standard library's functions, as in HCL)
 
 __all__ = ["Diagnostic", "DiagnosticsError", "Expression", "Pos", "Range", "Traversal",
            "parse_expression"]

@@ -80,6 +80,27 @@ class Node:
     """Where a call's name ends (HCL's name range is ``pos`` to it)."""
 
 
+Range: TypeAlias = tuple[Pos, Pos]
+"""A range of the text: where it starts and where it ends (just past its last character)."""
+
+
+def token_range(tok: Token) -> Range:
+    """The range of the token *tok* (HCL's subject when a diagnostic is about a token); a
+    quoted string's or template's is its opening quote's, a heredoc's its opening marker's
+    (with its newline), as HCL's tokens split them."""
+    if tok.kind == "string" or (tok.kind == "template" and tok.text == "quoted"):
+        return tok.pos, tok.pos.after('"')
+    if tok.kind == "template" and tok.parts:
+        first = tok.parts[0]
+        return tok.pos, (first if isinstance(first, Token) else first[0]).pos
+    return tok.pos, tok.end or tok.pos
+
+
+def node_range(node: Node) -> Range:
+    """The range of the expression *node* (HCL's Range of it)."""
+    return node.pos, node.end or node.pos
+
+
 class TypeExprError(CtyValueError):
     """A type expression that cannot be read or does not describe a type.
 
@@ -129,6 +150,7 @@ _INVALID_CHARACTERS["\u201d"] = _INVALID_CHARACTERS["\u201c"]
 _UNTERMINATED_TEMPLATE: Final = ("Unterminated template string",
                                  "No closing marker was found for the string.")
 _GO_SPACE: Final = "\t\n\v\f\r \x85\xa0"
+_HEX_DIGITS: Final = frozenset("0123456789abcdefABCDEF")
 
 
 def go_is_space(c: str) -> bool:
@@ -303,6 +325,12 @@ class Lexer:
             elif (self.hcl and text.startswith("<<", self.i)
                   and (doc := self.heredoc(pos, nl, newline)) is not None):
                 out.append(doc)
+            elif self.hcl and text.startswith("~}", self.i):
+                # HCL's scanner makes "~}" a sequence's end wherever it is: one that ends no
+                # sequence closes a brace, and the parser finds it out of place
+                self.i += 2
+                depth -= 1
+                out.append(Token("punct", "~}", pos, nl, newline, end=self.pos()))
             elif self.hcl and text.startswith(_HCL_OPERATORS, self.i):
                 op = text[self.i:self.i + 2]
                 op = "..." if op == ".." and text.startswith("...", self.i) else op
@@ -396,19 +424,26 @@ class Lexer:
             if self.i >= len(text):
                 if not self.hcl:
                     raise self.error("This string is not closed: a \" is missing.", start)
+                if error is not None:  # (HCL reads the literal, and its escapes, first)
+                    raise error
                 if not parts:
-                    raise TypeExprError(*_UNTERMINATED_TEMPLATE, self.pos())
+                    first = self._lit_pos if out else self.pos()
+                    raise TypeExprError(*_UNTERMINATED_TEMPLATE, self.pos(), self.pos(),
+                                        (first, self.pos()))
                 if out:
                     parts.append(self._literal(out))
                 parts.append((Token("end", "", self.pos(), False, end=self.pos()),))
                 return "template", tuple(parts)
             c = text[self.i]
+            if self._cut_short(c):
+                continue
             if c == "\n":
                 if not self.hcl:
                     raise self.error("This string is not closed: a \" is missing.", start)
-                self.invalid.append(TypeExprError(*_MULTI_LINE, self.pos()))
+                at = self.pos()
                 self.i += 1
                 self._newline()
+                self.invalid.append(TypeExprError(*_MULTI_LINE, at, self.pos()))
                 continue
             if c == '"':
                 if error is not None or not parts:
@@ -430,6 +465,18 @@ class Lexer:
                     self.i += 2
             else:
                 out = self._template_text(c, out, parts)
+
+    def _cut_short(self, c: str) -> bool:
+        """A ``$``, ``%`` or backslash as a template's last character, which HCL's scanner
+        takes for an invalid character (reported first) before the end of the text; then
+        the template ends there."""
+        if self.hcl and c in "$%\\" and self.i == len(self.text) - 1:
+            at = self.pos()
+            self.invalid.append(TypeExprError("Invalid character", _NOT_A_CHARACTER, at,
+                                              at.after(c)))
+            self.i += 1
+            return True
+        return False
 
     def _literal(self, out: list[str]) -> Token:
         """Template text gathered in *out*, from where it started to here, as a token."""
@@ -517,6 +564,8 @@ class Lexer:
                 return Token("template", "flush" if flush else "heredoc", pos, nl, newline,
                              parts=tuple(parts), end=end)
             c = text[self.i]
+            if self._cut_short(c):
+                continue
             if c == "\n":
                 out.append(c)
                 self.i += 1
@@ -546,14 +595,20 @@ class Lexer:
                     return chr(code)
                 if not self.go_escapes:
                     raise TypeExprError("Invalid escape sequence", f"Cannot encode character "
-                                        f"U+{code:04x} in UTF-8.", pos)
+                                        f"U+{code:04x} in UTF-8.", pos,
+                                        pos.after(text[self.i:self.i + 2 + n]))
             elif not self.go_escapes:
                 count = "four" if n == 4 else "eight"
+                run = 0  # (HCL's escape token takes the hexadecimal digits there are)
+                while run < n and digits[run:run + 1] in _HEX_DIGITS:
+                    run += 1
                 raise TypeExprError("Invalid escape sequence", f"The \\{e} escape sequence "
-                                    f"must be followed by {count} hexadecimal digits.", pos)
+                                    f"must be followed by {count} hexadecimal digits.", pos,
+                                    pos.after(text[self.i:self.i + 2 + run]))
         if not self.go_escapes:
             raise TypeExprError("Invalid escape sequence", f"The symbol {quote_word(e)} is not "
-                                "a valid escape sequence selector.", pos)
+                                "a valid escape sequence selector.", pos,
+                                pos.after(text[self.i:self.i + 2]))
         raise self.error(f"The escape sequence \\{e} is not valid in a string.", pos)
 
 

@@ -18,12 +18,23 @@ mistake, and so does this parser. With ``go_escapes`` (the extended type syntax,
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from .._deep import hop
 from .._number_parse import parse as parse_number
-from ._lexer import INVALID_EXPRESSION, Lexer, Node, Pos, Token, TokenCursor, TypeExprError
+from ._lexer import (
+    INVALID_EXPRESSION,
+    Lexer,
+    Node,
+    Pos,
+    Range,
+    Token,
+    TokenCursor,
+    TypeExprError,
+    node_range,
+    token_range,
+)
 from ._template import parse_template
 
 _MISSING_EXPRESSION: Final = ("Missing expression", "Expected the start of an expression, but "
@@ -47,6 +58,9 @@ class _Parser(TokenCursor):
     def __init__(self, text: str, go_escapes: bool, filename: str) -> None:
         super().__init__(Lexer(text, hcl=True, go_escapes=go_escapes).tokens())
         self.filename = filename
+        self.after: Callable[[], Iterator[Token]] = _nothing
+        """The tokens after this parser's in the file (a template's sequence's parser has
+        the rest of the file after it: HCL's recovery reads on through it)."""
         self.newlines = [False]
         self.key_start = False
         self.expanded = False
@@ -67,11 +81,15 @@ class _Parser(TokenCursor):
         newline before it is the next token (an "end" token at the newline)."""
         tok = self.peek()
         if self._ends_here() and tok.newline_pos is not None:
-            return Token("end", "\n", tok.newline_pos, False)
+            at = tok.newline_pos
+            return Token("end", "\n", at, False, end=Pos(at.line + 1, 1, at.byte + 1))
         return tok
 
-    def _fail(self, summary: str, detail: str, pos: Pos) -> TypeExprError:
-        return TypeExprError(summary, detail, pos)
+    def _fail(self, summary: str, detail: str, at: Token | Range,
+              context: Range | None = None) -> TypeExprError:
+        """HCL's diagnostic: its subject the token *at* (or a range), with a *context*."""
+        subject = at if isinstance(at, tuple) else token_range(at)
+        return TypeExprError(summary, detail, subject[0], subject[1], context)
 
     @hop  # (it recurses, moving the cursor: any depth)
     def expression(self) -> Node:
@@ -81,10 +99,10 @@ class _Parser(TokenCursor):
         self.take()
         yes = self.expression()
         if self._ends_here() or not self.at(":"):
-            tok = self.peek()
+            tok = self._next_in_line()
             raise self._fail("Missing false expression in conditional", "The conditional "
                              "operator (...?...:...) requires a false expression, delimited by "
-                             "a colon.", tok.pos)
+                             "a colon.", tok, (cond.pos, token_range(tok)[1]))
         self.take()
         no = self.expression()
         return Node("conditional", cond.pos, items=(cond, yes, no), end=no.end)
@@ -106,7 +124,8 @@ class _Parser(TokenCursor):
     @hop  # (it recurses: any depth)
     def _unary(self) -> Node:
         tok = self.peek()
-        if not self._ends_here() and tok.kind == "punct" and tok.text in ("-", "!"):
+        if ((self.key_start or not self._ends_here()) and tok.kind == "punct"
+                and tok.text in ("-", "!")):  # (a key may start on a line of its own)
             self.take()
             operand = self._unary()
             return Node("neg" if tok.text == "-" else "not", tok.pos, items=(operand,),
@@ -134,7 +153,7 @@ class _Parser(TokenCursor):
                                 args_pos=tok.pos, end=step.end)
                 else:
                     raise self._fail("Invalid attribute name", "An attribute name is required "
-                                     "after a dot.", step.pos)
+                                     "after a dot.", step)
                 continue
             if self.at("*"):
                 self.take()
@@ -169,7 +188,7 @@ class _Parser(TokenCursor):
             raise self._fail("Invalid legacy index syntax", "When using the legacy index "
                              "syntax, chaining two indexes together is not permitted. Use "
                              f"{how} instead, like [{first}][{second}].",
-                             (star or number).pos)
+                             star or number)
         key = Node("number", number.pos, number.text, end=number.end)
         return Node("traversal", node.pos, "index", (node, key), args_pos=dot.pos,
                     end=number.end)
@@ -192,38 +211,42 @@ class _Parser(TokenCursor):
             elif step.kind == "punct" and step.text == "*":
                 raise self._fail("Nested splat expression not allowed", "A splat expression "
                                  "(*) cannot be used inside another attribute-only splat "
-                                 "expression.", step.pos)
+                                 "expression.", step)
             else:
                 raise self._fail("Invalid attribute name", "An attribute name is required "
-                                 "after a dot.", star.pos)
+                                 "after a dot.", star)
         return Node("splat", node.pos, anon.text, (node, each), args_pos=dot.pos,
                     end_pos=star.end, end=each.end)
 
-    def _recovered_at(self, close: str) -> Pos:
+    def _recovered_at(self, close: str) -> Token:
         """Where HCL's recovery for a missing *close* bracket stops: the matching close
-        bracket further on, or the end. HCL's diagnostic for a missing index bracket points
-        there, not at the token it found instead (it reports the variable it then reuses)."""
+        bracket after the token found instead (which HCL has read), or the end. HCL's
+        diagnostic for a missing index bracket points there, not at the token it found
+        instead (it reports the variable it then reuses)."""
         open_ = {"]": "[", ")": "(", "}": "{"}[close]
         nest = 0
-        for tok in _flat(self.tokens[self.k:]):
+        found = self.peek()
+        if found.kind == "end" and not found.text:
+            return found
+        for tok in itertools.chain(_flat(self.tokens[self.k + 1:]), self.after()):
             if tok.kind == "punct" and tok.text == open_:
                 nest += 1
             elif tok.kind == "punct" and tok.text == close:
                 if nest == 0:
-                    return tok.pos
+                    return tok
                 nest -= 1
-            elif tok.kind == "end" and tok is self.tokens[-1]:
-                return tok.pos
-        return self.tokens[-1].pos
+            elif tok.kind == "end" and not tok.text:
+                return tok
+        return self.tokens[-1]
 
     def _primary(self) -> Node:
         tok = self.peek()
         key_start, self.key_start = self.key_start, False
         if (not key_start and self.newlines[-1] and tok.newline_before
                 and tok.newline_pos is not None):
-            raise self._fail(INVALID_EXPRESSION, _INVALID_START, tok.newline_pos)
+            raise self._fail(INVALID_EXPRESSION, _INVALID_START, self._next_in_line())
         if tok.kind == "end" and not tok.text:
-            raise self._fail(*_MISSING_EXPRESSION, tok.pos)
+            raise self._fail(*_MISSING_EXPRESSION, tok)
         self.take()
         if tok.kind == "ident":
             if self._ends_here() or not (self.at("(") or self.at("::")):
@@ -236,14 +259,15 @@ class _Parser(TokenCursor):
                 if part.kind != "ident":
                     raise self._fail("Missing function name", "Function scope resolution "
                                      "symbol :: must be followed by a function name in this "
-                                     "scope.", part.pos)
+                                     "scope.", part, (tok.pos, token_range(part)[1]))
                 self.take()
                 name += "::" + part.text
                 name_end = part.end
                 if self._ends_here() or not (self.at("(") or self.at("::")):
+                    found = self._next_in_line()
                     raise self._fail("Missing open parenthesis", "Function selector must be "
                                      "followed by an open parenthesis to begin the function "
-                                     "call.", self._next_in_line().pos)
+                                     "call.", found, (tok.pos, token_range(found)[1]))
             return self._call(tok, name, name_end)
         if tok.kind == "template":
             return self._template(tok)
@@ -252,7 +276,7 @@ class _Parser(TokenCursor):
                 parse_number(tok.text)
             except ValueError:
                 raise self._fail("Invalid number literal", "Failed to recognize the value of "
-                                 "this number literal.", tok.pos) from None
+                                 "this number literal.", tok) from None
         if tok.kind == "string":
             return _string(tok)
         if tok.kind == "number":
@@ -263,21 +287,30 @@ class _Parser(TokenCursor):
                 inner = self.expression()
                 self.newlines.pop()
                 if not self.at(")"):
+                    close = self.peek()
                     raise self._fail("Unbalanced parentheses", "Expected a closing parenthesis "
-                                     "to terminate the expression.", self.peek().pos)
+                                     "to terminate the expression.", close,
+                                     (tok.pos, token_range(close)[1]))
                 close = self.take()
                 return Node("paren", tok.pos, items=(inner,), end=close.end)
             if tok.text == "[":
                 return self._tuple(tok)
             if tok.text == "{":
                 return self._object(tok)
-        raise self._fail(INVALID_EXPRESSION, _INVALID_START, tok.pos)
+        raise self._fail(INVALID_EXPRESSION, _INVALID_START, tok)
 
     def _template(self, tok: Token) -> Node:
-        return parse_template(tok, self._sub_parser, self.filename)
+        k, outer = self.k, self.after
 
-    def _sub_parser(self, tokens: list[Token]) -> _Parser:
-        """A parser over an interpolation's or directive's tokens (newlines ignored)."""
+        def after() -> Iterator[Token]:  # (what follows the template in the file)
+            return itertools.chain(_flat(self.tokens[k:]), outer())
+
+        return parse_template(tok, self._sub_parser, self.filename, after)
+
+    def _sub_parser(self, tokens: list[Token], after: Callable[[], Iterator[Token]]
+                    ) -> _Parser:
+        """A parser over an interpolation's or directive's tokens (newlines ignored), which
+        *after* gives the tokens that follow in the file."""
         inner = _Parser.__new__(_Parser)
         TokenCursor.__init__(inner, tokens)
         inner.newlines = [False]
@@ -285,11 +318,13 @@ class _Parser(TokenCursor):
         inner.expanded = False
         inner.closed_at = None
         inner.filename = self.filename
+        inner.after = after
         return inner
 
     def _call(self, name_tok: Token, name: str, name_end: Pos | None) -> Node:
         open_tok = self.take()
-        args = self._items(")", name_tok.pos, expand=True, unterminated=(
+        args = self._items(")", (name_tok.pos, token_range(open_tok)[1]), name_tok.pos,
+                           expand=True, unterminated=(
             "Unterminated function call", "There is no closing parenthesis for this function "
             "call before the end of the file. This may be caused by incorrect parenthesis "
             "nesting elsewhere in this file."), missing=(
@@ -303,7 +338,8 @@ class _Parser(TokenCursor):
         tok = self.peek()
         if tok.kind == "ident" and tok.text == "for":
             return self._for(open_tok, "]")
-        items = self._items("]", open_tok.pos, expand=False, unterminated=(
+        items = self._items("]", token_range(open_tok), open_tok.pos, expand=False,
+                            unterminated=(
             "Unterminated tuple constructor expression", "There is no corresponding closing "
             "bracket before the end of the file. This may be caused by incorrect bracket "
             "nesting elsewhere in this file."), missing=(
@@ -311,13 +347,13 @@ class _Parser(TokenCursor):
             "item."))
         return Node("list", open_tok.pos, items=tuple(items), end=self.last_end)
 
-    def _items(self, close: str, opened: Pos, *, expand: bool,
+    def _items(self, close: str, opened: Range, start: Pos, *, expand: bool,
                unterminated: tuple[str, str], missing: tuple[str, str]) -> list[Node]:
         """Comma-separated expressions up to *close*, which is taken (newlines ignored; a
         trailing comma allowed; with *expand*, ``...`` after the last one, which sets
         ``expanded``): a call's arguments or a tuple's items; ``closed_at`` is where *close*
-        is. At the end of the text HCL reports *unterminated* at
-        *opened*, elsewhere *missing* at the token."""
+        is. At the end of the text HCL reports *unterminated* at *opened*, elsewhere
+        *missing* at the token, in the context from *start* to it."""
         self.newlines.append(False)
         items: list[Node] = []
         expanded = False  # (set on self at the end: an argument's own calls set it too)
@@ -327,9 +363,11 @@ class _Parser(TokenCursor):
                 self.take()
                 expanded = True
                 if not self.at(close):
+                    dots = self.tokens[self.k - 1]
                     raise self._fail("Missing closing parenthesis", "An expanded function "
                                      "argument (with ...) must be immediately followed by "
-                                     "closing parentheses.", self.tokens[self.k - 1].pos)
+                                     "closing parentheses.", dots,
+                                     (start, token_range(dots)[1]))
                 break
             if self.at(","):
                 self.take()
@@ -339,7 +377,7 @@ class _Parser(TokenCursor):
             tok = self.peek()
             if tok.kind == "end" and not tok.text:
                 raise self._fail(*unterminated, opened)
-            raise self._fail(*missing, tok.pos)
+            raise self._fail(*missing, tok, (start, token_range(tok)[1]))
         self.closed_at = self.take().pos
         self.expanded = expanded
         self.newlines.pop()
@@ -360,30 +398,32 @@ class _Parser(TokenCursor):
             missing_value = ("Missing attribute value", "Expected an attribute value, "
                              'introduced by an equals sign ("=").')
             if sep.newline_before and sep.newline_pos is not None:
-                raise self._fail(*missing_value, sep.newline_pos)
+                found = self._next_in_line()
+                raise self._fail(*missing_value, found, (open_tok.pos, token_range(found)[1]))
             if self.at(","):
-                raise self._fail(*missing_value, sep.pos)
+                raise self._fail(*missing_value, sep, (open_tok.pos, token_range(sep)[1]))
             if sep.kind == "end" and not sep.text:
-                raise self._fail(*_UNTERMINATED_OBJECT, open_tok.pos)
+                raise self._fail(*_UNTERMINATED_OBJECT, open_tok)
             if not (self.at("=") or self.at(":")):
                 hint = (" If you intended to given an attribute name containing periods or "
                         "spaces, write the name in quotes to create a string literal."
                         if sep.kind == "ident" else "")
                 raise self._fail("Missing key/value separator", 'Expected an equals sign ("=")'
                                  f" to mark the beginning of the attribute value.{hint}",
-                                 sep.pos)
+                                 sep, (open_tok.pos, token_range(sep)[1]))
             self.take()
             pairs.append((key, self.expression()))
-            if self.at(","):
+            if self.at(",") and not self.peek().newline_before:
                 self.take()
                 continue
             if self.at("}") or self.peek().newline_before:
                 continue
             tok = self.peek()
             if tok.kind == "end" and not tok.text:
-                raise self._fail(*_UNTERMINATED_OBJECT, open_tok.pos)
+                raise self._fail(*_UNTERMINATED_OBJECT, open_tok)
             raise self._fail("Missing attribute separator", "Expected a newline or comma to "
-                             "mark the beginning of the next attribute.", tok.pos)
+                             "mark the beginning of the next attribute.", tok,
+                             (open_tok.pos, token_range(tok)[1]))
         close = self.take()
         self.newlines.pop()
         return Node("object", open_tok.pos, pairs=tuple(pairs), end=close.end)
@@ -397,52 +437,63 @@ class _Parser(TokenCursor):
         invalid = "Invalid 'for' expression"
         self.newlines.append(False)
         self.take()  # for
-        first = self.take()
+        first = self.peek()
         if first.kind != "ident":
             raise self._fail(invalid, "For expression requires variable name after 'for'.",
-                             first.pos)
+                             first, (open_tok.pos, token_range(first)[1]))
+        self.take()
         key_var, value_var = "", first.text
         if self.at(","):
             self.take()
-            second = self.take()
+            second = self.peek()
             if second.kind != "ident":
                 raise self._fail(invalid, "For expression requires value variable name after "
-                                 "comma.", second.pos)
+                                 "comma.", second, (open_tok.pos, token_range(second)[1]))
+            self.take()
             key_var, value_var = first.text, second.text
-        keyword = self.take()
+        keyword = self.peek()  # (looked at, not taken: HCL reads no string it does not want)
         if keyword.kind != "ident" or keyword.text != "in":
             raise self._fail(invalid, "For expression requires the 'in' keyword after its "
-                             "name declarations.", keyword.pos)
+                             "name declarations.", keyword,
+                             (open_tok.pos, token_range(keyword)[1]))
+        self.take()
         collection = self.expression()
-        colon = self.take()
+        colon = self.peek()
         if colon.kind != "punct" or colon.text != ":":
             raise self._fail(invalid, "For expression requires a colon after the collection "
-                             "expression.", colon.pos)
+                             "expression.", colon, (open_tok.pos, token_range(colon)[1]))
+        self.take()
         key: Node | None = None
         value = self.expression()
         group = False
         if self.at("=>"):
             self.take()
             key, value = value, self.expression()
-            if self.at("..."):
-                self.take()
-                group = True
+        ellipsis = None
+        if self.at("..."):
+            ellipsis = self.take()
+            group = True
         cond: Node | None = None
         tok = self.peek()
         if tok.kind == "ident" and tok.text == "if":
             self.take()
             cond = self.expression()
-        end = self.take()
+        end = self.peek()
         if end.kind != "punct" or end.text != close:
             raise self._fail(invalid, "Extra characters after the end of the 'for' "
-                             "expression.", end.pos)
+                             "expression.", end, (open_tok.pos, token_range(end)[1]))
+        self.take()
         self.newlines.pop()
+        whole = (open_tok.pos, token_range(end)[1])
         if close == "]" and key is not None:
             raise self._fail(invalid, "Key expression is not valid when building a tuple.",
-                             key.pos)
+                             node_range(key), whole)
+        if close == "]" and ellipsis is not None:
+            raise self._fail(invalid, "Grouping ellipsis (...) cannot be used when building a "
+                             "tuple.", ellipsis, whole)
         if close == "}" and key is None:
             raise self._fail(invalid, "Key expression is required when building an object.",
-                             value.pos)
+                             node_range(value), whole)
         kind = "tuple" if close == "]" else "group" if group else "object"
         names = (key_var, value_var) + (("if",) if cond is not None else ())
         return Node("for", open_tok.pos, kind,
@@ -466,6 +517,10 @@ def _string(tok: Token) -> Node:
         return Node("string", tok.pos, tok.text, args_pos=tok.pos.after('"'), end_pos=close,
                     end=tok.end)
     return Node("string", tok.pos, tok.text, args_pos=tok.end, end_pos=tok.end, end=tok.end)
+
+
+def _nothing() -> Iterator[Token]:
+    return iter(())
 
 
 def _flat(tokens: list[Token]) -> Iterator[Token]:
@@ -492,6 +547,6 @@ def parse_expression(text: str, *, go_escapes: bool = False, filename: str = "ty
     if tok.kind != "end":
         raise TypeExprError("Extra characters after expression", "An expression was "
                             "successfully parsed, but extra characters were found after it.",
-                            tok.pos)
+                            *token_range(tok))
     return node
 

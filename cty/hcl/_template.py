@@ -13,12 +13,12 @@ Diagnostics are HCL's, at HCL's positions, in HCL's order.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final, Protocol
 
 from .._gostrconv import go_quote
-from ._lexer import Node, Pos, Token, TypeExprError, go_is_space
+from ._lexer import Node, Pos, Token, TypeExprError, go_is_space, token_range
 from ._names import name_suggestion
 
 _KEYWORDS: Final = ("if", "for", "else", "endif", "endfor")
@@ -69,11 +69,16 @@ class _Part:
     names: tuple[str, str] = ("", "")
 
 
-def parse_template(tok: Token, sub_parser: Callable[[list[Token]], ExprParser],
-                   filename: str = "type.hcl") -> Node:
+SubParser = Callable[[list[Token], Callable[[], Iterator[Token]]], ExprParser]
+"""Makes a parser over a sequence's tokens, given what follows them in the file."""
+
+
+def parse_template(tok: Token, sub_parser: SubParser, filename: str,
+                   after: Callable[[], Iterator[Token]]) -> Node:
     """The expression for the template token *tok* (quoted, heredoc or flush heredoc);
-    *filename* names the file in the messages that give a directive's place."""
-    parts = _template_parts(tok, sub_parser, filename)
+    *filename* names the file in the messages that give a directive's place; *after* gives
+    the tokens that follow the template in the file."""
+    parts = _template_parts(tok, sub_parser, filename, after)
     if tok.text == "flush":
         _flush(parts)
     parts = _meld(parts)
@@ -93,12 +98,12 @@ def _first(tok: Token) -> tuple[Pos, Pos]:
     return first.pos, first.end
 
 
-def _template_parts(tok: Token, sub_parser: Callable[[list[Token]], ExprParser],
-                    filename: str) -> list[_Part]:
+def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
+                    after: Callable[[], Iterator[Token]]) -> list[_Part]:
     """parseTemplateParts: the template tokens, strip markers applied, ending with "end"."""
     out: list[_Part] = []
     ltrim_next = can_trim_prev = False
-    for part in tok.parts:
+    for i, part in enumerate(tok.parts):
         ltrim, ltrim_next = ltrim_next, False
         can_trim, can_trim_prev = can_trim_prev, False
         if isinstance(part, Token):
@@ -121,7 +126,7 @@ def _template_parts(tok: Token, sub_parser: Callable[[list[Token]], ExprParser],
             return [_Part("lit", empty, empty), *out]
         if can_trim and opener.text.endswith("~") and out and out[-1].kind == "lit":
             out[-1].text = _trim_right(out[-1].text)
-        parser = sub_parser(list(part[1:]))
+        parser = sub_parser(list(part[1:]), _following(tok.parts[i + 1:], after))
         if opener.text.startswith("$"):
             node = parser.expression()
             _interp_end(parser, tok)
@@ -131,6 +136,18 @@ def _template_parts(tok: Token, sub_parser: Callable[[list[Token]], ExprParser],
             out.append(_directive(parser, opener, filename, _first(tok)[0]))
         ltrim_next = part[-1].text == "~}"
     raise AssertionError("a template token ends with its closer")  # pragma: no cover
+
+
+def _following(parts: tuple[Token | tuple[Token, ...], ...],
+               after: Callable[[], Iterator[Token]]) -> Callable[[], Iterator[Token]]:
+    """What follows a sequence in the file: the template's later sequences' tokens (their
+    literal text holds none), then what follows the template."""
+    def tokens() -> Iterator[Token]:
+        for part in parts:
+            if isinstance(part, tuple):
+                yield from (t for t in part if t.kind != "end")
+        yield from after()
+    return tokens
 
 
 def _interp_end(parser: ExprParser, tok: Token) -> None:
@@ -155,9 +172,10 @@ def _directive(parser: ExprParser, opener: Token, filename: str, first: Pos) -> 
     the template's first token starts."""
     kw = parser.peek()
     if kw.kind != "ident":
+        at = token_range(kw)
         raise TypeExprError("Invalid template directive", 'A template directive keyword ("if", '
                             '"for", etc) is expected at the beginning of a %{ sequence.',
-                            kw.pos, kw.end, (opener.pos, kw.end or kw.pos))
+                            *at, (opener.pos, at[1]))
     parser.take()
     word = kw.text
     part = _Part(word, opener.pos, opener.pos)
@@ -171,10 +189,11 @@ def _directive(parser: ExprParser, opener: Token, filename: str, first: Pos) -> 
                             f"not a valid template control keyword.{hint}", kw.pos, kw.end,
                             (opener.pos, kw.end or kw.pos))
     close = parser.peek()
-    if close.kind != "end":
+    if close.kind != "end" or not close.text:  # (the end of the text is no closing brace)
+        at = token_range(close)
         raise TypeExprError(f"Extra characters in {word} marker", "Expected a closing brace "
-                            "to end the sequence, but found extra characters.", close.pos,
-                            close.end, (first, close.end or close.pos))
+                            "to end the sequence, but found extra characters.", *at,
+                            (first, at[1]))
     assert close.end is not None
     part.end = close.end
     part.where = _range(filename, opener.pos, close.end)
@@ -251,8 +270,12 @@ def _flush(parts: list[_Part]) -> None:
                 least = spaces
         if part.kind == "lit" and part.text.endswith("\n"):
             newline = True
-    for part in adjust:
-        part.text = _drop_clusters(part.text, least or 0)
+    for part in adjust:  # (the literal's place moves past what is dropped, as in HCL)
+        kept = _drop_clusters(part.text, least or 0)
+        dropped = part.text[:len(part.text) - len(kept)]
+        part.pos = Pos(part.pos.line, part.pos.column + (least or 0),
+                       part.pos.byte + len(dropped.encode("utf-8", "surrogatepass")))
+        part.text = kept
 
 
 def _clusters(s: str) -> int:

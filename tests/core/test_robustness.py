@@ -187,3 +187,15 @@ def test_an_index_too_large_for_any_sequence_is_out_of_range_at_once(text: str) 
         assert v.has_index(key) == cty.False_
         with pytest.raises(cty.CtyError):
             cty.Path().index(key).apply(v)
+
+
+@pytest.mark.parametrize("key", [cty.number_float_val(0.5), cty.number_int_val(-1),
+                                 cty.parse_number_val("1e400"), cty.number_int_val(0)])
+def test_an_unknown_list_may_have_any_index(key: cty.Value) -> None:
+    # (go-cty's HasIndex asks whether a list is known before it looks at the key: an unknown
+    # list's answer is unknown, which HCL's index of one shows; a tuple's type answers)
+    assert cty.unknown_val(cty.List(cty.String)).has_index(key).raw_equals(
+        cty.unknown_val(cty.Bool).refine_not_null())
+    tuple_type = cty.Tuple([cty.String])
+    want = cty.True_ if key.raw_equals(cty.number_int_val(0)) else cty.False_
+    assert cty.unknown_val(tuple_type).has_index(key) == want

@@ -434,6 +434,33 @@ def test_expressions_evaluated_against_hcl() -> None:
     assert not disagree, disagree[:5]
 
 
+GRAMMAR_EXPRESSIONS = 5_000
+"""Expressions drawn from the HCL grammar (tests/vectors/tools/hcl_grammar.py) in the live
+run."""
+
+
+def test_grammar_expressions_against_hcl() -> None:
+    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
+    from tests.hcl.test_expression_vectors import disagreement
+    from tests.vectors.tools.hcl_grammar import expressions
+    from tests.vectors.tools.make_hcl_expressions import request, with_text
+
+    todo = with_text(expressions(SEED, GRAMMAR_EXPRESSIONS))
+    answers = _ask(oracle, [request(c, i) for i, c in enumerate(todo)])
+    if answers and answers[0].get("op") != "eval":  # (an oracle built without the shim)
+        pytest.skip("the HCL oracle has no eval op: build it with HCLORACLE_SHIMS="
+                    "tests/oracle_shims/hcl (.ci/run does)")
+    disagree = []
+    for case, answer in zip(todo, answers, strict=True):
+        answer.pop("id", None)
+        why = disagreement(case, answer)
+        if why is not None:
+            disagree.append((case["expr"], why))
+    REPORT.append(f"HCL: {len(todo)} grammar expressions with unknowns and marks (seed "
+                  f"{SEED}): {len(disagree)} disagreements")
+    assert not disagree, disagree[:5]
+
+
 def test_variables_against_hcl() -> None:
     oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
     from tests.hcl.test_variables_vectors import disagreement

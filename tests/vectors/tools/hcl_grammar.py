@@ -231,19 +231,20 @@ def _malformed(rng: random.Random, text: str) -> str:
 
 
 def _deep(rng: random.Random) -> str:
-    """An expression nested thousands of levels deep."""
-    n = rng.choice([200, 1000, 3000])
+    """An expression nested thousands of levels deep (up to 10,000), whose value is shallow
+    (so that the vector's JSON is too)."""
+    n = rng.choice([200, 1000, 3000, 10_000])
     kind = rng.randrange(6)
     if kind == 0:
         return "(" * n + "1" + ")" * n
     if kind == 1:
-        return "[" * n + "n" + "]" * n
+        return "[" * n + "n" + "]" * n + "[0]" * n
     if kind == 2:
         return "!" * n + "b"
     if kind == 3:
         return " + ".join(["n"] * n)
     if kind == 4:
-        return "{a = " * n + "1" + "}" * n
+        return "{a = " * n + "1" + "}" * n + ".a" * n
     return "b ? " * n + "1" + " : 2" * n
 
 
@@ -256,12 +257,13 @@ def expressions(seed: int, n: int) -> list[dict[str, Any]]:
     for _ in range(n):
         r = rng.random()
         text = g.expr(0)
+        env = "rich" if rng.random() < 0.92 else rng.choice(["empty", "nil"])
+        functions = rng.random() < 0.95
         if r < 0.12:
             text = _malformed(rng, text)
-        elif r < 0.13:
-            text = _deep(rng)
-        env = "rich" if rng.random() < 0.92 else rng.choice(["empty", "nil"])
-        out.append({"expr": text, "env": env, "functions": rng.random() < 0.95})
+        elif r < 0.13:  # (in the rich environment: not a diagnostic for each of 10,000 names)
+            text, env = _deep(rng), "rich"
+        out.append({"expr": text, "env": env, "functions": functions})
     return out
 
 
