@@ -108,7 +108,8 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._datetime", "cty.function.stdlib"],
 ]
 """The function system, then the standard library of functions, bottom first."""
-EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text"],
+EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text",
+                                 "cty.hcl._tryfunc"],
                                 ["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
                                  "cty.ext.xtypes._values", "cty.ext.xtypes._payload_check",

@@ -11,7 +11,8 @@ cty.tuple_val([cty.string_val('WEB'), cty.string_val('DB')])
 gives its value and every diagnostic HCL would report (``Diagnostic``: severity, summary,
 detail, subject and context ``Range``s), ``Expression.evaluate(ctx)`` the value or a
 ``DiagnosticsError``; ``Expression.variables()`` the ``Traversal``s it reads;
-``format_diagnostics`` writes diagnostics with their source lines as HCL's text writer does.
+``format_diagnostics`` writes diagnostics with their source lines as HCL's text writer does;
+``try_`` and ``can`` (``TRY_FUNCTIONS``) are HCL's ``try`` and ``can``.
 ``EvalContext(variables, functions, parent)`` is HCL's
 ``hcl.EvalContext``: variables as cty values or plain Python data, functions as
 ``cty.function.Function``s (``cty.function.stdlib.FUNCTIONS`` is go-cty's standard library).
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from ._diagnostic_text import format_diagnostics
     from ._expression import Diagnostic, DiagnosticsError, Expression, Range, parse_expression
     from ._lexer import Pos
+    from ._tryfunc import TRY_FUNCTIONS, can, try_
     from ._variables import Traversal
 
 _LAZY = {
@@ -44,12 +46,15 @@ _LAZY = {
     "Pos": "._lexer",
     "Range": "._expression",
     "format_diagnostics": "._diagnostic_text",
+    "TRY_FUNCTIONS": "._tryfunc",
+    "can": "._tryfunc",
+    "try_": "._tryfunc",
     "Traversal": "._variables",
 }
 """Each public name and the module that defines it (loaded on first use)."""
 
-__all__ = ["Diagnostic", "DiagnosticsError", "EvalContext", "Expression", "Pos", "Range",
-           "Traversal", "format_diagnostics", "parse_expression"]
+__all__ = ["TRY_FUNCTIONS", "Diagnostic", "DiagnosticsError", "EvalContext", "Expression",
+           "Pos", "Range", "Traversal", "can", "format_diagnostics", "parse_expression", "try_"]
 
 
 def __getattr__(name: str) -> Any:

@@ -12,6 +12,7 @@ use cty's operations, which are go-cty's.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Any, Final
 
 import cty
@@ -93,10 +94,47 @@ def evaluate(node: Node) -> Value:
     return value
 
 
-def value_in(node: Node, ctx: EvalContext | None) -> tuple[Value, Diags]:
+def value_in(node: Node, ctx: EvalContext | None, filename: str = "<expression>"
+             ) -> tuple[Value, Diags]:
     """Return the value of *node* in *ctx*, and every diagnostic HCL would report, in its
-    order (where evaluation failed, the value is unknown)."""
-    return _value(node, ctx)
+    order (where evaluation failed, the value is unknown); *filename* is the file's name for
+    the messages that quote a place (``try``'s)."""
+    token = _FILENAME.set(filename)
+    try:
+        return _value(node, ctx)
+    finally:
+        _FILENAME.reset(token)
+
+
+class ExpressionClosure:
+    """An argument left unevaluated for a function that takes expressions (HCL's
+    customdecode.ExpressionClosure): the expression and the context it is in, or, for an
+    element of an expanded argument, its value."""
+
+    __slots__ = ("_env", "_node", "_value")
+
+    def __init__(self, node: Node | None, env: Env, value: Value | None = None) -> None:
+        self._node = node
+        self._env = env
+        self._value = value
+
+    def value(self) -> tuple[Value, Diags]:
+        """Evaluate the expression in its context: its value and diagnostics."""
+        if self._node is None:
+            assert self._value is not None
+            return self._value, []
+        return _value(self._node, self._env)
+
+
+EXPRESSION_CLOSURE: Final = cty.Capsule("expression closure", ExpressionClosure)
+"""The type of a parameter that takes its argument as an expression (HCL's
+customdecode.ExpressionClosureType): ``try`` and ``can``."""
+_FILENAME: Final[ContextVar[str]] = ContextVar("hcl_filename", default="<expression>")
+
+
+def evaluation_filename() -> str:
+    """The name of the file whose expression is being evaluated."""
+    return _FILENAME.get()
 
 
 def _scope(env: Env, names: dict[str, Value]) -> EvalContext:
@@ -388,6 +426,11 @@ def _call(node: Node, env: Env) -> tuple[Value, Diags]:
         param = params[i] if i < len(params) else var_param
         assert param is not None
         arg_node = arg if isinstance(arg, Node) else node.items[-1]
+        if param.type == EXPRESSION_CLOSURE:  # (HCL's customdecode: the argument unevaluated)
+            closure = (ExpressionClosure(arg, env) if isinstance(arg, Node)
+                       else ExpressionClosure(None, env, arg))
+            values.append(cty.capsule_val(EXPRESSION_CLOSURE, closure))
+            continue
         if isinstance(arg, Node):
             value, arg_diags = _value(arg, env)
             diags += arg_diags

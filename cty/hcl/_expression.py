@@ -124,7 +124,7 @@ class Expression:
         is unknown (``cty.DynamicVal``, or an unknown of the type HCL would give)."""
         if ctx is not None and not isinstance(ctx, EvalContext):
             raise TypeError(f"ctx must be an EvalContext or None, not {type(ctx).__qualname__}")
-        value, diags = value_in(self._node, ctx)
+        value, diags = value_in(self._node, ctx, self.filename)
         return value, [_diagnostic(d, self.filename) for d in diags]
 
     def evaluate(self, ctx: EvalContext | None = None) -> Value:

@@ -441,8 +441,9 @@ class Lexer:
                 if not self.hcl:
                     raise self.error("This string is not closed: a \" is missing.", start)
                 at = self.pos()
-                self.i += 1
-                self._newline()
+                while text.startswith("\n", self.i):  # (HCL's token takes the whole run)
+                    self.i += 1
+                    self._newline()
                 self.invalid.append(TypeExprError(*_MULTI_LINE, at, self.pos()))
                 continue
             if c == '"':

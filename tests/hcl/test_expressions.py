@@ -248,3 +248,26 @@ def test_diagnostics_written_as_hcl_writes_them() -> None:
     assert format_diagnostics(diags, {"m.hcl": text}, width=12).endswith(
         'Function\n"upper"\nexpects only\n1\nargument(s).\n\n')
     assert str(parse_expression(text, "m.hcl").range) == "m.hcl:1,1-3,7"
+
+
+def test_try_and_can_take_their_arguments_as_expressions() -> None:
+    from cty.hcl import TRY_FUNCTIONS, can, try_
+
+    assert {"try": try_, "can": can} == TRY_FUNCTIONS
+    ctx = EvalContext(variables={"tags": {"env": "prod"}, "u": cty.unknown_val(cty.String)},
+                      functions={**FUNCS, **TRY_FUNCTIONS})
+    assert value('try(tags.team, tags.env, "none")', ctx) == cty.string_val("prod")
+    assert value("can(tags.env)", ctx) == cty.True_
+    assert value("can(tags.team)", ctx) == cty.False_
+    assert value("can(u)", ctx).raw_equals(cty.unknown_val(cty.Bool))  # (not refined)
+    assert value("try(u, 1)", ctx).raw_equals(cty.DynamicVal)
+    assert value("try([1, 2]...)", ctx) == cty.number_int_val(1)
+    (d,) = parse_expression("try(tags.x, nope)", "m.tf").value(ctx)[1]
+    assert (d.summary, d.detail) == (
+        "Error in function call", 'Call to function "try" failed: no expression succeeded:\n'
+        '- Unsupported attribute (at m.tf:1,9-11)\n  This object does not have an attribute '
+        'named "x".\n- Unknown variable (at m.tf:1,13-17)\n  There is no variable named '
+        '"nope".\n\nAt least one expression must produce a successful result.')
+    assert diagnostics("try()", ctx) == [
+        ("Error in function call", 'Call to function "try" failed: at least one argument is '
+         "required.", 1, 1)]

@@ -13,7 +13,17 @@ from cty.encoding import gob, msgpack
 from cty.encoding import json as cty_json
 from cty.function import Function
 from cty.function.stdlib import FUNCTIONS
-from cty.hcl import Diagnostic, EvalContext, Expression, Pos, Range, Traversal, parse_expression
+from cty.hcl import (
+    TRY_FUNCTIONS,
+    Diagnostic,
+    EvalContext,
+    Expression,
+    Pos,
+    Range,
+    Traversal,
+    parse_expression,
+    try_,
+)
 
 
 @dataclasses.dataclass
@@ -78,6 +88,8 @@ def check_hcl() -> None:
     assert_type(diags, list[Diagnostic])
     assert_type(diags[0].line, int)
     assert_type(diags[0].subject, Range | None)
+    assert_type(try_, Function)
+    assert_type(TRY_FUNCTIONS["can"], Function)
     assert_type(diags[0].context, Range | None)
     subject = diags[0].subject
     if subject is not None:

@@ -7,7 +7,8 @@
 //        "variables": {NAME: VALUE_IN, ...} or null, "functions": [NAME, ...] or null}.
 // null (or absent) variables or functions leave the context's map nil, which HCL tells from
 // an empty map; "nil_ctx" evaluates with no context at all. Function names are the lower-case
-// names of cty.function.stdlib.FUNCTIONS (the table below).
+// names of cty.function.stdlib.FUNCTIONS (the table below), and "try" and "can"
+// (ext/tryfunc).
 // Answer: "stage" "parse" with the parser's diagnostics, or the value (rendered as main.go
 // renders values) and every diagnostic of the evaluation, in HCL's order.
 
@@ -18,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/zclconf/go-cty/cty"
 	"github.com/zclconf/go-cty/cty/function"
@@ -187,6 +189,8 @@ func diagText(req *evalRequest, filename string, diags hcl.Diagnostics) (*string
 // evalFuncs: cty.function.stdlib.FUNCTIONS's names, each matched to go-cty's function by its
 // description (the to... conversions are stdlib.MakeToFunc of their types).
 var evalFuncs = map[string]function.Function{
+	"try":                    tryfunc.TryFunc,
+	"can":                    tryfunc.CanFunc,
 	"abs":                    stdlib.AbsoluteFunc,
 	"add":                    stdlib.AddFunc,
 	"and":                    stdlib.AndFunc,

@@ -7,9 +7,9 @@ with deep nesting and malformed text mixed in.
 
 ``expressions(seed, n)`` draws *n* cases (seeded: the same cases every time), each an
 expression, the name of its environment in ENVIRONMENTS and whether functions are given
-(go-cty's standard library, as HCL tools register it). ``variables_in(name)`` gives an
-environment's variables as the HCL oracle's VALUE_IN; ``context(case)`` builds the same
-context here.
+(go-cty's standard library as HCL tools register it, with HCL's ``try`` and ``can``).
+``variables_in(name)`` gives an environment's variables as the HCL oracle's VALUE_IN;
+``context(case)`` builds the same context here.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 import cty
 from cty.encoding import json as cty_json
 from cty.function.stdlib import FUNCTIONS
-from cty.hcl import EvalContext
+from cty.hcl import TRY_FUNCTIONS, EvalContext
 
 __all__ = ["ENVIRONMENTS", "context", "decode_value", "expressions", "variables_in"]
 
@@ -86,7 +86,7 @@ _FUNCTIONS = ["upper", "lower", "length", "concat", "join", "keys", "values", "m
               "element", "lookup", "contains", "distinct", "flatten", "reverse", "sort",
               "range", "tolist", "toset", "tomap", "tonumber", "tostring", "tobool", "zipmap",
               "substr", "replace", "trimspace", "chomp", "compact", "formatlist", "setunion",
-              "coalescelist", "chunklist", "index", "slice", "nope"]
+              "coalescelist", "chunklist", "index", "slice", "nope", "try", "try", "can"]
 _LITERALS = ["0", "1", "2", "1.5", "1e3", "12345678901234567890", "0.1", "007", '""', '"a"',
              '"x y"', '"say \\"hi\\""', '"\\n"', '"\\u00e9"', '"e\\u0301"', '"$${x}"',
              '"%%{x}"', "true", "false", "null", '"1"', '"true"', "-1", "-0", "1.0"]
@@ -318,4 +318,4 @@ def context(case: dict[str, Any]) -> EvalContext:
     return EvalContext(
         variables=None if variables is None else {
             name: decode_value(v) for name, v in variables.items()},
-        functions=FUNCTIONS if case["functions"] else None)
+        functions={**FUNCTIONS, **TRY_FUNCTIONS} if case["functions"] else None)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cty.function.stdlib import FUNCTIONS
+from cty.hcl import TRY_FUNCTIONS
 from tests.vectors.tools.hcl_grammar import expressions, variables_in
 
 OUT = Path(__file__).resolve().parents[1] / "hcl_expressions.jsonl.gz"
@@ -44,7 +45,8 @@ def request(case: dict[str, Any], ident: int) -> dict[str, Any]:
     """The oracle's request for *case*."""
     out: dict[str, Any] = {"op": "eval", "id": ident, "expr": case["expr"],
                            "variables": variables_in(case["env"]),
-                           "functions": sorted(FUNCTIONS) if case["functions"] else None}
+                           "functions": sorted([*FUNCTIONS, *TRY_FUNCTIONS]) if case["functions"]
+                           else None}
     for key in ("text_width", "text_color"):
         if key in case:
             out[key] = case[key]
