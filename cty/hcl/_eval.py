@@ -62,6 +62,7 @@ _METHODS: Final[dict[str, Callable[..., Value]]] = {
     "modulo": Value.modulo, "negate": Value.negate, "not": Value.not_,
 }
 """The operations themselves, for when the functions are not loaded."""
+_PRIMITIVES: Final = frozenset({cty.Number, cty.String, cty.Bool})
 _functions: Mapping[str, Any] = {}
 """The standard library's functions, once cty.hcl's public expressions have loaded them."""
 
@@ -76,7 +77,15 @@ def use_functions(functions: Mapping[str, Any]) -> None:
 
 
 def _apply(name: str, args: list[Value]) -> Value:
-    """The operation *name* on *args*, as HCL's function call of it."""
+    """The operation *name* on *args*, as HCL's function call of it. On known, unmarked,
+    non-null primitive values the call comes to the operation itself (the functions' rules
+    are about marks, unknowns and nulls; their results' refinement leaves a known value as
+    it is), which is taken directly."""
+    for a in args:
+        if a.type() not in _PRIMITIVES or a.is_marked() or not a.is_known() or a.is_null():
+            break
+    else:
+        return _METHODS[name](*args)
     f = _functions.get(name)
     if f is not None:
         return f.call(args)  # type: ignore[no-any-return]
