@@ -107,6 +107,11 @@ def load(data: bytes | bytearray | memoryview | str) -> Any:
     try:
         tree = _decoder.decode(data)
     except msgspec.DecodeError as e:
+        if "UTF-8" in str(e):  # (msgspec 0.23 says so in a DecodeError, without the place)
+            at = _invalid_utf8_offset(data)
+            if at is not None:
+                raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
+                                  offset=at) from None
         tree = _retry_with_long_integers(data, e)
     except UnicodeDecodeError:
         raise DecodeError("invalid UTF-8 in JSON string: cty strings are Unicode",
