@@ -33,8 +33,8 @@ class Range:
     counts them, and the 0-based offset in the text's UTF-8 bytes; the end is just past the
     last character).
 
-    >>> d = parse_expression("1 + true", "main.hcl").value()[1][0]
-    >>> str(d.subject), str(d.context)
+    >>> _, diags = parse_expression("1 + true", "main.hcl").value()
+    >>> str(diags[0].subject), str(diags[0].context)
     ('main.hcl:1,5-9', 'main.hcl:1,1-9')
     """
 
