@@ -12,7 +12,7 @@ cty.Object({'name': cty.String, 'port': cty.Number})
 True
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import (
     _type_conform,  # noqa: F401 - importing it installs Type.test_conformance
@@ -32,6 +32,7 @@ from ._errors import (
     KeyNotFoundError,
     PathError,
 )
+from ._lazy_names import lazy_names
 from ._limits import LimitExceededError, Limits, limits, set_limits
 from ._marks import new_value_marks
 from ._marks_deep import value_marks_of_type, value_marks_of_type_deep
@@ -141,21 +142,7 @@ _LAZY: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module behind a name of ``_LAZY`` on first use and keep the name here."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cty' has no attribute {name!r}")
-    from importlib import import_module  # noqa: PLC0415 - (only when a lazy name is asked for)
-
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """List the module's names, the ones that load on first use included."""
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(_LAZY, globals())
 
 
 __all__ = [

@@ -12,8 +12,9 @@ tests/test_import_layers.py holds them to it. Users import ``cty``, not this mod
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ._lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from ._atomic_file import atomic_writer, remove_abandoned, replace_file
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
         describe_token,
         go_is_space,
         quote_word,
+        range_text,
         tokenize,
     )
     from .hcl._names import edit_distance, name_suggestion
@@ -136,6 +138,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "NO_MARKS": ("._marks", "NO_MARKS"),
     "Node": (".hcl._lexer", "Node"),
     "go_is_space": (".hcl._lexer", "go_is_space"),
+    "range_text": (".hcl._lexer", "range_text"),
     "NOT_NULL": ("._unknown_refinement", "NOT_NULL"),
     "not_null_unknown": ("._unknown_refinement", "not_null_unknown"),
     "owner_ident": ("._deep", "owner_ident"),
@@ -173,14 +176,7 @@ _WHERE: dict[str, tuple[str, str]] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module that defines *name* and keep the name here."""
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module 'cty._internal' has no attribute {name!r}")
-    value = getattr(import_module(where[0], __package__), where[1])
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(_WHERE, globals())[0]
 
 __all__ = [
     "EMPTY_SET",
@@ -265,6 +261,7 @@ __all__ = [
     "per_type_planner",
     "plan_var",
     "quote_word",
+    "range_text",
     "remove_abandoned",
     "replace_file",
     "safe_known_prefix",

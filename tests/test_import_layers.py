@@ -23,7 +23,8 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
 
 LAYERS: list[list[str]] = [
     # foundations: no imports of ours, or only of each other
-    ["cty._errors", "cty._unicode_data", "cty._gostrconv", "cty._go_sort", "cty._go_names",
+    ["cty._errors", "cty._lazy_names", "cty._unicode_data", "cty._gostrconv", "cty._go_sort",
+     "cty._go_names",
      "cty._mpfr_range",
      "cty._unknown", "cty._strings", "cty._limits", "cty._collector", "cty._codegen", "cty._deep",
      "cty._msgspec_deep", "cty._string_prefix", "cty._atomic_file", "cty.hcl",

@@ -27,7 +27,9 @@ loads none of them: each name loads its module when first used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from cty._lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from ._context import EvalContext
@@ -57,18 +59,4 @@ __all__ = ["TRY_FUNCTIONS", "Diagnostic", "DiagnosticsError", "EvalContext", "Ex
            "Pos", "Range", "Traversal", "can", "format_diagnostics", "parse_expression", "try_"]
 
 
-def __getattr__(name: str) -> Any:
-    """Load the module behind a public name on first use and keep the name here."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cty.hcl' has no attribute {name!r}")
-    from importlib import import_module  # noqa: PLC0415 - (only when a name is asked for)
-
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """List the module's names, the ones that load on first use included."""
-    return sorted(set(globals()) | set(_LAZY))
+__getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cty import CtyValueError, Value
-from cty._internal import Node, Pos, TypeExprError, deep
+from cty._internal import Node, Pos, TypeExprError, deep, range_text
 from cty._internal import parse_expression as _parse
 from cty.function.stdlib import FUNCTIONS
 
@@ -43,10 +43,8 @@ class Range:
     end: Pos
 
     def __str__(self) -> str:
-        start, end = self.start, self.end
-        if start.line == end.line:
-            return f"{self.filename}:{start.line},{start.column}-{end.column}"
-        return f"{self.filename}:{start.line},{start.column}-{end.line},{end.column}"
+        """The range as HCL's ``Range.String`` writes it: ``file:line,column-column``."""
+        return range_text(self.filename, self.start, self.end)
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,15 @@ def token_range(tok: Token) -> Range:
     return tok.pos, tok.end or tok.pos
 
 
+def range_text(filename: str, start: Pos, end: Pos) -> str:
+    """The range from *start* to *end* of the file *filename* as HCL's ``Range.String``
+    writes it: ``file:line,column-column`` on one line, ``file:line,column-line,column``
+    across lines."""
+    if start.line == end.line:
+        return f"{filename}:{start.line},{start.column}-{end.column}"
+    return f"{filename}:{start.line},{start.column}-{end.line},{end.column}"
+
+
 def node_range(node: Node) -> Range:
     """The range of the expression *node* (HCL's Range of it)."""
     return node.pos, node.end or node.pos

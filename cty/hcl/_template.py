@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from .._gostrconv import go_quote
-from ._lexer import Node, Pos, Token, TypeExprError, go_is_space, token_range
+from ._lexer import Node, Pos, Token, TypeExprError, go_is_space, range_text, token_range
 from ._names import name_suggestion
 
 _KEYWORDS: Final = ("if", "for", "else", "endif", "endfor")
@@ -196,7 +196,7 @@ def _directive(parser: ExprParser, opener: Token, filename: str, first: Pos) -> 
                             (first, at[1]))
     assert close.end is not None
     part.end = close.end
-    part.where = _range(filename, opener.pos, close.end)
+    part.where = range_text(filename, opener.pos, close.end)
     return part
 
 
@@ -223,13 +223,6 @@ def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node]:
                             keyword.pos, keyword.end)
     parser.take()
     return (key, value), parser.expression()
-
-
-def _range(filename: str, start: Pos, end: Pos) -> str:
-    """An hcl.Range as its String method writes it."""
-    if start.line == end.line:
-        return f"{filename}:{start.line},{start.column}-{end.column}"
-    return f"{filename}:{start.line},{start.column}-{end.line},{end.column}"
 
 
 def _trim_left(s: str) -> str:

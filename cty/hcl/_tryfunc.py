@@ -21,6 +21,7 @@ from typing import Final
 
 import cty
 from cty import Value
+from cty._internal import range_text
 from cty.function import Function, FunctionError, Parameter, static_return_type
 
 from ._eval import EXPRESSION_CLOSURE, ExpressionClosure, evaluation_filename
@@ -43,9 +44,7 @@ def _try(args: list[Value]) -> Value:
         if diags:
             filename = evaluation_filename()
             for d in diags:
-                where = f"{filename}:{d.line},{d.column}-" + (
-                    f"{d.end.column}" if d.end.line == d.line
-                    else f"{d.end.line},{d.end.column}")
+                where = range_text(filename, d.pos, d.end)
                 lines.append(f"- {d.summary} (at {where})\n  {d.detail}\n")
             continue
         if not value.is_wholly_known():

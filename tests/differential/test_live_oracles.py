@@ -17,6 +17,7 @@ import json
 import os
 import random
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -413,25 +414,34 @@ EXPRESSIONS = 10
 2,800 expressions)."""
 
 
-def test_expressions_evaluated_against_hcl() -> None:
-    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
-    from tests.hcl.test_eval_vectors import disagreement
-    from tests.vectors.tools.make_hcl_eval import cases, expanded
-
-    todo = cases(seed=SEED, tries=EXPRESSIONS, hand=False)
-    answers = _ask(oracle, [expanded(c) for c in todo])
-    if answers and answers[0].get("op") != "eval":  # (an oracle built without the shim)
-        pytest.skip("the HCL oracle has no eval op: build it with HCLORACLE_SHIMS="
+def _judge_by_hcl_shim(oracle: Path, todo: list[dict[str, Any]],
+                       requests: list[dict[str, Any]], *, op: str,
+                       disagreement: Callable[[dict[str, Any], dict[str, Any]], str | None],
+                       label: str) -> None:
+    """Ask the HCL oracle's shim op *op* the *requests* (one per case of *todo*), judge each
+    answer with *disagreement*, report the count under *label* and fail on any."""
+    answers = _ask(oracle, requests)
+    if answers and answers[0].get("op") != op:  # (an oracle built without the shim)
+        pytest.skip(f"the HCL oracle has no {op} op: build it with HCLORACLE_SHIMS="
                     "tests/oracle_shims/hcl (.ci/run does)")
     disagree = []
     for case, answer in zip(todo, answers, strict=True):
         answer.pop("id", None)
         why = disagreement(case, answer)
         if why is not None:
-            disagree.append((case["expr"], why))
-    REPORT.append(f"HCL: {len(todo)} expressions evaluated (seed {SEED}): {len(disagree)} "
-                  "disagreements")
+            disagree.append((case.get("expr"), why))
+    REPORT.append(f"HCL: {len(todo)} {label} (seed {SEED}): {len(disagree)} disagreements")
     assert not disagree, disagree[:5]
+
+
+def test_expressions_evaluated_against_hcl() -> None:
+    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
+    from tests.hcl.test_eval_vectors import disagreement
+    from tests.vectors.tools.make_hcl_eval import cases, expanded
+
+    todo = cases(seed=SEED, tries=EXPRESSIONS, hand=False)
+    _judge_by_hcl_shim(oracle, todo, [expanded(c) for c in todo], op="eval",
+                       disagreement=disagreement, label="expressions evaluated")
 
 
 GRAMMAR_EXPRESSIONS = 5_000
@@ -446,19 +456,9 @@ def test_grammar_expressions_against_hcl() -> None:
     from tests.vectors.tools.make_hcl_expressions import request, with_text
 
     todo = with_text(expressions(SEED, GRAMMAR_EXPRESSIONS))
-    answers = _ask(oracle, [request(c, i) for i, c in enumerate(todo)])
-    if answers and answers[0].get("op") != "eval":  # (an oracle built without the shim)
-        pytest.skip("the HCL oracle has no eval op: build it with HCLORACLE_SHIMS="
-                    "tests/oracle_shims/hcl (.ci/run does)")
-    disagree = []
-    for case, answer in zip(todo, answers, strict=True):
-        answer.pop("id", None)
-        why = disagreement(case, answer)
-        if why is not None:
-            disagree.append((case["expr"], why))
-    REPORT.append(f"HCL: {len(todo)} grammar expressions with unknowns and marks (seed "
-                  f"{SEED}): {len(disagree)} disagreements")
-    assert not disagree, disagree[:5]
+    _judge_by_hcl_shim(oracle, todo, [request(c, i) for i, c in enumerate(todo)], op="eval",
+                       disagreement=disagreement,
+                       label="grammar expressions with unknowns and marks")
 
 
 def test_variables_against_hcl() -> None:

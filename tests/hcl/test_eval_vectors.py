@@ -15,6 +15,7 @@ from cty.encoding import json as cty_json
 from cty.encoding import msgpack
 from cty.function.stdlib import FUNCTIONS
 from cty.hcl import DiagnosticsError, EvalContext, parse_expression
+from tests.hcl.test_expression_vectors import _got, _same_diags, _want
 from tests.vectors.tools.make_hcl_eval import expanded
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "hcl_eval.jsonl"
@@ -38,25 +39,6 @@ def context(case: dict[str, Any]) -> EvalContext | None:
         functions=None if functions is None else {n: FUNCTIONS[n] for n in functions})
 
 
-def _range(r: Any) -> Any:
-    """A range (ours or the oracle's) as comparable data."""
-    if r is None:
-        return None
-    if isinstance(r, dict):
-        return (r["filename"], *((p["line"], p["column"], p["byte"])
-                                 for p in (r["start"], r["end"])))
-    return (r.filename, *((p.line, p.column, p.byte) for p in (r.start, r.end)))
-
-
-def _want(found: list[Any]) -> list[tuple[Any, ...]]:
-    return [(d["summary"], d["detail"], _range(d.get("subject")), _range(d.get("context")))
-            for d in found]
-
-
-def _got(found: list[Any]) -> list[tuple[Any, ...]]:
-    return [(d.summary, d.detail, _range(d.subject), _range(d.context)) for d in found]
-
-
 def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
     """How our answer to *case* differs from HCL's *expect* (None: it does not)."""
     if "error" in expect or "panic" in expect:
@@ -67,12 +49,12 @@ def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
         except DiagnosticsError as e:
             got = _got(e.diagnostics)[0]
             want = _want(expect["diags"])[0]
-            return None if got == want else f"parse diagnostic {got} != {want}"
+            return None if _same_diags([got], [want]) else f"parse diagnostic {got} != {want}"
         return "parsed, where HCL found a syntax error"
     value, diags = parse_expression(case["expr"], FILENAME).value(context(case))
     got_diags = _got(diags)
     want_diags = _want(expect.get("diags") or [])
-    if got_diags != want_diags:
+    if not _same_diags(got_diags, want_diags):
         return f"diagnostics {got_diags} != {want_diags}"
     want = expect["value"]
     bare, _ = value.unmark_deep()
