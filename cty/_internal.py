@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ._marks import NO_MARKS, Marked
     from ._memo_room import make_room
     from ._msgspec_deep import JSONHooks, encode_spliced, json_loads_deep
+    from ._number_text import format_g10
     from ._path import Trail, trail_path
     from ._path import data_keys as path_data_keys
     from ._path_fail import PathFail, attr_step, index_step, key_step
@@ -105,6 +106,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "fixed_builder": ("._from_python", "fixed_builder"),
     "go_json_string": ("._type_json", "go_json_string"),
     "go_quote": ("._gostrconv", "go_quote"),
+    "format_g10": ("._number_text", "format_g10"),
     "Dec": ("._var_plan", "Dec"),
     "VarDec": ("._var_plan", "VarDec"),
     "VarFormat": ("._var_plan", "VarFormat"),
@@ -232,6 +234,7 @@ __all__ = [
     "edit_distance",
     "encode_spliced",
     "fixed_builder",
+    "format_g10",
     "function_of_shape",
     "go_is_space",
     "go_json_string",

@@ -20,10 +20,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Final
 
-from cty._internal import go_is_space
+import cty
+from cty._internal import format_g10, go_is_space, go_quote
+
+from ._eval import traverse_abs
 
 if TYPE_CHECKING:
     from ._expression import Diagnostic
+    from ._variables import Traversal
 
 __all__ = ["format_diagnostics"]
 
@@ -74,9 +78,83 @@ def _one(d: Diagnostic, sources: Mapping[str, str], width: int, color: bool) -> 
             out.extend(_lines(text.encode("utf-8", "surrogatepass"), (snip_lo, snip_hi),
                               (lo, hi), highlight, reset))
             out.append("\n")
+        out.append(_with_values(d))
     if d.detail:
         out.append(f"{_wrap(d.detail, width) if width else d.detail}\n\n")
     return "".join(out)
+
+
+def _with_values(d: Diagnostic) -> str:
+    """The values of the variables the diagnostic's expression reads, in the context it was
+    evaluated in, as HCL's text writer lists them ("with NAME as VALUE,"; sorted, each name
+    once): a null as "set to null"; unknown and marked values, and names that do not
+    resolve, left out."""
+    expression, ctx = d.expression, d.eval_context
+    if expression is None or ctx is None:
+        return ""
+    found: list[str] = []
+    seen: set[str] = set()
+    for traversal in expression.variables():
+        value = traverse_abs(traversal.root, traversal.path, ctx)
+        if value is None or not value.is_known():
+            continue
+        name = _traversal_text(traversal)
+        if name in seen:
+            continue
+        if value.is_null():
+            found.append(f"{name} set to null")
+        elif value.is_marked():
+            continue
+        else:
+            found.append(f"{name} as {_value_text(value)}")
+        seen.add(name)
+    found.sort(key=lambda s: s.encode("utf-8", "surrogatepass"))  # (Go's byte order)
+    return "".join(("with " if i == 0 else "     ") + stmt
+                   + (".\n\n" if i == len(found) - 1 else ",\n")
+                   for i, stmt in enumerate(found))
+
+
+def _traversal_text(traversal: Traversal) -> str:
+    """The traversal as HCL's text writer names it: a key that is not of a primitive type
+    shown as ``...``."""
+    out = [traversal.root]
+    for step in traversal.path:
+        if isinstance(step, cty.GetAttrStep):
+            out.append(f".{step.name}")
+        else:
+            assert isinstance(step, cty.IndexStep)
+            key = step.key
+            out.append(f"[{_value_text(key) if key.type().is_primitive_type() else '...'}]")
+    return "".join(out)
+
+
+def _value_text(value: cty.Value) -> str:
+    """A value as HCL's text writer describes it: a primitive as written, a collection or
+    tuple by its length, an object by its attributes."""
+    ty = value.type()
+    if value.is_null():
+        return "null"
+    if not value.is_known():
+        return "(not yet known)"
+    if ty is cty.Bool:
+        return "true" if value.true() else "false"
+    if ty is cty.Number:
+        return format_g10(value.as_big_float())
+    if ty is cty.String:
+        return go_quote(value.as_string())
+    if ty.is_collection_type() or ty.is_tuple_type():
+        n = value.length_int()
+        name = ty.friendly_name()
+        return (f"empty {name}" if n == 0 else f"{name} with 1 element" if n == 1
+                else f"{name} with {n} elements")
+    if ty.is_object_type():
+        names = list(ty.attribute_types())
+        if not names:
+            return "object with no attributes"
+        if len(names) == 1:
+            return f"object with 1 attribute {go_quote(names[0])}"
+        return f"object with {len(names)} attributes"
+    return ty.friendly_name()
 
 
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:

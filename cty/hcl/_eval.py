@@ -155,10 +155,15 @@ Range = tuple[Pos, Pos]
 """A range of the text: where it starts and where it ends."""
 
 
-def _diag(summary: str, detail: str, subject: Range, context: Range | None = None
-          ) -> TypeExprError:
-    """A diagnostic with HCL's subject range and, where HCL gives one, context range."""
-    return TypeExprError(summary, detail, subject[0], subject[1], context)
+def _diag(summary: str, detail: str, subject: Range, context: Range | None = None,
+          about: tuple[Node | None, Env] | None = None) -> TypeExprError:
+    """A diagnostic with HCL's subject range and, where HCL gives one, context range; where
+    HCL names them (its Expression and EvalContext, whose variables its text writer shows),
+    *about* is the expression the diagnostic is about and the context it was evaluated in."""
+    d = TypeExprError(summary, detail, subject[0], subject[1], context)
+    if about is not None:
+        d.expression, d.scope = about
+    return d
 
 
 def _range(node: Node) -> Range:
@@ -169,6 +174,16 @@ def _range(node: Node) -> Range:
 def _between(start: Range, end: Range) -> Range:
     """HCL's RangeBetween: from the start of one range to the end of another."""
     return start[0], end[1]
+
+
+def _about(diags: Diags, node: Node, env: Env) -> Diags:
+    """*diags*, each that names no expression yet naming *node* and *env* (HCL's
+    setDiagEvalContext, as a traversal's or an index's diagnostics pass through the
+    expression that took it)."""
+    for d in diags:
+        if d.expression is None:
+            d.expression, d.scope = node, env
+    return diags
 
 
 _LITERAL_KEYS: Final = frozenset({"true", "false", "null"})
@@ -288,7 +303,8 @@ def _splat(node: Node, env: Env) -> tuple[Value, Diags]:
         return cty.DynamicVal, [_diag("Splat of null value", "Splat expressions (with the * "
                                       "symbol) cannot be applied to null sequences.",
                                       _range(source_node),
-                                      (source_node.pos, node.end_pos or node.pos))]
+                                      (source_node.pos, node.end_pos or node.pos),
+                                      (source_node, env))]
     if ty is cty.DynamicPseudoType:
         return cty.DynamicVal.with_same_marks(source), []
     item = _ITEM + node.text
@@ -366,7 +382,7 @@ def _join(node: Node, env: Env) -> tuple[Value, Diags]:
         if item.is_null():
             diags.append(_diag("Invalid template interpolation value", "An iteration result "
                                "is null. Cannot include a null value in a string template.",
-                               _range(node)))
+                               _range(node), about=(node, env)))
             continue
         if item.type() is cty.DynamicPseudoType:
             return cty.unknown_val(cty.String).with_marks(marks), diags
@@ -375,7 +391,7 @@ def _join(node: Node, env: Env) -> tuple[Value, Diags]:
         except CtyError as e:
             diags.append(_diag("Invalid template interpolation value", "Cannot include one of "
                                "the interpolation results into the string template: "
-                               f"{_error_text(e)}.", _range(node)))
+                               f"{_error_text(e)}.", _range(node), about=(node, env)))
             continue
         if not item.is_known():
             return cty.unknown_val(cty.String).with_marks(marks), diags
@@ -409,11 +425,12 @@ def _call(node: Node, env: Env) -> tuple[Value, Diags]:
             return cty.DynamicVal, [*diags, _diag(
                 "Invalid expanding argument value", "The expanding argument (indicated by "
                 "...) must be of a tuple, list, or set type.", _range(expand_node),
-                _range(node))]
+                _range(node), (expand_node, env))]
         if expand.is_null():
             return cty.DynamicVal, [*diags, _diag(
                 "Invalid expanding argument value", "The expanding argument (indicated by "
-                "...) must not be null.", _range(expand_node), _range(node))]
+                "...) must not be null.", _range(expand_node), _range(node),
+                (expand_node, env))]
         if ty is cty.DynamicPseudoType or not expand.is_known():
             return cty.DynamicVal, diags
         bare, marks = expand.unmark()
@@ -423,13 +440,14 @@ def _call(node: Node, env: Env) -> tuple[Value, Diags]:
         return cty.DynamicVal, [_diag(
             "Not enough function arguments", f"Function {go_quote(name)} expects{at_least} "
             f"{len(params)} argument(s). Missing value for {go_quote(params[len(args)].name)}.",
-            (node.end_pos or node.pos, node.end or node.pos), _range(node))]
+            (node.end_pos or node.pos, node.end or node.pos), _range(node), (node, env))]
     if var_param is None and len(args) > len(params):
         extra = args[len(params)]
         return cty.DynamicVal, [_diag(
             "Too many function arguments", f"Function {go_quote(name)} expects only "
             f"{len(params)} argument(s).",
-            _start_range(extra if isinstance(extra, Node) else node.items[-1]), _range(node))]
+            _start_range(extra if isinstance(extra, Node) else node.items[-1]), _range(node),
+            (node, env))]
     values: list[Value] = []
     for i, arg in enumerate(args):
         param = params[i] if i < len(params) else var_param
@@ -450,7 +468,8 @@ def _call(node: Node, env: Env) -> tuple[Value, Diags]:
         except CtyError as e:
             diags.append(_diag("Invalid function argument", f"Invalid value for "
                                f"{go_quote(param.name)} parameter: {_error_text(e)}.",
-                               _start_range(arg_node), _range(node)))
+                               _start_range(arg_node), _range(node),
+                               (arg if isinstance(arg, Node) else None, env)))
         values.append(value)
     if diags:
         return cty.DynamicVal, diags
@@ -461,15 +480,18 @@ def _call(node: Node, env: Env) -> tuple[Value, Diags]:
         if isinstance(index, int):
             param = params[index] if index < len(params) else var_param
             if param is not None:
-                where = (args[index] if index < len(args) and isinstance(args[index], Node)
-                         else node.items[-1] if index < len(args) else node)
-                assert isinstance(where, Node)
+                detail = f"Invalid value for {go_quote(param.name)} parameter: {_error_text(e)}."
+                if index >= len(args):  # (HCL: the call as a whole)
+                    return cty.DynamicVal, [_diag("Invalid function argument", detail,
+                                                  _range(node), about=(node, env))]
+                arg = args[index]
+                where = arg if isinstance(arg, Node) else node.items[-1]
                 return cty.DynamicVal, [_diag(
-                    "Invalid function argument", f"Invalid value for {go_quote(param.name)} "
-                    f"parameter: {_error_text(e)}.", _start_range(where), _range(node))]
+                    "Invalid function argument", detail, _start_range(where), _range(node),
+                    (arg if isinstance(arg, Node) else None, env))]
         return cty.DynamicVal, [_diag("Error in function call", f"Call to function "
                                       f"{go_quote(name)} failed: {_error_text(e)}.",
-                                      _start_range(node), _range(node))]
+                                      _start_range(node), _range(node), (node, env))]
 
 
 def _unknown_function(node: Node, env: Env) -> TypeExprError:
@@ -479,7 +501,7 @@ def _unknown_function(node: Node, env: Env) -> TypeExprError:
     namespace (``ns::f``), among that namespace's."""
     if env is None or not env.has_functions():
         return _diag("Function calls not allowed", "Functions may not be called here.",
-                     _range(node))
+                     _range(node), about=(node, env))
     name = node.text
     at = (node.pos, node.name_end or node.pos), _range(node)
     own = list(env.functions or ())
@@ -489,14 +511,14 @@ def _unknown_function(node: Node, env: Env) -> TypeExprError:
         avail = [n for n in own if n.startswith(namespace)]
         if not avail:
             return _diag("Call to unknown function", "There are no functions in namespace "
-                         f"{go_quote(namespace)}.", *at)
+                         f"{go_quote(namespace)}.", *at, (node, env))
         # (as HCL does: the short name against the full ones, written after the namespace)
         close = next((n for n in avail if edit_distance(short, n) < 3), "")
         hint = f" Did you mean {namespace}{close}?" if close else ""
         return _diag("Call to unknown function", f"There is no function named "
-                     f"{go_quote(short)} in namespace {namespace}.{hint}", *at)
+                     f"{go_quote(short)} in namespace {namespace}.{hint}", *at, (node, env))
     return _diag("Call to unknown function", f"There is no function named {go_quote(name)}."
-                 f"{name_suggestion(name, own)}", *at)
+                 f"{name_suggestion(name, own)}", *at, (node, env))
 
 
 def _unknown_variable(node: Node, env: Env) -> TypeExprError:
@@ -554,7 +576,7 @@ def _traversal(node: Node, env: Env) -> tuple[Value, Diags]:
         base, diags = _value(node.items[0], env)
         key, key_diags = _value(node.items[1], env)
         value, index_diags = _index(base, key, node)
-        return value, diags + key_diags + index_diags
+        return value, diags + key_diags + _about(index_diags, node, env)
     steps: list[Node] = []
     source = node
     while source.kind == "traversal" and (source.text == "attr"
@@ -570,7 +592,7 @@ def _traversal(node: Node, env: Env) -> tuple[Value, Diags]:
         else:
             value, step_diags = _index(value, _value(step.items[1], env)[0], step)
         if step_diags:
-            return cty.DynamicVal, diags + step_diags
+            return cty.DynamicVal, diags + _about(step_diags, node, env)
     return value, diags
 
 
@@ -695,6 +717,28 @@ def _get_attr(obj: Value, name: str, node: Node) -> tuple[Value, Diags]:
     return cty.DynamicVal, [_step_diag(unsupported, detail, node)]
 
 
+_NOWHERE: Final = Node("anon", Pos(1, 1, 0))
+"""A place for steps taken where no diagnostic is reported."""
+
+
+def traverse_abs(root: str, path: cty.Path, ctx: EvalContext) -> Value | None:
+    """HCL's TraverseAbs of the traversal *root* and *path* in *ctx*: the root variable found
+    from *ctx* outwards, then each step as HCL's GetAttr and Index take it; None where HCL
+    would report a diagnostic (an unknown name, a step that fails)."""
+    value = ctx.variable(root)
+    if value is None:
+        return None
+    for step in path:
+        if isinstance(step, cty.GetAttrStep):
+            value, diags = _get_attr(value, step.name, _NOWHERE)
+        else:
+            assert isinstance(step, cty.IndexStep)
+            value, diags = _index(value, step.key, _NOWHERE)
+        if diags:
+            return None
+    return value
+
+
 def _for(node: Node, env: Env) -> tuple[Value, Diags]:
     """HCL's ForExpr: the collection checked, the condition tried once with unknown
     variables (so that a condition of the wrong type is one error, not one per element), then
@@ -708,7 +752,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
     if coll.is_null():
         return cty.DynamicVal, [*diags, _diag(
             "Iteration over null value", "A null value cannot be used as the collection in a "
-            "'for' expression.", _range(coll_node), _range(node))]
+            "'for' expression.", _range(coll_node), _range(node), (coll_node, env))]
     if coll.type() is cty.DynamicPseudoType:
         return cty.DynamicVal, diags
     coll, coll_marks = coll.unmark()
@@ -719,7 +763,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
         return cty.DynamicVal, [*diags, _diag(
             "Iteration over non-iterable value", f"A value of type {ty.friendly_name()} "
             "cannot be used as the collection in a 'for' expression.", _range(coll_node),
-            _range(node))]
+            _range(node), (coll_node, env))]
 
     def scope(k: Value, v: Value) -> EvalContext:
         return _scope(env, {key_var: k, value_var: v} if key_var else {value_var: v})
@@ -731,14 +775,14 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
         if probe.is_null():
             return cty.DynamicVal, [*diags, _diag(
                 "Condition is null", "The value of the 'if' clause must not be null.",
-                _range(cond_node), _range(node))]
+                _range(cond_node), _range(node), (cond_node, env))]
         cond_marks = probe.unmark()[1]
         try:
             convert(probe, cty.Bool)
         except CtyError as e:
             return cty.DynamicVal, [*diags, _diag(
                 "Invalid 'for' condition", f"The 'if' clause value is invalid: "
-                f"{_error_text(e)}.", _range(cond_node), _range(node))]
+                f"{_error_text(e)}.", _range(cond_node), _range(node), (cond_node, env))]
         if cond_diags:
             return cty.DynamicVal, diags
     if not coll.is_known():  # (only here do the condition's own marks count)
@@ -756,7 +800,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
                 if known:
                     diags.append(_diag("Invalid 'for' condition", "The value of the 'if' "
                                        "clause must not be null.", _range(cond_node),
-                                       _range(node)))
+                                       _range(node), (cond_node, inner)))
                 known = False
                 continue
             marks |= include.unmark()[1]
@@ -769,7 +813,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
                 if known:
                     diags.append(_diag("Invalid 'for' condition", "The 'if' clause value is "
                                        f"invalid: {_error_text(e)}.", _range(cond_node),
-                                       _range(node)))
+                                       _range(node), (cond_node, inner)))
                 known = False
                 continue
             if not include.is_known():
@@ -788,7 +832,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
             if known:
                 diags.append(_diag("Invalid object key", "Key expression in 'for' expression "
                                    "must not produce a null value.", _range(key_node),
-                                   _range(node)))
+                                   _range(node), (key_node, inner)))
             known = False
             continue
         marks |= key.unmark()[1]
@@ -801,7 +845,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
             if known:
                 diags.append(_diag("Invalid object key", "The key expression produced an "
                                    f"invalid result: {_error_text(e)}.", _range(key_node),
-                                   _range(node)))
+                                   _range(node), (key_node, inner)))
             known = False
             continue
         value, value_diags = _value(value_node, inner)
@@ -812,7 +856,7 @@ def _for(node: Node, env: Env) -> tuple[Value, Diags]:
                 "Duplicate object key", f"Two different items produced the key {go_quote(name)} "
                 "in this 'for' expression. If duplicates are expected, use the ellipsis (...) "
                 "after the value expression to enable grouping by key.", _range(key_node),
-                _range(node)))
+                _range(node), (key_node, inner)))
             continue
         keyed.setdefault(name, []).append(value)
     if not known:
@@ -851,7 +895,7 @@ def _object(node: Node, env: Env) -> tuple[Value, Diags]:
             continue
         if key.is_null():
             diags.append(_diag("Null value as key", "Can't use a null value as a key.",
-                               _range(value_node)))
+                               _range(value_node), about=(key_node, env)))
             known = False
             continue
         key, key_marks = key.unmark()
@@ -860,7 +904,7 @@ def _object(node: Node, env: Env) -> tuple[Value, Diags]:
             key = convert(key, cty.String)
         except CtyError as e:
             diags.append(_diag("Incorrect key type", "Can't use this value as a key: "
-                               f"{_error_text(e)}.", _range(key_node)))
+                               f"{_error_text(e)}.", _range(key_node), about=(key_node, env)))
             known = False
             continue
         if not key.is_known():
@@ -883,7 +927,7 @@ def _operand(node: Node, ty: Type, side: str, env: Env, whole: Node
     except CtyError as e:
         return cty.unknown_val(ty), [_diag("Invalid operand", f"Unsuitable value for {side} "
                                            f"operand: {_error_text(e)}.", _range(node),
-                                           _range(whole))], own
+                                           _range(whole), (node, env))], own
 
 
 def _unary(node: Node, env: Env) -> tuple[Value, Diags]:
@@ -898,7 +942,8 @@ def _unary(node: Node, env: Env) -> tuple[Value, Diags]:
         return _apply(name, [value]), []
     except CtyError as e:
         return cty.unknown_val(result), [_diag("Operation failed", "Error during operation: "
-                                               f"{_error_text(e)}.", _range(node))]
+                                               f"{_error_text(e)}.", _range(node),
+                                               about=(node, env))]
 
 
 def _binary(node: Node, env: Env) -> tuple[Value, Diags]:
@@ -926,7 +971,8 @@ def _binary(node: Node, env: Env) -> tuple[Value, Diags]:
         return _apply(name, [lv, rv]).with_marks(marks), []
     except CtyError as e:
         return cty.unknown_val(result), [_diag("Operation failed", "Error during operation: "
-                                               f"{_error_text(e)}.", _range(node))]
+                                               f"{_error_text(e)}.", _range(node),
+                                               about=(node, env))]
 
 
 def _short_circuit(name: str, lv: Value, rv: Value, lown: Diags, rown: Diags
@@ -980,12 +1026,12 @@ def _conditional(node: Node, env: Env) -> tuple[Value, Diags]:
         return cty.DynamicVal, [_diag(
             "Inconsistent conditional result types", "The true and false result expressions "
             f"must have consistent types. {_mismatch(yes.type(), no.type())}.",
-            _between(_range(yes_node), _range(no_node)), _range(node))]
+            _between(_range(yes_node), _range(no_node)), _range(node), (node, env))]
     cond, diags = _value(cond_node, env)
     if cond.is_null():
         return cty.unknown_val(result), [*diags, _diag(
             "Null condition", "The condition value is null. Conditions must either be true "
-            "or false.", _range(cond_node), _range(node))]
+            "or false.", _range(cond_node), _range(node), (cond_node, env))]
     cond, cond_marks = cond.unmark()
     yes, yes_marks = yes.unmark()
     no, no_marks = no.unmark()
@@ -997,7 +1043,7 @@ def _conditional(node: Node, env: Env) -> tuple[Value, Diags]:
     except CtyError:
         return cty.unknown_val(result), [*diags, _diag(
             "Incorrect condition type", "The condition expression must be of type bool.",
-            _range(cond_node), _range(node))]
+            _range(cond_node), _range(node), (cond_node, env))]
     chosen, chosen_diags, conversion, side, chosen_node = (
         (yes, yes_diags, conversions[0], "true", yes_node) if cond.true()
         else (no, no_diags, conversions[1], "false", no_node))
@@ -1008,7 +1054,7 @@ def _conditional(node: Node, env: Env) -> tuple[Value, Diags]:
         except CtyError as e:
             diags.append(_diag("Inconsistent conditional result types", f"The {side} result "
                                f"value has the wrong type: {_error_text(e)}.",
-                               _range(chosen_node), _range(node)))
+                               _range(chosen_node), _range(node), (chosen_node, env)))
             chosen = cty.unknown_val(result)
     return chosen.with_marks(marks), diags
 
@@ -1111,7 +1157,7 @@ def _template(node: Node, env: Env) -> tuple[Value, Diags]:
         if value.is_null():
             diags.append(_diag("Invalid template interpolation value", "The expression result "
                                "is null. Cannot include a null value in a string template.",
-                               _range(part), _range(node)))
+                               _range(part), _range(node), (part, env)))
             continue
         plain, part_marks = value.unmark()
         marks |= part_marks
@@ -1123,7 +1169,7 @@ def _template(node: Node, env: Env) -> tuple[Value, Diags]:
         except CtyError as e:
             diags.append(_diag("Invalid template interpolation value", "Cannot include the "
                                f"given value in a string template: {_error_text(e)}.",
-                               _range(part), _range(node)))
+                               _range(part), _range(node), (part, env)))
             continue
         if known and not diags:
             out.append(text.as_string())

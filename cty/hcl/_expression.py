@@ -8,7 +8,7 @@ report, in HCL's order, as HCL's Value does (the value unknown where evaluation 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from cty import CtyValueError, Value
@@ -51,13 +51,20 @@ class Range:
 class Diagnostic:
     """One problem HCL reports, as HCL's ``hcl.Diagnostic``: its severity, summary and detail
     (HCL's words), its subject (the range it is about) and, where HCL gives one, its context
-    (the range around the subject that a reader needs to see it)."""
+    (the range around the subject that a reader needs to see it). An evaluation's diagnostic
+    also names, where HCL does, the expression it is about and the context it was evaluated
+    in (a ``for`` expression's variables included): ``format_diagnostics`` shows the values
+    of that expression's variables there, as HCL's text writer does."""
 
     severity: Literal["error", "warning"]
     summary: str
     detail: str
     subject: Range | None
     context: Range | None = None
+    expression: Expression | None = field(default=None, compare=False, repr=False)
+    """The expression the diagnostic is about (HCL's ``Expression``), where HCL names one."""
+    eval_context: EvalContext | None = field(default=None, compare=False, repr=False)
+    """The context ``expression`` was evaluated in (HCL's ``EvalContext``)."""
 
     @property
     def filename(self) -> str:
@@ -92,9 +99,16 @@ class DiagnosticsError(CtyValueError):
         self.diagnostics = diagnostics
 
 
-def _diagnostic(e: TypeExprError, filename: str) -> Diagnostic:
+def _diagnostic(e: TypeExprError, filename: str, text: str = "") -> Diagnostic:
+    """The public form of the diagnostic *e* about the text *text* of the file *filename*."""
     context = None if e.context is None else Range(filename, *e.context)
-    return Diagnostic("error", e.summary, e.detail, Range(filename, e.pos, e.end), context)
+    expression = None
+    if e.expression is not None:
+        node = e.expression
+        raw = text.encode("utf-8", "surrogatepass")[node.pos.byte:(node.end or node.pos).byte]
+        expression = Expression(node, raw.decode("utf-8", "surrogatepass"), filename)
+    return Diagnostic("error", e.summary, e.detail, Range(filename, e.pos, e.end), context,
+                      expression, e.scope)
 
 
 class Expression:
@@ -123,7 +137,7 @@ class Expression:
         if ctx is not None and not isinstance(ctx, EvalContext):
             raise TypeError(f"ctx must be an EvalContext or None, not {type(ctx).__qualname__}")
         value, diags = value_in(self._node, ctx, self.filename)
-        return value, [_diagnostic(d, self.filename) for d in diags]
+        return value, [_diagnostic(d, self.filename, self.text) for d in diags]
 
     def evaluate(self, ctx: EvalContext | None = None) -> Value:
         """Return the expression's value in *ctx* (None: no variables, no functions).

@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from .._errors import CtyValueError
 from .._gostrconv import GO_HEX_ESCAPES, GO_SIMPLE_ESCAPES
@@ -129,6 +129,10 @@ class TypeExprError(CtyValueError):
         """Where the subject ends (HCL's subject range is ``pos`` to ``end``)."""
         self.context = context
         """HCL's context range, where it gives one: the expression around the subject."""
+        self.expression: Node | None = None
+        """For an evaluation's diagnostic, where HCL names one: the expression it is about."""
+        self.scope: Any = None
+        """With ``expression``: the evaluation context it was evaluated in (None: none)."""
 
 
 INVALID_EXPRESSION: Final = "Invalid expression"

@@ -124,6 +124,9 @@ def _go_panicked(got: list[tuple[Any, ...]], want: list[tuple[Any, ...]]) -> boo
 
 
 def _text(case: dict[str, Any], diags: list[Any], expect: dict[str, Any]) -> str | None:
+    """How our text writer's rendering differs from HCL's: without each diagnostic's
+    expression and context (``text``), and with them, so with the "with NAME as VALUE" lines
+    (``text_with_values``: absent from a vector where it is the same text)."""
     if "text_width" not in case or "text" not in expect:
         return None
     wanted = _want(expect.get("diags") or [])
@@ -131,9 +134,14 @@ def _text(case: dict[str, Any], diags: list[Any], expect: dict[str, Any]) -> str
     for i, (d, w) in enumerate(zip(diags, wanted, strict=False)):
         if _same(_got([d])[0], w):  # (HCL's words where the rules above let ours differ)
             diags[i] = dataclasses.replace(d, detail=w[1])
-    got = format_diagnostics(diags, {FILENAME: case["expr"]}, width=case["text_width"],
-                             color=case.get("text_color", False))
-    return None if got == expect["text"] else f"text {got!r} != {expect['text']!r}"
+    width, color = case["text_width"], case.get("text_color", False)
+    bare = [dataclasses.replace(d, expression=None, eval_context=None) for d in diags]
+    got = format_diagnostics(bare, {FILENAME: case["expr"]}, width=width, color=color)
+    if got != expect["text"]:
+        return f"text {got!r} != {expect['text']!r}"
+    got = format_diagnostics(diags, {FILENAME: case["expr"]}, width=width, color=color)
+    want = expect.get("text_with_values", expect["text"])
+    return None if got == want else f"text with values {got!r} != {want!r}"
 
 
 def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
@@ -148,7 +156,8 @@ def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
         got, want = _got(e.diagnostics)[0], _want(expect["diags"])[0]
         if not _same_diags([got], [want]):
             return f"parse diagnostic {got} != {want}"
-        return _text(case, e.diagnostics[:1], {**expect, "text": _first_text(expect)})
+        return _text(case, e.diagnostics[:1], {**expect, "text": _first_text(expect),
+                                               "text_with_values": _first_text(expect)})
     if expect.get("stage") == "parse":
         return f"parsed, where HCL found {_want(expect['diags'])[0]}"
     value, diags = expr.value(context(case))

@@ -3,6 +3,7 @@ diagnostics (hclsyntax's FunctionCallExpr and ScopeTraversalExpr, HCL v2.24)."""
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 
@@ -248,6 +249,31 @@ def test_diagnostics_written_as_hcl_writes_them() -> None:
     assert format_diagnostics(diags, {"m.hcl": text}, width=12).endswith(
         'Function\n"upper"\nexpects only\n1\nargument(s).\n\n')
     assert str(parse_expression(text, "m.hcl").range) == "m.hcl:1,1-3,7"
+
+
+def test_diagnostics_show_the_values_of_their_expressions_variables() -> None:
+    text = '[for i, x in xs: "${x}${pad}" if big[i] < limit]'
+    ctx = EvalContext(variables={
+        "xs": ["a", ["b"]], "pad": None, "limit": 123456789012, "big": [1.5, 2],
+        "secret": cty.string_val("s").mark("sensitive")})
+    _, diags = parse_expression(text, "m.hcl").value(ctx)
+    assert [d.summary for d in diags] == ["Invalid template interpolation value"] * 3
+    first = diags[0]
+    assert first.expression is not None and first.expression.text == "pad"
+    assert first.eval_context is not None and first.eval_context.parent is ctx
+    assert dataclasses.replace(first, expression=None) == first  # (not compared)
+    # (the for expression's own variables, as they were at the element that failed; a null
+    # "set to null")
+    assert [line for line in format_diagnostics(diags).splitlines()
+            if line.startswith("with")] == [
+        "with pad set to null.", "with x as tuple with 1 element.", "with pad set to null."]
+    # (every variable of the expression the diagnostic names, sorted by name; numbers as
+    # Go's %.10g; marked values left out)
+    text = "limit > 0 ? big : {a = big[0], s = secret}"
+    _, diags = parse_expression(text, "m.hcl").value(ctx)
+    assert format_diagnostics(diags).splitlines()[5:9] == [
+        "with big as tuple with 2 elements,", "     big[0] as 1.5,",
+        "     limit as 1.23456789e+11.", ""]
 
 
 def test_try_and_can_take_their_arguments_as_expressions() -> None:
