@@ -74,7 +74,7 @@ if TYPE_CHECKING:
         tokenize,
     )
     from .hcl._names import edit_distance, name_suggestion
-    from .hcl._parser import parse_expression
+    from .hcl._parser import parse_expression, parse_template_text
 
 # Each name and the module that defines it, loaded when a sub-package first imports the name
 # (PEP 562): importing cty.convert loads the core modules conversion uses, not the type
@@ -145,6 +145,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "not_null_unknown": ("._unknown_refinement", "not_null_unknown"),
     "owner_ident": ("._deep", "owner_ident"),
     "parse_expression": (".hcl._parser", "parse_expression"),
+    "parse_template_text": (".hcl._parser", "parse_template_text"),
     "path_data_keys": ("._path", "data_keys"),
     "PAUSED": ("._collector", "PAUSED"),
     "PathFail": ("._path_fail", "PathFail"),
@@ -259,6 +260,7 @@ __all__ = [
     "not_null_unknown",
     "owner_ident",
     "parse_expression",
+    "parse_template_text",
     "path_data_keys",
     "payload",
     "per_type_planner",

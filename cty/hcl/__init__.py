@@ -34,7 +34,14 @@ from cty._lazy_names import lazy_names
 if TYPE_CHECKING:
     from ._context import EvalContext
     from ._diagnostic_text import format_diagnostics
-    from ._expression import Diagnostic, DiagnosticsError, Expression, Range, parse_expression
+    from ._expression import (
+        Diagnostic,
+        DiagnosticsError,
+        Expression,
+        Range,
+        parse_expression,
+        parse_template,
+    )
     from ._lexer import Pos
     from ._tryfunc import TRY_FUNCTIONS, can, try_
     from ._variables import Traversal
@@ -45,6 +52,7 @@ _LAZY = {
     "DiagnosticsError": "._expression",
     "Expression": "._expression",
     "parse_expression": "._expression",
+    "parse_template": "._expression",
     "Pos": "._lexer",
     "Range": "._expression",
     "format_diagnostics": "._diagnostic_text",
@@ -56,7 +64,8 @@ _LAZY = {
 """Each public name and the module that defines it (loaded on first use)."""
 
 __all__ = ["TRY_FUNCTIONS", "Diagnostic", "DiagnosticsError", "EvalContext", "Expression",
-           "Pos", "Range", "Traversal", "can", "format_diagnostics", "parse_expression", "try_"]
+           "Pos", "Range", "Traversal", "can", "format_diagnostics", "parse_expression",
+           "parse_template", "try_"]
 
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -14,6 +14,7 @@ from typing import Literal
 from cty import CtyValueError, Value
 from cty._internal import Node, Pos, TypeExprError, deep, range_text
 from cty._internal import parse_expression as _parse
+from cty._internal import parse_template_text as _parse_template
 from cty.function.stdlib import FUNCTIONS
 
 from ._context import EvalContext
@@ -23,7 +24,7 @@ from ._variables import Traversal, variables
 use_functions(FUNCTIONS)  # (operators call the standard library's functions, as in HCL)
 
 __all__ = ["Diagnostic", "DiagnosticsError", "Expression", "Pos", "Range", "Traversal",
-           "parse_expression"]
+           "parse_expression", "parse_template"]
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,30 @@ def parse_expression(text: str, filename: str = "<expression>") -> Expression:
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")
     try:
         node = _parse(text, filename=filename)
+    except TypeExprError as e:
+        raise DiagnosticsError([_diagnostic(e, filename)]) from None
+    return Expression(node, text, filename)
+
+
+@deep
+def parse_template(text: str, filename: str = "<template>") -> Expression:
+    """Return the template *text* is as a whole, as HCL's ParseTemplate reads a template file:
+    literal text with interpolations (``${...}``) and directives (``%{if}``, ``%{for}``),
+    no quotes around it and no backslash escapes (``$${`` and ``%%{`` are the characters
+    themselves). A template that is one interpolation alone evaluates to that value itself;
+    any other to a string.
+
+    >>> from cty.hcl import EvalContext
+    >>> parse_template("Hello, ${name}!\\n").evaluate(EvalContext(variables={"name": "web"}))
+    cty.string_val('Hello, web!\\n')
+
+    Raises DiagnosticsError with HCL's diagnostic for text HCL cannot read; *filename* names
+    the file in diagnostics.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__qualname__}")
+    try:
+        node = _parse_template(text, filename=filename)
     except TypeExprError as e:
         raise DiagnosticsError([_diagnostic(e, filename)]) from None
     return Expression(node, text, filename)

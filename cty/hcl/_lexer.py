@@ -11,6 +11,7 @@ templates and heredocs as HCL's scanner splits them, and the characters HCL neve
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from .._errors import CtyValueError
 from .._gostrconv import GO_HEX_ESCAPES, GO_SIMPLE_ESCAPES
 from ._names import is_ident_continue, is_ident_start
 
-_blanks: Final = re.compile(r"[ \t\r]+").match
+_blanks: Final = re.compile(r"[ \t]+").match
 """A run of blanks from an offset (each skipped at once, not a character at a time)."""
 
 NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "number", "neg",
@@ -214,6 +215,13 @@ class Token:
     or heredoc marker, or with no text at the end of the text when there is none."""
     end: Pos | None = None
     """Where the token ends (just after its last character)."""
+    newline_end: Pos | None = None
+    """Where the first newline between this token and the one before ends (a comment that
+    a newline ends is that newline to HCL)."""
+    split: Pos | None = None
+    """For a template's literal text: where HCL's scanner ends the first of the tokens it
+    makes of it, when that is before its end (a ``$`` or ``%`` not opening a sequence, and
+    ``$${`` or ``%%{``, are tokens of their own to HCL)."""
 
 
 class Lexer:
@@ -230,6 +238,8 @@ class Lexer:
         self.line_start = 0
         self._last = (0, 1, 1, 0)
         self._lit_pos = Pos(1, 1, 0)
+        self._split: Pos | None = None
+        self._newline_end: Pos | None = None
         self.invalid: list[TypeExprError] = []
 
     def pos(self, i: int | None = None) -> Pos:
@@ -255,29 +265,40 @@ class Lexer:
     def error(self, detail: str, pos: Pos | None = None) -> TypeExprError:
         return TypeExprError(INVALID_EXPRESSION, detail, pos or self.pos())
 
+    def _token(self, kind: Literal["ident", "string", "template", "number", "punct", "end"],
+               text: str, pos: Pos, nl: bool, newline: Pos | None, **rest: Any) -> Token:
+        """A token after the blanks and comments just skipped (``nl``, ``newline``: whether
+        a newline was among them, where the first was; and where it ended)."""
+        return Token(kind, text, pos, nl, newline, newline_end=self._newline_end, **rest)
+
     def _newline(self) -> None:
         self.line += 1
         self.line_start = self.i
 
     def _skip_space(self) -> Pos | None:
-        """Skip blanks and comments; return where the first newline among them was."""
+        """Skip blanks and comments; return where the first newline among them was (and
+        keep where it ends in ``_newline_end``)."""
         text, newline = self.text, None
+        self._newline_end = None
         while self.i < len(text):
             c = text[self.i]
-            if c == "\n":
-                newline = newline or self.pos()
-                self.i += 1
+            if c == "\n" or (c == "\r" and text.startswith("\n", self.i + 1)):
+                at = self.pos()  # (HCL's newline: "\r\n" or "\n"; a lone "\r" is no blank)
+                self.i += 1 if c == "\n" else 2
                 self._newline()
-            elif c in " \t\r":
+                if newline is None:
+                    newline, self._newline_end = at, self.pos()
+            elif c in " \t":
                 self.i = _blanks(text, self.i).end()  # type: ignore[union-attr]
             elif c == "#" or text.startswith("//", self.i):
                 start = self.pos()
                 while self.i < len(text) and text[self.i] != "\n":
                     self.i += 1
                 if self.i < len(text):  # HCL's comment token takes the newline: it is there
-                    newline = newline or start
                     self.i += 1
                     self._newline()
+                    if newline is None:
+                        newline, self._newline_end = start, self.pos()
             elif text.startswith("/*", self.i):
                 start = self.pos()
                 end = text.find("*/", self.i + 2)
@@ -288,8 +309,10 @@ class Lexer:
                 while self.i < end + 2:
                     self.i += 1
                     if text[self.i - 1] == "\n":
-                        newline = newline or self.pos(self.i - 1)
+                        at = self.pos(self.i - 1)
                         self._newline()
+                        if newline is None:
+                            newline, self._newline_end = at, self.pos()
             else:
                 break
         return newline
@@ -313,10 +336,10 @@ class Lexer:
             if interpolation and depth == 0 and text.startswith(("}", "~}"), self.i):
                 close = "}" if text[self.i] == "}" else "~}"
                 self.i += len(close)
-                out.append(Token("end", close, pos, nl, newline, end=self.pos()))
+                out.append(self._token("end", close, pos, nl, newline, end=self.pos()))
                 return out
             if self.i >= len(text):
-                out.append(Token("end", "", pos, nl, newline, end=pos))
+                out.append(self._token("end", "", pos, nl, newline, end=pos))
                 return out
             c = text[self.i]
             if c == "{":
@@ -329,10 +352,10 @@ class Lexer:
                     j += 1
                 word = text[self.i:j]
                 self.i = j
-                out.append(Token("ident", word, pos, nl, newline, end=self.pos()))
+                out.append(self._token("ident", word, pos, nl, newline, end=self.pos()))
             elif c.isdigit() and c < "\x80":
                 number = self._number()
-                out.append(Token("number", number, pos, nl, newline, end=self.pos()))
+                out.append(self._token("number", number, pos, nl, newline, end=self.pos()))
             elif c == '"':
                 out.append(self._string_token(pos, nl, newline))
             elif (self.hcl and text.startswith("<<", self.i)
@@ -343,24 +366,24 @@ class Lexer:
                 # sequence closes a brace, and the parser finds it out of place
                 self.i += 2
                 depth -= 1
-                out.append(Token("punct", "~}", pos, nl, newline, end=self.pos()))
+                out.append(self._token("punct", "~}", pos, nl, newline, end=self.pos()))
             elif self.hcl and text.startswith(_HCL_OPERATORS, self.i):
                 op = text[self.i:self.i + 2]
                 op = "..." if op == ".." and text.startswith("...", self.i) else op
                 if op in ("..", "**"):  # not operators of HCL's: the first character alone
                     op = op[0]
                 self.i += len(op)
-                out.append(Token("punct", op, pos, nl, newline, end=self.pos()))
+                out.append(self._token("punct", op, pos, nl, newline, end=self.pos()))
             elif c in self.punct:
                 self.i += 1
-                out.append(Token("punct", c, pos, nl, newline, end=self.pos()))
+                out.append(self._token("punct", c, pos, nl, newline, end=self.pos()))
             elif self.hcl:
                 summary, detail = _INVALID_CHARACTERS.get(c, ("Invalid character",
                                                               _NOT_A_CHARACTER))
                 self.i += 1
                 end = self.pos()
                 self.invalid.append(TypeExprError(summary, detail, pos, end))
-                out.append(Token("punct", c, pos, nl, newline, end=end))
+                out.append(self._token("punct", c, pos, nl, newline, end=end))
             else:
                 raise self.error(f"The character {c!r} is not expected here.")
 
@@ -418,10 +441,10 @@ class Lexer:
         except TypeExprError as e:
             if not self.hcl:
                 raise
-            return Token("string", "", pos, nl, newline, e, end=self.pos())
+            return self._token("string", "", pos, nl, newline, error=e, end=self.pos())
         if parts is None:
-            return Token("string", value, pos, nl, newline, end=self.pos())
-        return Token("template", "quoted", pos, nl, newline, parts=parts, end=self.pos())
+            return self._token("string", value, pos, nl, newline, end=self.pos())
+        return self._token("template", "quoted", pos, nl, newline, parts=parts, end=self.pos())
 
     def _string(self) -> tuple[str, tuple[Token | tuple[Token, ...], ...] | None]:
         """Read a quoted string: its value and None, or for a template "template" and its
@@ -450,13 +473,14 @@ class Lexer:
             c = text[self.i]
             if self._cut_short(c):
                 continue
-            if c == "\n":
+            if c in "\r\n":
                 if not self.hcl:
                     raise self.error("This string is not closed: a \" is missing.", start)
                 at = self.pos()
-                while text.startswith("\n", self.i):  # (HCL's token takes the whole run)
-                    self.i += 1
-                    self._newline()
+                while self.i < len(text) and text[self.i] in "\r\n":  # (HCL's token takes
+                    self.i += 1                                       # the whole run)
+                    if text[self.i - 1] == "\n":
+                        self._newline()
                 self.invalid.append(TypeExprError(*_MULTI_LINE, at, self.pos()))
                 continue
             if c == '"':
@@ -494,7 +518,15 @@ class Lexer:
 
     def _literal(self, out: list[str]) -> Token:
         """Template text gathered in *out*, from where it started to here, as a token."""
-        return Token("string", "".join(out), self._lit_pos, False, end=self.pos())
+        split, self._split = self._split, None
+        return Token("string", "".join(out), self._lit_pos, False, end=self.pos(), split=split)
+
+    def _split_at(self, out: list[str], size: int) -> None:
+        """Note, for a literal's first ``$`` or ``%`` thing (*size* characters here) that
+        HCL's scanner makes a token of its own, where HCL's first token of the literal ends:
+        before it, or after it when the literal starts with it."""
+        if self._split is None:
+            self._split = self.pos(self.i + (0 if out else size))
 
     def _template_text(self, c: str, out: list[str],
                        parts: list[Token | tuple[Token, ...]]) -> list[str]:
@@ -503,6 +535,7 @@ class Lexer:
         then the sequence), or the character. Return the literal text being gathered."""
         text = self.text
         if c in "$%" and text.startswith(c + "{", self.i + 1):
+            self._split_at(out, 4 if text.startswith("~", self.i + 3) else 3)
             out.append(c + "{")
             self.i += 3
         elif c in "$%" and text.startswith("{", self.i + 1):
@@ -516,6 +549,8 @@ class Lexer:
             parts.append(self._sequence())
             self._lit_pos = self.pos()
         else:
+            if c in "$%":
+                self._split_at(out, 1)
             out.append(c)
             self.i += 1
         return out
@@ -553,12 +588,24 @@ class Lexer:
             return None
         self.i = k + 1
         self._newline()
+        return self._lines(marker, self._token("template", "flush" if flush else "heredoc",
+                                               pos, nl, newline))
+
+    def bare_template(self) -> Token:
+        """The whole text as a template (HCL's template mode, a template file's): lines of
+        literal text, interpolations and directives, to the end of the text."""
+        return self._lines(None, Token("template", "bare", self.pos(), False))
+
+    def _lines(self, marker: str | None, template: Token) -> Token:
+        """The lines of a heredoc up to the line holding only *marker* (None: of a template
+        file, to the end of the text), as the parts of the token *template*."""
+        text = self.text
         self._lit_pos = self.pos()
         parts: list[Token | tuple[Token, ...]] = []
         out: list[str] = []
         line_start = True
         while True:
-            if line_start:
+            if line_start and marker is not None:
                 eol = text.find("\n", self.i)
                 if eol >= 0 and go_trim_space(text[self.i:eol + 1]) == marker:
                     if out:
@@ -567,18 +614,31 @@ class Lexer:
                     self.i = eol - 1 if text[eol - 1:eol] == "\r" else eol
                     end = self.pos()
                     parts.append((Token("end", marker, close, False, end=end),))
-                    return Token("template", "flush" if flush else "heredoc", pos, nl,
-                                 newline, parts=tuple(parts), end=end)
-                line_start = False
+                    return dataclasses.replace(template, parts=tuple(parts), end=end)
+            line_start = False
             if self.i >= len(text):
                 if out:
                     parts.append(self._literal(out))
                 end = self.pos()
                 parts.append((Token("end", "", end, False, end=end),))
-                return Token("template", "flush" if flush else "heredoc", pos, nl, newline,
-                             parts=tuple(parts), end=end)
+                return dataclasses.replace(template, parts=tuple(parts), end=end)
             c = text[self.i]
-            if self._cut_short(c):
+            if marker is not None and self._cut_short(c):  # (a template file's may end so)
+                continue
+            if c == "\r" and not text.startswith("\n", self.i + 1):
+                # (no token of HCL's scanner takes a lone "\r" here: it reads the rest of the
+                # text as one token, a template file's literal text, else an invalid one)
+                at = self.pos()
+                rest = text[self.i:]
+                while self.i < len(text):
+                    self.i += 1
+                    if text[self.i - 1] == "\n":
+                        self._newline()
+                if marker is None:
+                    out.append(_unescape_sequences(rest))
+                else:
+                    self.invalid.append(TypeExprError("Invalid character", _NOT_A_CHARACTER, at,
+                                                      self.pos()))
                 continue
             if c == "\n":
                 out.append(c)
@@ -588,6 +648,18 @@ class Lexer:
                 out = []
                 self._lit_pos = self.pos()
                 line_start = True
+            elif (c in "$%" and text[self.i + 1:self.i + 2] not in ("", "{", "\r", "\n")
+                  and text.startswith(("\n", "\r\n"), self.i + 2)):
+                # (HCL's scanner makes a "$" or "%", the character after it and the newline
+                # after that two tokens: a "~" before the next sequence trims the newline only)
+                if out:
+                    parts.append(self._literal(out))
+                    out = []
+                    self._lit_pos = self.pos()
+                self.i += 2
+                parts.append(Token("string", text[self.i - 2:self.i], self._lit_pos, False,
+                                   end=self.pos()))
+                self._lit_pos = self.pos()
             else:
                 out = self._template_text(c, out, parts)
 
@@ -677,6 +749,25 @@ class TokenCursor:
             tok = self.peek()
             raise TypeExprError(INVALID_EXPRESSION, "Expected a comma or a newline after an "
                                 f"object item, found {describe_token(tok)}.", tok.pos)
+
+
+def _unescape_sequences(s: str) -> str:
+    """Template text that HCL reads as one token, ``$${`` and ``%%{`` written as ``${`` and
+    ``%{`` as HCL's literal scanner reads them (left to right: ``$$`` and ``%%`` not before
+    a ``{`` are themselves)."""
+    if "$" not in s and "%" not in s:
+        return s
+    out = []
+    i = 0
+    while i < len(s):
+        c = s[i]
+        if c in "$%" and s.startswith(c, i + 1):
+            out.append(c + "{" if s.startswith("{", i + 2) else c + c)
+            i += 3 if s.startswith("{", i + 2) else 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
 
 
 def describe_token(tok: Token) -> str:

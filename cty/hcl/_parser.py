@@ -82,7 +82,8 @@ class _Parser(TokenCursor):
         tok = self.peek()
         if self._ends_here() and tok.newline_pos is not None:
             at = tok.newline_pos
-            return Token("end", "\n", at, False, end=Pos(at.line + 1, 1, at.byte + 1))
+            return Token("end", "\n", at, False,
+                         end=tok.newline_end or Pos(at.line + 1, 1, at.byte + 1))
         return tok
 
     def _fail(self, summary: str, detail: str, at: Token | Range,
@@ -550,3 +551,17 @@ def parse_expression(text: str, *, go_escapes: bool = False, filename: str = "ty
                             *token_range(tok))
     return node
 
+
+def parse_template_text(text: str, *, filename: str = "template.hcl") -> Node:
+    """Return the template *text* is as a whole (HCL's ParseTemplate: a template file's
+    text, no quotes around it, no escapes but ``$${`` and ``%%{``).
+
+    Raises TypeExprError (HCL's first diagnostic) for a template HCL cannot read."""
+    lexer = Lexer(text, hcl=True, go_escapes=False)
+    tok = lexer.bare_template()
+    if lexer.invalid:
+        raise lexer.invalid[0]
+    eof = tok.parts[-1]
+    assert isinstance(eof, tuple)
+    return parse_template(tok, _Parser("", False, filename)._sub_parser, filename,
+                          lambda: iter(eof))  # (after the template: the end of the file)

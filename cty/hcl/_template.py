@@ -75,7 +75,8 @@ SubParser = Callable[[list[Token], Callable[[], Iterator[Token]]], ExprParser]
 
 def parse_template(tok: Token, sub_parser: SubParser, filename: str,
                    after: Callable[[], Iterator[Token]]) -> Node:
-    """The expression for the template token *tok* (quoted, heredoc or flush heredoc);
+    """The expression for the template token *tok* (quoted, heredoc, flush heredoc or a
+    template file's text);
     *filename* names the file in the messages that give a directive's place; *after* gives
     the tokens that follow the template in the file."""
     parts = _template_parts(tok, sub_parser, filename, after)
@@ -95,7 +96,7 @@ def _first(tok: Token) -> tuple[Pos, Pos]:
     if isinstance(first, tuple):
         first = first[0]
     assert first.end is not None
-    return first.pos, first.end
+    return first.pos, first.split or first.end
 
 
 def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
@@ -115,7 +116,7 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
         opener = part[0]
         assert opener.end is not None
         if opener.kind == "end":  # the closing quote or marker, or the end of the text
-            if not opener.text:
+            if not opener.text and tok.text != "bare":  # (a template file ends with the text)
                 raise TypeExprError("Unterminated template string",
                                     "No closing marker was found for the string.", opener.pos,
                                     opener.end, (_first(tok)[0], opener.end))
@@ -156,15 +157,16 @@ def _interp_end(parser: ExprParser, tok: Token) -> None:
         return
     if close.kind == "end":
         raise TypeExprError(_UNCLOSED, _UNCLOSED_EOF, *_first(tok))
-    context = (_first(tok)[0], close.end or close.pos)
+    at = token_range(close)
+    context = (_first(tok)[0], at[1])
     if close.kind == "punct" and close.text == ":":
         raise TypeExprError("Extra characters after interpolation expression", _EXTRA_COLON,
-                            close.pos, close.end, context)
+                            *at, context)
     if tok.text == "quoted" and (close.kind == "string" or (close.kind == "template"
                                                            and close.text == "quoted")):
         raise TypeExprError(_UNCLOSED, _UNCLOSED_QUOTE, *_first(tok))
     raise TypeExprError("Extra characters after interpolation expression", _EXTRA_INTERP,
-                        close.pos, close.end, context)
+                        *at, context)
 
 
 def _directive(parser: ExprParser, opener: Token, filename: str, first: Pos) -> _Part:

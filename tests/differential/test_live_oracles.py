@@ -461,6 +461,21 @@ def test_grammar_expressions_against_hcl() -> None:
                        label="grammar expressions with unknowns and marks")
 
 
+GRAMMAR_TEMPLATES = 2_000
+"""Template files drawn from the HCL grammar in the live run."""
+
+
+def test_grammar_templates_against_hcl() -> None:
+    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
+    from tests.hcl.test_expression_vectors import disagreement
+    from tests.vectors.tools.hcl_grammar import templates
+    from tests.vectors.tools.make_hcl_expressions import request, with_text
+
+    todo = with_text(templates(SEED, GRAMMAR_TEMPLATES))
+    _judge_by_hcl_shim(oracle, todo, [request(c, i) for i, c in enumerate(todo)], op="eval",
+                       disagreement=disagreement, label="grammar template files")
+
+
 def test_variables_against_hcl() -> None:
     oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
     from tests.hcl.test_variables_vectors import disagreement

@@ -1,4 +1,6 @@
-"""Every line of tests/vectors/hcl_expressions.jsonl.gz: HCL v2.24's own answer for an expression
+"""Every line of tests/vectors/hcl_expressions.jsonl.gz (and hcl_templates.jsonl.gz, template
+files):
+HCL v2.24's own answer for an expression
 drawn from the grammar in tests/vectors/tools/hcl_grammar.py (made by
 tests/vectors/tools/make_hcl_expressions.py through the HCL oracle's eval shim): the same
 diagnostics (summary, detail, subject and context ranges; a syntax error's first), the same
@@ -20,11 +22,14 @@ import cty
 from cty._internal import edit_distance
 from cty.encoding import msgpack
 from cty.function._redact import REDACTED
-from cty.hcl import DiagnosticsError, format_diagnostics, parse_expression
+from cty.hcl import DiagnosticsError, format_diagnostics, parse_expression, parse_template
 from tests.vectors.tools.hcl_grammar import context
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "hcl_expressions.jsonl.gz"
 LINES = [json.loads(line) for line in gzip.decompress(VECTORS.read_bytes()).splitlines()]
+TEMPLATES = VECTORS.with_name("hcl_templates.jsonl.gz")
+TEMPLATE_LINES = [json.loads(line)
+                  for line in gzip.decompress(TEMPLATES.read_bytes()).splitlines()]
 FILENAME = "expr.hcl"
 """The file name the oracle's shim gives every expression."""
 
@@ -148,8 +153,9 @@ def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
     """How our answer to *case* differs from HCL's *expect* (None: it does not)."""
     if "error" in expect or "panic" in expect:
         return f"the oracle could not answer: {expect}"
+    parse = parse_template if case.get("template") else parse_expression
     try:
-        expr = parse_expression(case["expr"], FILENAME)
+        expr = parse(case["expr"], FILENAME)
     except DiagnosticsError as e:
         if expect.get("stage") != "parse":
             return f"syntax error {_got(e.diagnostics)[0]} where HCL parsed"
@@ -201,4 +207,9 @@ def test_every_hcl_rule_has_its_paragraph() -> None:
 
 @pytest.mark.parametrize("line", LINES, ids=lambda line: line["case"]["expr"][:60])
 def test_hcl_expression_vector(line: dict[str, Any]) -> None:
+    assert disagreement(line["case"], line["expect"]) is None
+
+
+@pytest.mark.parametrize("line", TEMPLATE_LINES, ids=lambda line: line["case"]["expr"][:60])
+def test_hcl_template_vector(line: dict[str, Any]) -> None:
     assert disagreement(line["case"], line["expect"]) is None

@@ -3,10 +3,11 @@
 // hcl.EvalContext of variables and go-cty's standard library functions.
 // See tests/oracle_shims/README.md.
 //
-// Case: {"op": "eval", "expr": TEXT, "filename": NAME, "nil_ctx": bool,
+// Case: {"op": "eval", "expr": TEXT, "filename": NAME, "nil_ctx": bool, "template": bool,
 //        "variables": {NAME: VALUE_IN, ...} or null, "functions": [NAME, ...] or null}.
 // null (or absent) variables or functions leave the context's map nil, which HCL tells from
-// an empty map; "nil_ctx" evaluates with no context at all. Function names are the lower-case
+// an empty map; "nil_ctx" evaluates with no context at all; "template" parses the text as a
+// template file (hclsyntax.ParseTemplate). Function names are the lower-case
 // names of cty.function.stdlib.FUNCTIONS (the table below), and "try" and "can"
 // (ext/tryfunc).
 // Answer: "stage" "parse" with the parser's diagnostics, or the value (rendered as main.go
@@ -33,6 +34,7 @@ type evalRequest struct {
 	NilCtx    bool                `json:"nil_ctx"`
 	Variables map[string]*valueIn `json:"variables"`
 	Functions []string            `json:"functions"`
+	Template  bool                `json:"template"`
 	TextWidth *uint               `json:"text_width"`
 	TextColor bool                `json:"text_color"`
 }
@@ -55,6 +57,7 @@ type evalAnswer struct {
 func init() {
 	extraOps["eval"] = opEval
 	extraOps["variables"] = opVariables
+	extraOps["traversal"] = opTraversal
 }
 
 type traversalOut struct {
@@ -64,8 +67,9 @@ type traversalOut struct {
 }
 
 type stepOut struct {
-	Attr *string   `json:"attr,omitempty"`
-	Key  *valueOut `json:"key,omitempty"`
+	Attr  *string   `json:"attr,omitempty"`
+	Key   *valueOut `json:"key,omitempty"`
+	Splat bool      `json:"splat,omitempty"`
 }
 
 type variablesAnswer struct {
@@ -92,20 +96,56 @@ func opVariables(line []byte) any {
 		return ans
 	}
 	for _, t := range hclsyntax.Variables(expr) {
-		r := t.SourceRange()
-		out := traversalOut{Root: t.RootName(), Steps: []stepOut{}, Range: renderRange(&r)}
-		for _, step := range t[1:] {
-			switch s := step.(type) {
-			case hcl.TraverseAttr:
-				name := s.Name
-				out.Steps = append(out.Steps, stepOut{Attr: &name})
-			case hcl.TraverseIndex:
-				out.Steps = append(out.Steps, stepOut{Key: renderValue(s.Key)})
-			}
-		}
-		ans.Traversals = append(ans.Traversals, out)
+		ans.Traversals = append(ans.Traversals, renderTraversal(t))
 	}
 	return ans
+}
+
+// opTraversal: {"op": "traversal", "expr": TEXT}: hclsyntax.ParseTraversalAbs of the text:
+// the traversal (as the variables op renders one; absent when the parser gave none) and
+// every diagnostic.
+func opTraversal(line []byte) any {
+	var req evalRequest
+	if err := json.Unmarshal(line, &req); err != nil {
+		return &traversalAnswer{Op: "traversal", Stage: "input"}
+	}
+	ans := &traversalAnswer{ID: req.ID, Op: "traversal"}
+	t, diags := hclsyntax.ParseTraversalAbs([]byte(req.Expr), "expr.hcl", hcl.InitialPos)
+	ans.Diags = renderDiags(diags)
+	if len(t) > 0 {
+		out := renderTraversal(t)
+		ans.Traversal = &out
+	}
+	return ans
+}
+
+type traversalAnswer struct {
+	ID        json.RawMessage `json:"id,omitempty"`
+	Op        string          `json:"op"`
+	Stage     string          `json:"stage,omitempty"`
+	Diags     []diagOut       `json:"diags,omitempty"`
+	Traversal *traversalOut   `json:"traversal,omitempty"`
+}
+
+// renderTraversal: a traversal's root name (empty for a relative one), its steps and its
+// source range.
+func renderTraversal(t hcl.Traversal) traversalOut {
+	r := t.SourceRange()
+	out := traversalOut{Steps: []stepOut{}, Range: renderRange(&r)}
+	for _, step := range t {
+		switch s := step.(type) {
+		case hcl.TraverseRoot:
+			out.Root = s.Name
+		case hcl.TraverseAttr:
+			name := s.Name
+			out.Steps = append(out.Steps, stepOut{Attr: &name})
+		case hcl.TraverseIndex:
+			out.Steps = append(out.Steps, stepOut{Key: renderValue(s.Key)})
+		case hcl.TraverseSplat:
+			out.Steps = append(out.Steps, stepOut{Splat: true})
+		}
+	}
+	return out
 }
 
 func opEval(line []byte) any {
@@ -118,7 +158,11 @@ func opEval(line []byte) any {
 	if filename == "" {
 		filename = "expr.hcl"
 	}
-	expr, diags := hclsyntax.ParseExpression([]byte(req.Expr), filename, hcl.InitialPos)
+	parse := hclsyntax.ParseExpression
+	if req.Template {
+		parse = hclsyntax.ParseTemplate
+	}
+	expr, diags := parse([]byte(req.Expr), filename, hcl.InitialPos)
 	if diags.HasErrors() {
 		ans.Stage = "parse"
 		ans.Diags = renderDiags(diags)

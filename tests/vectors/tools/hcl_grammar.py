@@ -267,6 +267,58 @@ def expressions(seed: int, n: int) -> list[dict[str, Any]]:
     return out
 
 
+def _template_line(g: _Grammar) -> str:
+    """A line of a template file: literal text (quotes and backslashes are themselves there),
+    interpolations of any expression, ``if`` and ``for`` directives with strip markers (a
+    directive may open on one line and close on a later one), escaped sequences."""
+    rng = g.rng
+    out = []
+    for _ in range(rng.randint(0, 3)):
+        r = rng.random()
+        if r < 0.35:
+            out.append(g.pick(["a", "  b ", '"q"', "\\n", "é", "\t", "$", "%", "$${x}",
+                               "%%{y}", "}", "~", "  ", "% ", "$\t", "%%", "\r"]))
+        elif r < 0.7:
+            out.append("${" + g.pick(["", "~"]) + " " + g.expr(1) + " " + g.pick(["", "~"]) + "}")
+        elif r < 0.85:
+            out.append(f"%{{{g.pick(['', '~'])} if {g.reference()} {g.pick(['', '~'])}}}")
+            out.append(g.pick(["y", "${s}", "\n"]))
+            if rng.random() < 0.5:
+                out.append("%{else}" + g.pick(["n", ""]))
+            out.append(f"%{{{g.pick(['', '~'])} endif {g.pick(['', '~'])}}}")
+        else:
+            out.append(f"%{{ for {g.pick(['x', 'k, x'])} in "
+                       f"{g.pick(['l', 'lu', 'e', 'ml', 'st', 'o'])} {g.pick(['', '~'])}}}")
+            out.append(g.pick(["${x},", "\n${x}\n", "[${x}]"]))
+            out.append(f"%{{{g.pick(['', '~'])} endfor {g.pick(['', '~'])}}}")
+    return "".join(out)
+
+
+def templates(seed: int, n: int) -> list[dict[str, Any]]:
+    """*n* template files drawn with *seed* (cases with "template": True): lines of
+    ``_template_line`` joined by newlines (a directive's parts may fall on different lines),
+    some one interpolation alone (the value itself), some malformed."""
+    rng = random.Random(seed)
+    g = _Grammar(rng)
+    out = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.08:
+            text = "${" + g.expr(0) + "}"
+        else:
+            lines = [_template_line(g) for _ in range(rng.randint(1, 4))]
+            # (a directive's parts on lines of their own, as template files write them)
+            text = "\n".join(lines).replace("}%{", "}\n%{" if rng.random() < 0.3 else "}%{")
+            if rng.random() < 0.5:
+                text += "\n"
+        if r > 0.88:
+            text = _malformed(rng, text)
+        env = "rich" if rng.random() < 0.95 else rng.choice(["empty", "nil"])
+        out.append({"expr": text, "env": env, "functions": rng.random() < 0.97,
+                    "template": True})
+    return out
+
+
 def variables_in(env: str) -> dict[str, Any] | None:
     """The environment *env*'s variables as the oracle's VALUE_IN."""
     return ENVIRONMENTS[env]

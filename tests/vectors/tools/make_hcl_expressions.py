@@ -1,7 +1,9 @@
 """Make tests/vectors/hcl_expressions.jsonl.gz: HCL v2.24's answers for expressions drawn from
 the grammar in tests/vectors/tools/hcl_grammar.py (every form of the native syntax, over
 variables with unknowns, marks, nulls and dynamic values; malformed and deeply nested text
-among them), through the HCL oracle's eval shim (tests/oracle_shims/hcl/zz_eval.go).
+among them), through the HCL oracle's eval shim (tests/oracle_shims/hcl/zz_eval.go); and
+tests/vectors/hcl_templates.jsonl.gz: its answers for template files drawn from the same
+grammar (hclsyntax's ParseTemplate, then evaluation).
 
     HCLORACLE_SHIMS=$PWD/tests/oracle_shims/hcl HCLORACLE_BUILD_DIR=/tmp/hcloracle_eval \\
         sh ../shared/oracle/hcl/build.sh
@@ -9,7 +11,7 @@ among them), through the HCL oracle's eval shim (tests/oracle_shims/hcl/zz_eval.
 
 Every fourth case (but the deeply nested) also asks for the diagnostics as HCL's text writer
 writes them (widths 0, 40 and 78 in turn, in color every other time). The cases are seeded:
-the same file every time for the same N (default 20,000).
+the same file every time for the same N (default 20,000 expressions; 5,000 templates).
 """
 
 from __future__ import annotations
@@ -23,11 +25,30 @@ from typing import Any
 
 from cty.function.stdlib import FUNCTIONS
 from cty.hcl import TRY_FUNCTIONS
-from tests.vectors.tools.hcl_grammar import expressions, variables_in
+from tests.vectors.tools.hcl_grammar import expressions, templates, variables_in
 
 OUT = Path(__file__).resolve().parents[1] / "hcl_expressions.jsonl.gz"
 """Gzipped (10 MB of JSON lines, a tenth of it compressed; made without a timestamp, so the
 same cases give the same bytes)."""
+TEMPLATES_OUT = OUT.with_name("hcl_templates.jsonl.gz")
+HAND: list[tuple[str, bool]] = [
+    # (text, as a template file): carriage returns, which HCL's scanner takes apart from
+    # newlines (a lone one is an invalid character in an expression, a line break in a quoted
+    # string, the end of what a heredoc can hold, and the start of literal text to the end
+    # of a template file)
+    ("1 +\r 2", False), ("1\r", False), ("[1,\r2]", False), ('"a\rb"', False),
+    ('"a\r\nb"', False), ("<<EOT\na\rb\nEOT\n", False), ("<<EOT\na\rb\n\nEOT\n", False),
+    ("1 \r\n+ 2", False), ("a\rb", True), ('a\r${"x"}', True), ('${"a"\r}', True),
+    ("%\rb", True), ("$\r", True), ("a$\rb", True), ('a\r${"x"}\n\nb', True),
+    ('${"a"}\r\n${~"b"}', True), ("\r$${x}%%%{y}$$$${z}", True),
+    ("%{ if true }a%{ endif \rb}", True),
+    # a "$" or "%", one character and a newline: two tokens to HCL's scanner
+    ('${"a"}% \n${~ "x"}', True), ('${"a"}%\t\n${~ "x"}', True), ('${"a"}%%\n${~ "x"}', True),
+    ('${"a"}$$\r\n${~ "x"}', True), ('<<EOT\n${"a"}% \n${~ "x"}\nEOT\n', False),
+    ("<<-EOT\n  % \n   ${~ \"x\"}\n  EOT\n", False), ("$\n${ for", True),
+]
+"""Cases written by hand (in the templates' file), each in the rich environment with the
+standard library."""
 DEFAULT = "/tmp/hcloracle_eval/hcloracle"
 SEED = 4949
 
@@ -47,7 +68,7 @@ def request(case: dict[str, Any], ident: int) -> dict[str, Any]:
                            "variables": variables_in(case["env"]),
                            "functions": sorted([*FUNCTIONS, *TRY_FUNCTIONS]) if case["functions"]
                            else None}
-    for key in ("text_width", "text_color"):
+    for key in ("text_width", "text_color", "template"):
         if key in case:
             out[key] = case[key]
     return out
@@ -68,14 +89,18 @@ def main() -> None:
     """Ask the oracle about every case and write the vectors."""
     oracle = sys.argv[1] if len(sys.argv) > 1 else DEFAULT
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 20_000
-    cases = with_text(expressions(SEED, n))
-    lines = []
-    for case, expect in zip(cases, ask(oracle, cases), strict=True):
-        if expect.get("text_with_values") == expect.get("text"):
-            expect.pop("text_with_values", None)  # (kept only where it differs)
-        lines.append(json.dumps({"case": case, "expect": expect}, sort_keys=True) + "\n")
-    OUT.write_bytes(gzip.compress("".join(lines).encode(), mtime=0))
-    print(f"{len(cases)} cases written to {OUT}")
+    for cases, out in ((with_text(expressions(SEED, n)), OUT),
+                       (with_text(templates(SEED, n // 4) + [
+                           {"expr": text, "env": "rich", "functions": True,
+                            **({"template": True} if template else {})}
+                           for text, template in HAND]), TEMPLATES_OUT)):
+        lines = []
+        for case, expect in zip(cases, ask(oracle, cases), strict=True):
+            if expect.get("text_with_values") == expect.get("text"):
+                expect.pop("text_with_values", None)  # (kept only where it differs)
+            lines.append(json.dumps({"case": case, "expect": expect}, sort_keys=True) + "\n")
+        out.write_bytes(gzip.compress("".join(lines).encode(), mtime=0))
+        print(f"{len(cases)} cases written to {out}")
 
 
 if __name__ == "__main__":
