@@ -63,14 +63,17 @@ if TYPE_CHECKING:
     from ._value import check_value, make, payload, wrap
     from ._var_plan import Dec, VarDec, VarFormat, inferred_element_type, plan_var
     from .hcl._lexer import (
+        Lexer,
         Node,
         Pos,
+        Token,
         TokenCursor,
         TypeExprError,
         describe_token,
         go_is_space,
         quote_word,
         range_text,
+        token_range,
         tokenize,
     )
     from .hcl._names import edit_distance, name_suggestion
@@ -139,6 +142,9 @@ _WHERE: dict[str, tuple[str, str]] = {
     "edit_distance": (".hcl._names", "edit_distance"),
     "NO_MARKS": ("._marks", "NO_MARKS"),
     "Node": (".hcl._lexer", "Node"),
+    "Lexer": (".hcl._lexer", "Lexer"),
+    "Token": (".hcl._lexer", "Token"),
+    "token_range": (".hcl._lexer", "token_range"),
     "go_is_space": (".hcl._lexer", "go_is_space"),
     "range_text": (".hcl._lexer", "range_text"),
     "NOT_NULL": ("._unknown_refinement", "NOT_NULL"),
@@ -202,6 +208,7 @@ __all__ = [
     "GoJSONDecoder",
     "GoJSONError",
     "JSONHooks",
+    "Lexer",
     "Marked",
     "Node",
     "NumberToken",
@@ -211,6 +218,7 @@ __all__ = [
     "Refinement",
     "SetPayload",
     "SourceWriter",
+    "Token",
     "TokenCursor",
     "Trail",
     "TypeExprError",
@@ -271,6 +279,7 @@ __all__ = [
     "replace_file",
     "safe_known_prefix",
     "safe_prefix_before_cut",
+    "token_range",
     "tokenize",
     "trail_path",
     "type_and_defaults_from_annotation",

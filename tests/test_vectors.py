@@ -77,6 +77,10 @@ OWN_TESTS = {
                            "through an oracle shim)",
     "hcl_expressions.jsonl.gz": "tests/hcl/test_expression_vectors.py (HCL v2.24's answers "
                                 "for grammar-drawn expressions, gzipped; not a *.jsonl)",
+    "hcl_templates.jsonl.gz": "tests/hcl/test_expression_vectors.py (HCL v2.24's answers for "
+                              "grammar-drawn template files, gzipped)",
+    "hcl_traversals.jsonl.gz": "tests/hcl/test_traversal_vectors.py (HCL v2.24's "
+                               "ParseTraversalAbs, gzipped)",
     "numbers_wire.jsonl": "tests/encoding/test_numbers_wire.py (go-cty's bytes for numbers of "
                           "every precision)",
     "wrangle.jsonl": "tests/core/test_marks_wrangle.py (go-cty's WrangleMarksDeep, through an "

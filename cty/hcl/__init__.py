@@ -7,7 +7,8 @@ variables and functions, exactly as HCL v2.24 evaluates them.
 >>> parse_expression('[for n in names: upper(n)]').evaluate(ctx)
 cty.tuple_val([cty.string_val('WEB'), cty.string_val('DB')])
 
-``parse_expression(text, filename)`` gives an ``Expression``; ``Expression.value(ctx)``
+``parse_expression(text, filename)`` gives an ``Expression`` (``parse_template`` of a
+template file's text, too; ``parse_traversal`` a ``Traversal`` written on its own); ``Expression.value(ctx)``
 gives its value and every diagnostic HCL would report (``Diagnostic``: severity, summary,
 detail, subject and context ``Range``s), ``Expression.evaluate(ctx)`` the value or a
 ``DiagnosticsError``; ``Expression.variables()`` the ``Traversal``s it reads;
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
         parse_template,
     )
     from ._lexer import Pos
+    from ._traversal import parse_traversal
     from ._tryfunc import TRY_FUNCTIONS, can, try_
     from ._variables import Traversal
 
@@ -53,6 +55,7 @@ _LAZY = {
     "Expression": "._expression",
     "parse_expression": "._expression",
     "parse_template": "._expression",
+    "parse_traversal": "._traversal",
     "Pos": "._lexer",
     "Range": "._expression",
     "format_diagnostics": "._diagnostic_text",
@@ -65,7 +68,7 @@ _LAZY = {
 
 __all__ = ["TRY_FUNCTIONS", "Diagnostic", "DiagnosticsError", "EvalContext", "Expression",
            "Pos", "Range", "Traversal", "can", "format_diagnostics", "parse_expression",
-           "parse_template", "try_"]
+           "parse_template", "parse_traversal", "try_"]
 
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -317,6 +317,11 @@ class Lexer:
                 break
         return newline
 
+    def scan(self) -> list[Token]:
+        """Every token to the end of the text, as HCL's scanner gives them: invalid
+        characters are tokens too, their diagnostics gathered in ``invalid``, not raised."""
+        return self._lex(False)
+
     def tokens(self) -> list[Token]:
         out = self._lex(False)
         if self.invalid:
@@ -495,6 +500,12 @@ class Lexer:
                 self.i += 1
                 parts.append((Token("end", '"', close, False, end=self.pos()),))
                 return "template", tuple(parts)
+            if c == "\\" and self.hcl and text[self.i + 1:self.i + 2] in ("\r", "\n"):
+                at = self.pos()  # (no escape: to HCL's scanner a character of its own)
+                self.i += 1
+                self.invalid.append(TypeExprError("Invalid character", _NOT_A_CHARACTER, at,
+                                                  self.pos()))
+                continue
             if c == "\\":
                 try:
                     out.append(self._escape())

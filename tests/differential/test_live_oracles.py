@@ -476,6 +476,16 @@ def test_grammar_templates_against_hcl() -> None:
                        disagreement=disagreement, label="grammar template files")
 
 
+def test_traversals_against_hcl() -> None:
+    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
+    from tests.hcl.test_traversal_vectors import disagreement
+    from tests.vectors.tools.hcl_grammar import traversals
+
+    todo = [{"op": "traversal", "expr": text} for text in traversals(SEED, 2_000)]
+    _judge_by_hcl_shim(oracle, todo, todo, op="traversal", disagreement=disagreement,
+                       label="traversals")
+
+
 def test_variables_against_hcl() -> None:
     oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
     from tests.hcl.test_variables_vectors import disagreement

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Final
 
 import cty
 from cty.encoding import json as cty_json
@@ -316,6 +316,28 @@ def templates(seed: int, n: int) -> list[dict[str, Any]]:
         env = "rich" if rng.random() < 0.95 else rng.choice(["empty", "nil"])
         out.append({"expr": text, "env": env, "functions": rng.random() < 0.97,
                     "template": True})
+    return out
+
+
+_TRAVERSAL_STEPS: Final = [
+    ".b", ".web", "[0]", '["eu"]', "[1.5]", '["a\\"b"]', "[-1]", '["${x}"]', "[*]", ".*", "[x]",
+    "[true]", ".0", " [ 2 ]", "\n.c", "# c\n.d", "[1e3]", "...", '["\\q"]', "[<<EOT\nx\nEOT\n]",
+    '["%{if}"]', "[1 2]", "[1.2.3]", '["x\ny"]', "\r\n[3]", '["é"]', ".aws_x-1", "[007]"]
+
+
+def traversals(seed: int, n: int) -> list[str]:
+    """*n* texts for ``parse_traversal`` drawn with *seed*: a root name and up to four steps,
+    among them splats, expressions, templates, heredocs and bad escapes in brackets; a fifth
+    made malformed."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        parts = [rng.choice(["a", "var", "module", "aws_instance", "x_1", "é", "1", '"s"'])]
+        parts += [rng.choice(_TRAVERSAL_STEPS) for _ in range(rng.randint(0, 4))]
+        text = "".join(parts)
+        if rng.random() < 0.2:
+            text = _malformed(rng, text)
+        out.append(text)
     return out
 
 

@@ -3,7 +3,8 @@ the grammar in tests/vectors/tools/hcl_grammar.py (every form of the native synt
 variables with unknowns, marks, nulls and dynamic values; malformed and deeply nested text
 among them), through the HCL oracle's eval shim (tests/oracle_shims/hcl/zz_eval.go); and
 tests/vectors/hcl_templates.jsonl.gz: its answers for template files drawn from the same
-grammar (hclsyntax's ParseTemplate, then evaluation).
+grammar (hclsyntax's ParseTemplate, then evaluation); and tests/vectors/hcl_traversals.jsonl.gz:
+its answers (hclsyntax's ParseTraversalAbs) for drawn traversals.
 
     HCLORACLE_SHIMS=$PWD/tests/oracle_shims/hcl HCLORACLE_BUILD_DIR=/tmp/hcloracle_eval \\
         sh ../shared/oracle/hcl/build.sh
@@ -25,12 +26,13 @@ from typing import Any
 
 from cty.function.stdlib import FUNCTIONS
 from cty.hcl import TRY_FUNCTIONS
-from tests.vectors.tools.hcl_grammar import expressions, templates, variables_in
+from tests.vectors.tools.hcl_grammar import expressions, templates, traversals, variables_in
 
 OUT = Path(__file__).resolve().parents[1] / "hcl_expressions.jsonl.gz"
 """Gzipped (10 MB of JSON lines, a tenth of it compressed; made without a timestamp, so the
 same cases give the same bytes)."""
 TEMPLATES_OUT = OUT.with_name("hcl_templates.jsonl.gz")
+TRAVERSALS_OUT = OUT.with_name("hcl_traversals.jsonl.gz")
 HAND: list[tuple[str, bool]] = [
     # (text, as a template file): carriage returns, which HCL's scanner takes apart from
     # newlines (a lone one is an invalid character in an expression, a line break in a quoted
@@ -63,7 +65,9 @@ def with_text(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def request(case: dict[str, Any], ident: int) -> dict[str, Any]:
-    """The oracle's request for *case*."""
+    """The oracle's request for *case* (a traversal's: the traversal op's)."""
+    if case.get("op") == "traversal":
+        return {"op": "traversal", "id": ident, "expr": case["expr"]}
     out: dict[str, Any] = {"op": "eval", "id": ident, "expr": case["expr"],
                            "variables": variables_in(case["env"]),
                            "functions": sorted([*FUNCTIONS, *TRY_FUNCTIONS]) if case["functions"]
@@ -101,6 +105,11 @@ def main() -> None:
             lines.append(json.dumps({"case": case, "expect": expect}, sort_keys=True) + "\n")
         out.write_bytes(gzip.compress("".join(lines).encode(), mtime=0))
         print(f"{len(cases)} cases written to {out}")
+    cases = [{"op": "traversal", "expr": text} for text in traversals(SEED, n // 8)]
+    TRAVERSALS_OUT.write_bytes(gzip.compress("".join(
+        json.dumps({"case": case, "expect": expect}, sort_keys=True) + "\n"
+        for case, expect in zip(cases, ask(oracle, cases), strict=True)).encode(), mtime=0))
+    print(f"{len(cases)} cases written to {TRAVERSALS_OUT}")
 
 
 if __name__ == "__main__":
