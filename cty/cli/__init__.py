@@ -6,6 +6,7 @@
     cty type 'map(object({a=optional(number)}))'
     cty inspect values.gob
     cty decode --type 'list(string)' values.msgpack
+    cty eval --var 'names=["web", "db"]' '[for n in names: upper(n)]'
 
 A type is a type expression (HCL's syntax, ``optional(T, default)`` included), or ``@FILE``
 for one written in a file. Data files are JSON, or YAML when PyYAML is installed. Every error
@@ -28,6 +29,7 @@ from ._commands import (
     type_command,
     unify_command,
 )
+from ._eval import eval_command, eval_options
 from ._input import InputError
 from ._main_job import check_command, convert_command
 
@@ -45,7 +47,8 @@ examples:
   cty unify 'list(string)' 'tuple([string, number])'
   cty type 'map(object({a=optional(number)}))'
   cty inspect values.gob
-  cty decode --type 'list(string)' values.msgpack"""
+  cty decode --type 'list(string)' values.msgpack
+  cty eval --var 'names=["web", "db"]' '[for n in names: upper(n)]'"""
 
 
 def _version() -> str:
@@ -149,6 +152,14 @@ def parser() -> argparse.ArgumentParser:
                    help="what to write: cty JSON (default), msgpack, gob, or text for people")
     c.add_argument("--output", "-o", metavar="FILE", help="write there (default: stdout)")
     c.set_defaults(run=decode_command)
+
+    c = sub.add_parser("eval", help="evaluate an HCL expression or template with variables",
+                       description="Evaluate an HCL expression (or with --template a "
+                                   "template) with variables and go-cty's standard library "
+                                   "(with try and can), as cty.hcl does; print its value, or "
+                                   "HCL's diagnostics with their source lines (status 1).")
+    eval_options(c)
+    c.set_defaults(run=eval_command)
     return p
 
 

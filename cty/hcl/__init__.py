@@ -8,12 +8,13 @@ variables and functions, exactly as HCL v2.24 evaluates them.
 cty.tuple_val([cty.string_val('WEB'), cty.string_val('DB')])
 
 ``parse_expression(text, filename)`` gives an ``Expression`` (``parse_template`` of a
-template file's text, too; ``parse_traversal`` a ``Traversal`` written on its own); ``Expression.value(ctx)``
-gives its value and every diagnostic HCL would report (``Diagnostic``: severity, summary,
-detail, subject and context ``Range``s), ``Expression.evaluate(ctx)`` the value or a
-``DiagnosticsError``; ``Expression.variables()`` the ``Traversal``s it reads;
-``format_diagnostics`` writes diagnostics with their source lines as HCL's text writer does;
-``try_`` and ``can`` (``TRY_FUNCTIONS``) are HCL's ``try`` and ``can``.
+template file's text, too; ``parse_traversal`` a ``Traversal`` written on its own);
+``Expression.value(ctx)`` gives its value and every diagnostic HCL would report
+(``Diagnostic``: severity, summary, detail, subject and context ``Range``s),
+``Expression.evaluate(ctx)`` the value or a ``DiagnosticsError``;
+``Expression.variables()`` the ``Traversal``s it reads; ``format_diagnostics`` writes
+diagnostics with their source lines as HCL's text writer does; ``try_`` and ``can``
+(``TRY_FUNCTIONS``) are HCL's ``try`` and ``can``.
 ``EvalContext(variables, functions, parent)`` is HCL's
 ``hcl.EvalContext``: variables as cty values or plain Python data, functions as
 ``cty.function.Function``s (``cty.function.stdlib.FUNCTIONS`` is go-cty's standard library).

@@ -1,0 +1,122 @@
+"""``cty eval``: an HCL expression (or a template) evaluated with variables and go-cty's
+standard library, as ``cty.hcl`` evaluates it; its value printed, or HCL's diagnostics with
+their source lines."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cty
+from cty.encoding import json as cty_json
+
+from ._input import InputError, read_bytes, read_text
+
+__all__ = ["eval_command", "eval_options"]
+
+_SOURCE = "<expression>"
+"""The name the expression's diagnostics give for it."""
+
+
+def eval_options(c: argparse.ArgumentParser) -> None:
+    """Add the options of ``cty eval`` to its parser *c*."""
+    c.add_argument("expression", metavar="EXPR",
+                   help="an HCL expression (with --template: a template's text), or @FILE "
+                        "holding one")
+    c.add_argument("--template", action="store_true",
+                   help="read EXPR as a template file's text: literal text with ${...} "
+                        "interpolations and %%{if}/%%{for} directives")
+    c.add_argument("--var", action="append", default=[], metavar="NAME=VALUE",
+                   help="a variable: VALUE is read as an HCL expression (a number, a quoted "
+                        "string, [...], {...}), or taken as a string when it is none; may "
+                        "be given many times")
+    c.add_argument("--var-file", action="append", default=[], metavar="FILE",
+                   help="variables from a JSON or YAML (.yaml, .yml) object: each "
+                        "attribute a variable; later files and --var win")
+    c.add_argument("--to", choices=("text", "json"), default="text",
+                   help="what to write: the value for people (default), or its cty JSON "
+                        "(the value must be wholly known)")
+
+
+def eval_command(args: argparse.Namespace) -> int:
+    """Evaluate the expression; print its value (status 0) or its diagnostics (status 1)."""
+    from cty.function.stdlib import FUNCTIONS  # noqa: PLC0415 - (only this command needs them)
+    from cty.hcl import (  # noqa: PLC0415
+        TRY_FUNCTIONS,
+        DiagnosticsError,
+        EvalContext,
+        format_diagnostics,
+        parse_expression,
+        parse_template,
+    )
+
+    filename = args.expression[1:] if args.expression.startswith("@") else _SOURCE
+    text = read_text(filename) if args.expression.startswith("@") else args.expression
+    variables: dict[str, cty.Value] = {}
+    for name in args.var_file:
+        variables.update(_var_file(name))
+    for item in args.var:
+        name, value = _var(item)
+        variables[name] = value
+    parse = parse_template if args.template else parse_expression
+    color = sys.stderr.isatty()
+    try:
+        expr = parse(text, filename)
+        value, diags = expr.value(EvalContext(variables=variables,
+                                              functions={**FUNCTIONS, **TRY_FUNCTIONS}))
+    except DiagnosticsError as e:
+        diags = e.diagnostics
+    if diags:
+        sys.stderr.write(format_diagnostics(diags, {filename: text}, width=78 if color else 0,
+                                            color=color))
+        return 1
+    if args.to == "json":
+        if not value.is_wholly_known():
+            raise InputError("the value is not wholly known, so it has no JSON; "
+                             f"it is {cty.format_value(value)}")
+        bare, _ = value.unmark_deep()
+        sys.stdout.write(cty_json.marshal(bare, bare.type()).decode() + "\n")
+    else:
+        sys.stdout.write(cty.format_value(value) + "\n")
+    return 0
+
+
+def _var(item: str) -> tuple[str, cty.Value]:
+    """The variable ``NAME=VALUE`` gives: VALUE's value as an HCL expression with no
+    variables, or VALUE as a string when it is no such expression."""
+    from cty.function.stdlib import FUNCTIONS  # noqa: PLC0415
+    from cty.hcl import DiagnosticsError, EvalContext, parse_expression  # noqa: PLC0415
+
+    name, eq, text = item.partition("=")
+    if not eq or not name:
+        raise InputError(f"--var {item!r}: expected NAME=VALUE")
+    try:
+        return name, parse_expression(text, f"--var {name}").evaluate(
+            EvalContext(functions=FUNCTIONS))
+    except DiagnosticsError:
+        return name, cty.string_val(text)
+
+
+def _var_file(name: str) -> dict[str, cty.Value]:
+    """The variables the JSON or YAML object in the file *name* holds."""
+    data = read_bytes(name)
+    if Path(name).suffix in (".yaml", ".yml"):
+        from cty import yaml as cty_yaml  # noqa: PLC0415 - (needs PyYAML)
+
+        try:
+            value = cty_yaml.from_yaml(data)
+        except cty_yaml.YAMLError as e:
+            raise InputError(f"{name}: {e}") from None
+    else:
+        try:
+            json.loads(data)
+            value = cty_json.unmarshal(data, cty_json.implied_type(data))
+        except (ValueError, cty.CtyError) as e:
+            raise InputError(f"{name}: not a JSON object: {e}") from None
+    ty = value.type()
+    if value.is_null() or not (ty.is_object_type() or ty.is_map_type()):
+        raise InputError(f"{name}: expected an object of variables, found "
+                         f"{ty.friendly_name()}")
+    return dict(value.as_value_map())
