@@ -301,7 +301,8 @@ def test_every_option_of_every_command_has_help() -> None:
 
     top = parser()
     commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(commands.choices) == {"convert", "check", "unify", "type", "inspect", "decode"}
+    assert set(commands.choices) == {"convert", "check", "unify", "type", "inspect", "decode",
+                                    "eval"}
     for name, sub in [("cty", top), *commands.choices.items()]:
         for action in sub._actions:
             assert action.help, f"{name}: {action.dest} has no help text"
