@@ -284,7 +284,8 @@ def test_help_has_no_markup_and_ends_with_examples() -> None:
     p = run("--help")
     assert p.returncode == 0
     assert "``" not in p.stdout and "cty check --type @schema.type" in p.stdout
-    assert p.stdout.rstrip().splitlines()[-1] == "  cty decode --type 'list(string)' values.msgpack"
+    assert p.stdout.rstrip().splitlines()[-1] == (
+        "  cty eval --var 'names=[\"web\", \"db\"]' '[for n in names: upper(n)]'")
 
 
 def test_version() -> None:
