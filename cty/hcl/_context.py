@@ -51,6 +51,16 @@ class EvalContext:
             _name(k, "function"): _function(k, f) for k, f in functions.items()}
         self._parent = parent
 
+    @classmethod
+    def _scope(cls, parent: EvalContext | None, variables: dict[str, Value]) -> EvalContext:
+        """A child of *parent* holding *variables*, cty values already (no checks, no
+        copy): a ``for`` expression's or a splat's names, made once per element."""
+        ctx = cls.__new__(cls)
+        ctx._variables = variables
+        ctx._functions = None
+        ctx._parent = parent
+        return ctx
+
     @property
     def variables(self) -> Mapping[str, Value] | None:
         """This context's own variables (None: it has no map of them)."""

@@ -148,7 +148,7 @@ def evaluation_filename() -> str:
 
 def _scope(env: Env, names: dict[str, Value]) -> EvalContext:
     """A child of *env* holding *names* (a for expression's variables, a splat's item)."""
-    return EvalContext(names, None, env)
+    return EvalContext._scope(env, names)  # (its private fast constructor)
 
 
 Range = tuple[Pos, Pos]
