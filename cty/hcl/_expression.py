@@ -8,6 +8,7 @@ report, in HCL's order, as HCL's Value does (the value unknown where evaluation 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -181,13 +182,7 @@ def parse_expression(text: str, filename: str = "<expression>") -> Expression:
     Raises DiagnosticsError with HCL's diagnostic for text that is not one expression;
     *filename* names the file in diagnostics.
     """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__qualname__}")
-    try:
-        node = _parse(text, filename=filename)
-    except TypeExprError as e:
-        raise DiagnosticsError([_diagnostic(e, filename)]) from None
-    return Expression(node, text, filename)
+    return _parsed(_parse, text, filename)
 
 
 @deep
@@ -205,10 +200,15 @@ def parse_template(text: str, filename: str = "<template>") -> Expression:
     Raises DiagnosticsError with HCL's diagnostic for text HCL cannot read; *filename* names
     the file in diagnostics.
     """
+    return _parsed(_parse_template, text, filename)
+
+
+def _parsed(parse: Callable[..., Node], text: str, filename: str) -> Expression:
+    """The expression *parse* reads from *text*, or DiagnosticsError with its diagnostic."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")
     try:
-        node = _parse_template(text, filename=filename)
+        node = parse(text, filename=filename)
     except TypeExprError as e:
         raise DiagnosticsError([_diagnostic(e, filename)]) from None
     return Expression(node, text, filename)
