@@ -12,10 +12,9 @@ import pytest
 
 import cty
 from cty.encoding import json as cty_json
-from cty.encoding import msgpack
 from cty.function.stdlib import FUNCTIONS
 from cty.hcl import DiagnosticsError, EvalContext, parse_expression
-from tests.hcl.test_expression_vectors import _got, _same_diags, _want
+from tests.hcl.test_expression_vectors import _got, _same_diags, _want, value_disagreement
 from tests.vectors.tools.make_hcl_eval import expanded
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "hcl_eval.jsonl"
@@ -56,13 +55,7 @@ def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
     want_diags = _want(expect.get("diags") or [])
     if not _same_diags(got_diags, want_diags):
         return f"diagnostics {got_diags} != {want_diags}"
-    want = expect["value"]
-    bare, _ = value.unmark_deep()
-    if json.loads(cty.type_to_json(bare.type())) != want["type"]:
-        return f"type {bare.type()!r} != {want['type']}"
-    if "msgpack" in want and msgpack.marshal(bare, bare.type()).hex() != want["msgpack"]:
-        return f"value {bare!r} != {want.get('json')}"
-    return None
+    return value_disagreement(value, expect["value"])
 
 
 @pytest.mark.parametrize("line", LINES, ids=lambda line: line["case"]["expr"][:60])

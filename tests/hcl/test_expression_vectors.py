@@ -173,14 +173,23 @@ def disagreement(case: dict[str, Any], expect: dict[str, Any]) -> str | None:
     if not _same_diags(got_diags, want_diags):
         return f"diagnostics {got_diags} != {want_diags}"
     want = expect["value"]
+    why = value_disagreement(value, want)
+    if why is not None:
+        return why
+    if _marks(value) != (want.get("marks") or []):
+        return f"marks {_marks(value)} != {want.get('marks')}"
+    return _text(case, diags, expect)
+
+
+def value_disagreement(value: cty.Value, want: dict[str, Any]) -> str | None:
+    """How *value* (its marks aside) differs from the oracle's rendered value *want*: its
+    type, and its msgpack bytes (refinements included) where the oracle could write them."""
     bare, _ = value.unmark_deep()
     if json.loads(cty.type_to_json(bare.type())) != want["type"]:
         return f"type {bare.type()!r} != {want['type']}"
     if "msgpack" in want and msgpack.marshal(bare, bare.type()).hex() != want["msgpack"]:
         return f"value {value!r} != {want.get('json')} ({want['msgpack']})"
-    if _marks(value) != (want.get("marks") or []):
-        return f"marks {_marks(value)} != {want.get('marks')}"
-    return _text(case, diags, expect)
+    return None
 
 
 def _first_text(expect: dict[str, Any]) -> str | None:
