@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from ._unknown_refinement import NOT_NULL, Refinement, not_null_unknown
     from ._value import check_value, make, payload, wrap
     from ._var_plan import Dec, VarDec, VarFormat, inferred_element_type, plan_var
+    from .hcl._config import AttributeNode, BlockNode, BodyNode, parse_config_text
     from .hcl._lexer import (
         Lexer,
         Node,
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
     )
     from .hcl._names import edit_distance, name_suggestion
     from .hcl._parser import parse_expression, parse_template_text
+    from .hcl._quoted import Source, is_quoted, quoted_literal
 
 # Each name and the module that defines it, loaded when a sub-package first imports the name
 # (PEP 562): importing cty.convert loads the core modules conversion uses, not the type
@@ -145,6 +147,13 @@ _WHERE: dict[str, tuple[str, str]] = {
     "Lexer": (".hcl._lexer", "Lexer"),
     "Token": (".hcl._lexer", "Token"),
     "token_range": (".hcl._lexer", "token_range"),
+    "Source": (".hcl._quoted", "Source"),
+    "AttributeNode": (".hcl._config", "AttributeNode"),
+    "BlockNode": (".hcl._config", "BlockNode"),
+    "BodyNode": (".hcl._config", "BodyNode"),
+    "parse_config_text": (".hcl._config", "parse_config_text"),
+    "is_quoted": (".hcl._quoted", "is_quoted"),
+    "quoted_literal": (".hcl._quoted", "quoted_literal"),
     "go_is_space": (".hcl._lexer", "go_is_space"),
     "range_text": (".hcl._lexer", "range_text"),
     "NOT_NULL": ("._unknown_refinement", "NOT_NULL"),
@@ -196,6 +205,9 @@ __all__ = [
     "PAUSED",
     "UCD",
     "UNKNOWN",
+    "AttributeNode",
+    "BlockNode",
+    "BodyNode",
     "Bounded",
     "CapsuleType",
     "Code",
@@ -217,6 +229,7 @@ __all__ = [
     "Pos",
     "Refinement",
     "SetPayload",
+    "Source",
     "SourceWriter",
     "Token",
     "TokenCursor",
@@ -257,6 +270,7 @@ __all__ = [
     "interpret",
     "is_identifier",
     "is_normal_string",
+    "is_quoted",
     "is_tall",
     "join",
     "json_loads_deep",
@@ -267,6 +281,7 @@ __all__ = [
     "name_suggestion",
     "not_null_unknown",
     "owner_ident",
+    "parse_config_text",
     "parse_expression",
     "parse_template_text",
     "path_data_keys",
@@ -274,6 +289,7 @@ __all__ = [
     "per_type_planner",
     "plan_var",
     "quote_word",
+    "quoted_literal",
     "range_text",
     "remove_abandoned",
     "replace_file",

@@ -36,7 +36,8 @@ LAYERS: list[list[str]] = [
     # types
     ["cty._type", "cty._primitive_type", "cty._dynamic", "cty._capsule",
      "cty._collection_types", "cty._structural_types", "cty._type_pickle", "cty._type_json",
-     "cty.hcl._lexer", "cty.hcl._template", "cty.hcl._parser", "cty._type_expr",
+     "cty.hcl._lexer", "cty.hcl._quoted", "cty.hcl._template", "cty.hcl._parser",
+     "cty.hcl._config", "cty._type_expr",
      "cty._type_string", "cty._type_annotations", "cty._type_height", "cty._per_type_planner"],
     # value storage
     ["cty._marks", "cty._unknown_refinement", "cty._payload_equal", "cty._set_rules",
@@ -110,7 +111,7 @@ FUNCTION_LAYERS: list[list[str]] = [
 ]
 """The function system, then the standard library of functions, bottom first."""
 EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text",
-                                 "cty.hcl._tryfunc", "cty.hcl._traversal"],
+                                 "cty.hcl._tryfunc", "cty.hcl._traversal", "cty.hcl._body"],
                                 ["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
                                  "cty.ext.xtypes._values", "cty.ext.xtypes._payload_check",
@@ -211,7 +212,8 @@ def test_the_encodings_import_only_downwards_or_among_themselves() -> None:
 
 
 HCL_IN_THE_CORE = {"cty.hcl", "cty.hcl._ident", "cty.hcl._names", "cty.hcl._lexer",
-                   "cty.hcl._template", "cty.hcl._parser"}
+                   "cty.hcl._template", "cty.hcl._parser",
+                   "cty.hcl._quoted", "cty.hcl._config"}
 """cty.hcl's syntax, which the core's type expressions read with: part of the core. The rest
 of cty.hcl (its evaluator, on conversion) is a sub-package like the others."""
 SHARED_WITH_SUBPACKAGES = {"cty", "cty._internal", "cty._number"}

@@ -81,6 +81,8 @@ OWN_TESTS = {
                               "grammar-drawn template files, gzipped)",
     "hcl_traversals.jsonl.gz": "tests/hcl/test_traversal_vectors.py (HCL v2.24's "
                                "ParseTraversalAbs, gzipped)",
+    "hcl_bodies.jsonl.gz": "tests/hcl/test_body_vectors.py (HCL v2.24's ParseConfig, "
+                           "JustAttributes and Content, gzipped)",
     "numbers_wire.jsonl": "tests/encoding/test_numbers_wire.py (go-cty's bytes for numbers of "
                           "every precision)",
     "wrangle.jsonl": "tests/core/test_marks_wrangle.py (go-cty's WrangleMarksDeep, through an "

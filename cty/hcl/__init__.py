@@ -8,7 +8,9 @@ variables and functions, exactly as HCL v2.24 evaluates them.
 cty.tuple_val([cty.string_val('WEB'), cty.string_val('DB')])
 
 ``parse_expression(text, filename)`` gives an ``Expression`` (``parse_template`` of a
-template file's text, too; ``parse_traversal`` a ``Traversal`` written on its own);
+template file's text, too; ``parse_traversal`` a ``Traversal`` written on its own;
+``parse_config`` a configuration ``File``, whose ``Body`` of attributes and blocks answers
+``attributes()`` and ``content(schema)`` as HCL's ``hcl.Body`` does);
 ``Expression.value(ctx)`` gives its value and every diagnostic HCL would report
 (``Diagnostic``: severity, summary, detail, subject and context ``Range``s),
 ``Expression.evaluate(ctx)`` the value or a ``DiagnosticsError``;
@@ -21,8 +23,9 @@ diagnostics with their source lines as HCL's text writer does; ``try_`` and ``ca
 
 The pieces: the identifier rules (``_ident``, ``_names``), the lexer with the nodes and places
 it gives (``_lexer``), templates and heredocs (``_template``), the expression parser
-(``_parser``), contexts (``_context``), the evaluator (``_eval``) and the public expressions
-(``_expression``). Type expressions (``cty.parse_type``,
+(``_parser``), quoted literals (``_quoted``), configuration files (``_config``, and ``_body``
+for the public bodies), contexts (``_context``), the evaluator (``_eval``) and the public
+expressions (``_expression``). Type expressions (``cty.parse_type``,
 ``cty.convert.parse_type_with_defaults``) read their text through them. Importing this package
 loads none of them: each name loads its module when first used.
 """
@@ -34,6 +37,17 @@ from typing import TYPE_CHECKING
 from cty._lazy_names import lazy_names
 
 if TYPE_CHECKING:
+    from ._body import (
+        Attribute,
+        AttributeSchema,
+        Block,
+        BlockHeaderSchema,
+        Body,
+        BodyContent,
+        BodySchema,
+        File,
+        parse_config,
+    )
     from ._context import EvalContext
     from ._diagnostic_text import format_diagnostics
     from ._expression import (
@@ -50,6 +64,15 @@ if TYPE_CHECKING:
     from ._variables import Traversal
 
 _LAZY = {
+    "Attribute": "._body",
+    "AttributeSchema": "._body",
+    "Block": "._body",
+    "BlockHeaderSchema": "._body",
+    "Body": "._body",
+    "BodyContent": "._body",
+    "BodySchema": "._body",
+    "File": "._body",
+    "parse_config": "._body",
     "EvalContext": "._context",
     "Diagnostic": "._expression",
     "DiagnosticsError": "._expression",
@@ -67,9 +90,10 @@ _LAZY = {
 }
 """Each public name and the module that defines it (loaded on first use)."""
 
-__all__ = ["TRY_FUNCTIONS", "Diagnostic", "DiagnosticsError", "EvalContext", "Expression",
-           "Pos", "Range", "Traversal", "can", "format_diagnostics", "parse_expression",
-           "parse_template", "parse_traversal", "try_"]
+__all__ = ["TRY_FUNCTIONS", "Attribute", "AttributeSchema", "Block", "BlockHeaderSchema", "Body",
+           "BodyContent", "BodySchema", "Diagnostic", "DiagnosticsError", "EvalContext",
+           "Expression", "File", "Pos", "Range", "Traversal", "can", "format_diagnostics",
+           "parse_config", "parse_expression", "parse_template", "parse_traversal", "try_"]
 
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

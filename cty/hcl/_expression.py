@@ -104,11 +104,7 @@ class DiagnosticsError(CtyValueError):
 def _diagnostic(e: TypeExprError, filename: str, text: str = "") -> Diagnostic:
     """The public form of the diagnostic *e* about the text *text* of the file *filename*."""
     context = None if e.context is None else Range(filename, *e.context)
-    expression = None
-    if e.expression is not None:
-        node = e.expression
-        raw = text.encode("utf-8", "surrogatepass")[node.pos.byte:(node.end or node.pos).byte]
-        expression = Expression(node, raw.decode("utf-8", "surrogatepass"), filename)
+    expression = None if e.expression is None else Expression(e.expression, text, filename)
     return Diagnostic("error", e.summary, e.detail, Range(filename, e.pos, e.end), context,
                       expression, e.scope)
 
@@ -122,14 +118,21 @@ class Expression:
     cty.string_val('web-3')
     """
 
-    __slots__ = ("_node", "filename", "text")
+    __slots__ = ("_node", "_source", "filename")
 
-    def __init__(self, node: Node, text: str, filename: str) -> None:
+    def __init__(self, node: Node, source: str, filename: str) -> None:
         self._node = node
-        self.text = text
-        """The expression's source text."""
+        self._source = source
+        """The text of the whole file the expression is in (its node's places are in it)."""
         self.filename = filename
         """The name its diagnostics give for the file."""
+
+    @property
+    def text(self) -> str:
+        """The expression's source text (from where it starts to where it ends)."""
+        node = self._node
+        raw = self._source.encode("utf-8", "surrogatepass")
+        return raw[node.pos.byte:(node.end or node.pos).byte].decode("utf-8", "surrogatepass")
 
     @deep
     def value(self, ctx: EvalContext | None = None) -> tuple[Value, list[Diagnostic]]:
@@ -139,7 +142,7 @@ class Expression:
         if ctx is not None and not isinstance(ctx, EvalContext):
             raise TypeError(f"ctx must be an EvalContext or None, not {type(ctx).__qualname__}")
         value, diags = value_in(self._node, ctx, self.filename)
-        return value, [_diagnostic(d, self.filename, self.text) for d in diags]
+        return value, [_diagnostic(d, self.filename, self._source) for d in diags]
 
     def evaluate(self, ctx: EvalContext | None = None) -> Value:
         """Return the expression's value in *ctx* (None: no variables, no functions).

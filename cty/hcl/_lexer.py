@@ -311,8 +311,8 @@ class Lexer:
                     if text[self.i - 1] == "\n":
                         at = self.pos(self.i - 1)
                         self._newline()
-                        if newline is None:
-                            newline, self._newline_end = at, self.pos()
+                        if newline is None and not self.hcl:  # (HCL's comment token holds
+                            newline, self._newline_end = at, self.pos()  # them: no newline)
             else:
                 break
         return newline

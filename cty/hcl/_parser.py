@@ -141,7 +141,7 @@ class _Parser(TokenCursor):
         while not self._ends_here() and (self.at(".") or self.at("[")):
             tok = self.take()
             if tok.text == ".":
-                step = self.peek()
+                step = self._next_in_line()
                 if step.kind == "punct" and step.text == "*":
                     self.take()
                     node = self._attribute_splat(node, tok, step)
@@ -201,7 +201,7 @@ class _Parser(TokenCursor):
         each = anon
         while not self._ends_here() and self.at("."):
             step_dot = self.take()
-            step = self.peek()
+            step = self._next_in_line()
             if step.kind == "number":
                 self.take()
                 each = self._legacy_index(each, step_dot, step, star)

@@ -486,6 +486,17 @@ def test_traversals_against_hcl() -> None:
                        label="traversals")
 
 
+def test_bodies_against_hcl() -> None:
+    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
+    from tests.hcl.test_body_vectors import disagreement
+    from tests.vectors.tools.hcl_grammar import bodies
+    from tests.vectors.tools.make_hcl_expressions import request, with_text
+
+    todo = with_text(bodies(SEED, 2_000))
+    _judge_by_hcl_shim(oracle, todo, [request(c, i) for i, c in enumerate(todo)], op="body",
+                       disagreement=disagreement, label="configuration files with schemas")
+
+
 def test_variables_against_hcl() -> None:
     oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
     from tests.hcl.test_variables_vectors import disagreement

@@ -17,6 +17,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
@@ -169,33 +170,11 @@ func opEval(line []byte) any {
 		ans.Text, ans.TextWithValues = diagText(&req, filename, diags)
 		return ans
 	}
-	var ctx *hcl.EvalContext
-	if !req.NilCtx {
-		ctx = &hcl.EvalContext{}
-		if req.Variables != nil {
-			ctx.Variables = map[string]cty.Value{}
-			for name, in := range req.Variables {
-				v, err := decodeValue(in)
-				if err != nil {
-					ans.Stage = "input"
-					ans.Error = name + ": " + err.Error()
-					return ans
-				}
-				ctx.Variables[name] = v
-			}
-		}
-		if req.Functions != nil {
-			ctx.Functions = map[string]function.Function{}
-			for _, name := range req.Functions {
-				f, ok := evalFuncs[name]
-				if !ok {
-					ans.Stage = "input"
-					ans.Error = "no function " + name
-					return ans
-				}
-				ctx.Functions[name] = f
-			}
-		}
+	ctx, err := evalContext(&req)
+	if err != nil {
+		ans.Stage = "input"
+		ans.Error = err.Error()
+		return ans
 	}
 	v, diags := expr.Value(ctx)
 	ans.Value = renderValue(v)
@@ -206,6 +185,36 @@ func opEval(line []byte) any {
 	}
 	ans.Text, ans.TextWithValues = diagText(&req, filename, diags)
 	return ans
+}
+
+// evalContext: the request's context (nil for nil_ctx; a nil map where the request gives
+// none), or why it cannot be made.
+func evalContext(req *evalRequest) (*hcl.EvalContext, error) {
+	if req.NilCtx {
+		return nil, nil
+	}
+	ctx := &hcl.EvalContext{}
+	if req.Variables != nil {
+		ctx.Variables = map[string]cty.Value{}
+		for name, in := range req.Variables {
+			v, err := decodeValue(in)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			ctx.Variables[name] = v
+		}
+	}
+	if req.Functions != nil {
+		ctx.Functions = map[string]function.Function{}
+		for _, name := range req.Functions {
+			f, ok := evalFuncs[name]
+			if !ok {
+				return nil, fmt.Errorf("no function %s", name)
+			}
+			ctx.Functions[name] = f
+		}
+	}
+	return ctx, nil
 }
 
 // diagText writes diags with HCL's text writer, the expression's text as the file's, twice:

@@ -341,6 +341,83 @@ def traversals(seed: int, n: int) -> list[str]:
     return out
 
 
+_ATTR_NAMES: Final = ["a", "b", "name", "count", "size", "region", "nmae", "server", "é"]
+_BLOCK_TYPES: Final = ["resource", "server", "nested", "locals", "a", "servers", "dynamic"]
+_LABELS: Final = ['"web"', "db", '"a b"', '""', '"é"', '"a\\"b"', '"x"', "web", '"db"']
+_BAD_LABELS: Final = ['"x${s}"', '"\\q"', '"%{if b}"', '"open', "1", "=", '"a\nb"']
+_BODY_BREAKERS: Final = ["=", "{", "}", "\n", ",", '"', "#", "/*", "a", " ", "<<EOT\n"]
+
+
+def _body_text(g: _Grammar, depth: int, indent: str) -> str:
+    """The items of a body: attributes (an expression of the grammar: one line, or a
+    heredoc, tuple or object over lines), blocks (labels quoted or not; a body over lines,
+    on one line, or empty), comments and blank lines."""
+    rng = g.rng
+    lines = []
+    for _ in range(rng.randint(0, 4 if depth else 6)):
+        r = rng.random()
+        if r < 0.5:
+            value = g.expr(2) if rng.random() < 0.8 else g.pick(
+                ["<<EOT\nhi ${s}\nEOT", "<<-EOT\n  x\n  EOT", "[\n  1,\n  2\n]",
+                 "{\n  a = 1\n  b = 2\n}", "s # trailing", "n // trailing",
+                 "n /* c */", "(\n  n + 1\n)"])
+            if value.endswith("\n"):  # (a heredoc's own newline ends the attribute)
+                value = value[:-1]
+            lines.append(f"{indent}{g.pick(_ATTR_NAMES)} = {value}")
+        elif r < 0.8 and depth < 3:
+            labels = " ".join(g.pick(_BAD_LABELS if rng.random() < 0.03 else _LABELS)
+                              for _ in range(rng.choice([0, 0, 1, 1, 2, 3])))
+            head = f"{indent}{g.pick(_BLOCK_TYPES)} {labels}".rstrip() + " {"
+            kind = rng.random()
+            if kind < 0.15:
+                lines.append(head + "}")
+            elif kind < 0.3:
+                lines.append(f"{head} {g.pick(_ATTR_NAMES)} = {g.atom(3)} }}")
+            else:
+                inner = _body_text(g, depth + 1, indent + "  ")
+                lines.append(head + "\n" + inner + f"{indent}}}")
+        elif r < 0.9:
+            lines.append(indent + g.pick(["# comment", "// comment", "/* c */",
+                                          "/* multi\nline */", ""]))
+        else:
+            lines.append("")
+    return "".join(line + "\n" for line in lines)
+
+
+def bodies(seed: int, n: int) -> list[dict[str, Any]]:
+    """*n* configuration files drawn with *seed* (cases with "op": "body"): attributes and
+    nested blocks (``_body_text``), some with CRLF line ends, without a last newline, with
+    leading blanks; some malformed; each with a schema of some of the attribute names
+    (some required) and block types (with zero to two label names)."""
+    rng = random.Random(seed)
+    g = _Grammar(rng)
+    out = []
+    for _ in range(n):
+        text = _body_text(g, 0, "")
+        r = rng.random()
+        if r < 0.05:
+            text = text.replace("\n", "\r\n")
+        elif r < 0.1:
+            text = text.rstrip("\n")
+        elif r < 0.15:
+            text = g.pick(["\n\n", "  ", "# head\n", "/* c */ "]) + text
+        if rng.random() < 0.15:
+            if rng.random() < 0.5 or not text:
+                text = _malformed(rng, text)
+            else:
+                i = rng.randrange(len(text))
+                text = text[:i] + g.pick(_BODY_BREAKERS) + text[i:]
+        schema = {
+            "attributes": [{"name": name, "required": rng.random() < 0.3}
+                           for name in rng.sample(_ATTR_NAMES, rng.randint(0, 4))],
+            "blocks": [{"type": t, "labels": rng.sample(["name", "kind"], rng.choice([0, 1, 2]))}
+                       for t in rng.sample(_BLOCK_TYPES, rng.randint(0, 3))]}
+        env = "rich" if rng.random() < 0.95 else rng.choice(["empty", "nil"])
+        out.append({"op": "body", "expr": text, "env": env, "functions": True,
+                    "schema": schema})
+    return out
+
+
 def variables_in(env: str) -> dict[str, Any] | None:
     """The environment *env*'s variables as the oracle's VALUE_IN."""
     return ENVIRONMENTS[env]

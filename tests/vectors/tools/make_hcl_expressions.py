@@ -65,14 +65,15 @@ def with_text(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def request(case: dict[str, Any], ident: int) -> dict[str, Any]:
-    """The oracle's request for *case* (a traversal's: the traversal op's)."""
+    """The oracle's request for *case* (a traversal's: the traversal op's; a body's: the
+    body op's, with its schema)."""
     if case.get("op") == "traversal":
         return {"op": "traversal", "id": ident, "expr": case["expr"]}
-    out: dict[str, Any] = {"op": "eval", "id": ident, "expr": case["expr"],
+    out: dict[str, Any] = {"op": case.get("op", "eval"), "id": ident, "expr": case["expr"],
                            "variables": variables_in(case["env"]),
                            "functions": sorted([*FUNCTIONS, *TRY_FUNCTIONS]) if case["functions"]
                            else None}
-    for key in ("text_width", "text_color", "template"):
+    for key in ("text_width", "text_color", "template", "schema"):
         if key in case:
             out[key] = case[key]
     return out

@@ -1,0 +1,379 @@
+"""The syntax of HCL configuration files: a body of attributes (``name = expression``, one
+to a line) and blocks (``type "label" ... { body }``), as hclsyntax's ParseConfig reads them.
+
+``parse_config_text`` gives the body's tree (``BodyNode``, ``AttributeNode``, ``BlockNode``,
+each with the ranges HCL gives it) and the diagnostics HCL reports while parsing: every
+"Attribute redefined", and the first syntax error (HCL's parser reads on after one in a
+recovery mode whose later diagnostics this parser does not reproduce). When the scanner
+found characters HCL never accepts, their diagnostics are all there is, as they are HCL's
+first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .._deep import hop
+from .._gostrconv import go_quote
+from ._lexer import (
+    Lexer,
+    Node,
+    Pos,
+    Range,
+    Token,
+    TokenCursor,
+    TypeExprError,
+    range_text,
+    token_range,
+)
+from ._parser import _Parser
+from ._quoted import Source, is_quoted, quoted_literal
+
+_ITEM_REQUIRED = ("Argument or block definition required", "An argument or block definition "
+                  "is required here.")
+_UNCLOSED_BLOCK = ("Unclosed configuration block", "There is no closing brace for this block "
+                   "before the end of the file. This may be caused by incorrect brace nesting "
+                   "elsewhere in this file.")
+_SET_WITH_EQUALS = (" To set an argument, use the equals sign \"=\" to introduce the argument "
+                    "value.")
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeNode:
+    """``name = expression``: HCL's Attribute, with its ranges (``range`` from the name to
+    the expression's end)."""
+
+    name: str
+    expression: Node
+    range: Range
+    name_range: Range
+    equals_range: Range
+
+
+@dataclass(frozen=True, slots=True)
+class BlockNode:
+    """``type "label" ... { body }``: HCL's Block, with its ranges (the braces' are the type
+    name's where HCL found no body)."""
+
+    type: str
+    labels: tuple[str, ...]
+    body: BodyNode
+    type_range: Range
+    label_ranges: tuple[Range, ...]
+    open_brace_range: Range
+    close_brace_range: Range
+
+
+@dataclass(frozen=True, slots=True)
+class BodyNode:
+    """HCL's Body: its attributes by name (in the order written; a name set twice keeps its
+    first definition, as HCL does) and its blocks in order, with the body's range and the
+    zero-length range at its end."""
+
+    attributes: dict[str, AttributeNode]
+    blocks: tuple[BlockNode, ...]
+    range: Range
+    end_range: Range
+
+
+class _Stop(Exception):
+    """The first syntax error was found: parsing stops there."""
+
+
+class _ConfigParser(_Parser):
+    """hclsyntax's body parser on the expression parser: newlines end attributes and block
+    headers, and are significant inside expressions as HCL's peeker makes them (a newline
+    ends an attribute's expression where no bracket is open)."""
+
+    def __init__(self, text: str, filename: str, tokens: list[Token], source: Source) -> None:
+        super().__init__("", False, filename)
+        self.tokens = tokens
+        self.last_end = tokens[0].pos
+        self.newlines = [True]
+        self.source = source
+        self.diags: list[TypeExprError] = []
+
+    def _error(self, summary: str, detail: str, subject: Range, context: Range | None = None
+               ) -> _Stop:
+        """Record HCL's syntax error (the first: parsing stops) and return what to raise."""
+        self.diags.append(TypeExprError(summary, detail, subject[0], subject[1], context))
+        return _Stop()
+
+    @staticmethod
+    def _newline_range(tok: Token) -> Range:
+        """The range of the newline before *tok* (HCL's newline token there: a comment's
+        that a newline ends)."""
+        at = tok.newline_pos or tok.pos
+        return at, tok.newline_end or Pos(at.line + 1, 1, at.byte + 1)
+
+    def file_body(self) -> BodyNode:
+        """The body of the whole file, to its end."""
+        first = self.peek()
+        start = self._newline_range(first) if first.newline_before else token_range(first)
+        return self.body(start, closing=False)
+
+    @hop  # (a block's body holds blocks: any depth)
+    def body(self, start: Range, *, closing: bool) -> BodyNode:
+        """A body's items up to its closing brace (taken) or the end of the file; *start*
+        is the range HCL's body starts from (the opening brace's, or the file's first
+        token's)."""
+        attributes: dict[str, AttributeNode] = {}
+        blocks: list[BlockNode] = []
+        while True:
+            tok = self.peek()
+            if closing and tok.kind == "punct" and tok.text == "}":
+                self.take()
+                end = token_range(tok)
+                break
+            if not closing and tok.kind == "end" and not tok.text:
+                end = token_range(tok)
+                break
+            if tok.kind != "ident":
+                self._bad_item(tok, start, closing)
+            item = self._item()
+            if isinstance(item, BlockNode):
+                blocks.append(item)
+            elif item.name in attributes:
+                first = attributes[item.name].name_range
+                self.diags.append(TypeExprError(
+                    "Attribute redefined", f"The argument {go_quote(item.name)} was already "
+                    f"set at {range_text(self.filename, *first)}. Each argument may be set "
+                    "only once.", *item.name_range))
+            else:
+                attributes[item.name] = item
+        whole = (min(start[0], end[0], key=_byte), max(start[1], end[1], key=_byte))
+        return BodyNode(attributes, tuple(blocks), whole, (end[1], end[1]))
+
+    def _bad_item(self, tok: Token, start: Range, closing: bool) -> None:
+        """HCL's error for a token that cannot start a body item."""
+        if is_quoted(tok):
+            raise self._error("Invalid argument name", "Argument names must not be quoted.",
+                              token_range(tok))
+        if tok.kind == "end" and not tok.text:
+            if closing:
+                raise self._error(*_UNCLOSED_BLOCK, start)
+            raise self._error("Unclosed configuration body", "Found end of file before the "
+                              "end of this configuration body.", start)
+        raise self._error(*_ITEM_REQUIRED, token_range(tok))
+
+    def _item(self) -> AttributeNode | BlockNode:
+        """An attribute or a block, from its name (HCL's parseBodyItem)."""
+        name = self.take()
+        after = self.peek()
+        if not after.newline_before:
+            if after.kind == "punct" and after.text == "=":
+                return self._attribute(name, single_line=False)
+            if is_quoted(after) or after.kind == "ident" or (
+                    after.kind == "punct" and after.text == "{"):
+                return self._block(name)
+        raise self._error(_ITEM_REQUIRED[0], _ITEM_REQUIRED[1] + _SET_WITH_EQUALS,
+                          token_range(name))
+
+    def _attribute(self, name: Token, *, single_line: bool) -> AttributeNode:
+        """An attribute, from its ``=`` (HCL's finishParsingBodyAttribute): its expression
+        ends at a newline (or, on a block's one line, where the block's brace closes it)."""
+        equals = self.take()
+        expression = self.expression()
+        end = self.last_end
+        if not single_line:
+            after = self.peek()
+            if not after.newline_before and not (after.kind == "end" and not after.text):
+                comma = after.kind == "punct" and after.text == ","
+                subject = token_range(after)
+                raise self._error(
+                    "Unexpected comma after argument" if comma else
+                    "Missing newline after argument",
+                    ("Argument definitions must be separated by newlines, not commas. "
+                     if comma else "") + "An argument definition must end with a newline.",
+                    subject, (name.pos, subject[1]))
+        return AttributeNode(name.text, expression, (name.pos, end), token_range(name),
+                             token_range(equals))
+
+    def _block(self, type_tok: Token) -> BlockNode:
+        """A block, from its first label or brace (HCL's finishParsingBodyBlock)."""
+        labels: list[str] = []
+        label_ranges: list[Range] = []
+        while True:
+            tok = self.peek()
+            if tok.newline_before:
+                at = self._newline_range(tok)
+                raise self._error("Invalid block definition", "A block definition must have "
+                                  "block content delimited by \"{\" and \"}\", starting on "
+                                  "the same line as the block header.", at,
+                                  (type_tok.pos, at[1]))
+            if tok.kind == "punct" and tok.text == "{":
+                open_brace = self.take()
+                break
+            if is_quoted(tok):
+                TokenCursor.take(self)  # (its problems are the label's, reported below)
+                found = len(self.diags)
+                labels.append(quoted_literal(tok, self.diags, self.source, self.tokens[-1]))
+                if len(self.diags) > found:
+                    raise _Stop()
+                label_ranges.append((tok.pos, tok.end or tok.pos))
+                continue
+            if tok.kind == "ident":
+                self.take()
+                labels.append(tok.text)
+                label_ranges.append(token_range(tok))
+                continue
+            at = token_range(tok)
+            detail = ("The equals sign \"=\" indicates an argument definition, and must not be "
+                      "used when defining a block." if tok.kind == "punct" and tok.text == "="
+                      else "Either a quoted string block label or an opening brace (\"{\") is "
+                      "expected here.")
+            raise self._error("Invalid block definition", detail, at, (type_tok.pos, at[1]))
+        after = self.peek()
+        if after.newline_before or (after.kind == "end" and not after.text) or (
+                after.kind == "punct" and after.text == "}"):
+            body = self.body(token_range(open_brace), closing=True)
+        else:
+            body = self._single_attribute_body(type_tok, open_brace)
+        close = self.tokens[self.k - 1]
+        after = self.peek()
+        if not after.newline_before and not (after.kind == "end" and not after.text):
+            at = token_range(after)
+            raise self._error("Missing newline after block definition", "A block definition "
+                              "must end with a newline.", at, (type_tok.pos, at[1]))
+        return BlockNode(type_tok.text, tuple(labels), body, token_range(type_tok),
+                         tuple(label_ranges), token_range(open_brace), token_range(close))
+
+    def _single_attribute_body(self, type_tok: Token, open_brace: Token) -> BodyNode:
+        """``type { name = value }``: a block's body of one attribute on the block's line
+        (HCL's parseSingleAttrBody), with its closing brace (taken)."""
+        name = self.peek()
+        if name.kind != "ident":
+            self.take()
+            raise self._recovered(*_ITEM_REQUIRED, token_range(name))
+        self.take()
+        after = self.peek()
+        if not after.newline_before and (is_quoted(after) or after.kind == "ident" or (
+                after.kind == "punct" and after.text == "{")):
+            raise self._recovered(
+                "Argument definition required", "A single-line block definition can contain "
+                "only a single argument. If you meant to define argument "
+                f"{go_quote(name.text)}, use an equals sign to assign it a value. To define a "
+                "nested block, place it on a line of its own within its parent block.",
+                (name.pos, token_range(after)[1]))
+        if after.newline_before or not (after.kind == "punct" and after.text == "="):
+            raise self._recovered(_ITEM_REQUIRED[0], _ITEM_REQUIRED[1] + _SET_WITH_EQUALS,
+                                  token_range(name))
+        attribute = self._attribute(name, single_line=True)
+        close = self.peek()
+        if close.kind == "punct" and close.text == "}" and not close.newline_before:
+            self.take()
+        elif close.newline_before:
+            raise self._error(*_CLOSE_ON_THE_LINE, self._newline_range(close))
+        elif close.kind == "punct" and close.text == ",":
+            raise self._error(*_ONE_ARGUMENT, token_range(close))
+        elif close.kind == "end" and not close.text:
+            at = token_range(open_brace)
+            raise self._error(*_UNCLOSED_BLOCK, at, (type_tok.pos, at[1]))
+        else:
+            raise self._error("Invalid single-argument block definition", "A single-line "
+                              "block definition must end with a closing brace immediately "
+                              "after its single argument definition.", token_range(close))
+        return BodyNode({name.text: attribute}, (), attribute.range,
+                        (attribute.range[1], attribute.range[1]))
+
+
+    def _recovered(self, summary: str, detail: str, subject: Range) -> _Stop:
+        """A one-line block's item is wrong: HCL reports *summary* (with *detail* and
+        *subject*), skips to the end of the item (its recoverAfterBodyItem) and, where a
+        comma or a second newline comes next, reports the block's closing before it (it
+        appends that before its body's diagnostics)."""
+        stop = self._error(summary, detail, subject)
+        opened: list[str] = []
+        while True:
+            tok = self.peek()
+            if tok.newline_before and not opened:
+                break
+            if tok.kind == "end" and not tok.text:
+                return stop
+            self.k += 1
+            if tok.kind == "punct" and tok.text in _OPENERS:
+                opened.append(tok.text)
+            elif tok.kind == "punct" and tok.text in _CLOSERS:
+                opener = _CLOSERS[tok.text]
+                while opened and opened[-1] != opener:
+                    opened.pop()
+                if opened:
+                    opened.pop()
+            elif self._runs_to_the_end(tok):
+                return stop
+        after = self.peek()
+        if after.kind == "punct" and after.text == ",":
+            self.diags.insert(-1, TypeExprError(*_ONE_ARGUMENT, *token_range(after)))
+        else:
+            second = self._second_newline(after)
+            if second is not None:
+                self.diags.insert(-1, TypeExprError(*_CLOSE_ON_THE_LINE, *second))
+        return stop
+
+    def _runs_to_the_end(self, tok: Token) -> bool:
+        """Whether the string or heredoc *tok* has no end before the file's (an opener
+        HCL's recovery never sees closed)."""
+        if tok.kind == "string":
+            return not self.source.closed(tok)
+        last = tok.parts[-1] if tok.kind == "template" and tok.parts else None
+        return isinstance(last, tuple) and last[-1].kind == "end" and not last[-1].text
+
+    def _second_newline(self, tok: Token) -> Range | None:
+        """The range of a second newline (or comment that a newline ends) between the
+        first before *tok* and *tok* (HCL's second newline token there), if any."""
+        first_end = tok.newline_end
+        if not tok.newline_before or first_end is None or tok.pos.line <= first_end.line:
+            return None
+        raw = self.source.raw
+        i, line, line_start = first_end.byte, first_end.line, first_end.byte
+        while i < tok.pos.byte:
+            if raw.startswith(b"/*", i):
+                end = raw.index(b"*/", i + 2) + 2
+                line += raw.count(b"\n", i, end)
+                if b"\n" in raw[i:end]:
+                    line_start = raw.rindex(b"\n", i, end) + 1
+                i = end
+            elif raw[i:i + 1] in (b"\n", b"\r", b"#") or raw.startswith(b"//", i):
+                end = raw.index(b"\n", i) + 1
+                start = Pos(line, 1, line_start).after(
+                    raw[line_start:i].decode("utf-8", "surrogatepass"))
+                return start, Pos(line + 1, 1, end)
+            else:
+                i += 1
+        return None
+
+
+_OPENERS = frozenset("{[(")
+_CLOSERS = {"}": "{", "]": "[", ")": "(", "~}": ""}
+"""The closing brackets and what each closes (``~}`` a template sequence: none here, so
+HCL's recovery drops every bracket open)."""
+_ONE_ARGUMENT = ("Invalid single-argument block definition", "Single-line block syntax can "
+                 "include only one argument definition. To define multiple arguments, use "
+                 "the multi-line block syntax with one argument definition per line.")
+_CLOSE_ON_THE_LINE = ("Invalid single-argument block definition", "An argument definition on "
+                      "the same line as its containing block creates a single-line block "
+                      "definition, which must also be closed on the same line. Place the "
+                      "block's closing brace immediately after the argument definition.")
+
+
+def _byte(pos: Pos) -> int:
+    return pos.byte
+
+
+def parse_config_text(text: str, filename: str) -> tuple[BodyNode | None,
+                                                          list[TypeExprError]]:
+    """Return the body of the configuration file *text* and the diagnostics HCL reports in
+    parsing it (see the module's docstring for which); the body is None where a syntax
+    error stopped the parser."""
+    lexer = Lexer(text, hcl=True, go_escapes=False)
+    tokens = lexer.scan()
+    if lexer.invalid:
+        return None, list(lexer.invalid)
+    parser = _ConfigParser(text, filename, tokens, Source(text, lexer.invalid))
+    try:
+        body = parser.file_body()
+    except _Stop:
+        return None, parser.diags
+    except TypeExprError as e:  # (the expression parser's)
+        return None, [*parser.diags, e]
+    return body, parser.diags
