@@ -111,7 +111,8 @@ FUNCTION_LAYERS: list[list[str]] = [
 ]
 """The function system, then the standard library of functions, bottom first."""
 EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text",
-                                 "cty.hcl._tryfunc", "cty.hcl._traversal", "cty.hcl._body"],
+                                 "cty.hcl._tryfunc", "cty.hcl._traversal", "cty.hcl._schema",
+                                 "cty.hcl._decode", "cty.hcl._body"],
                                 ["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
                                  "cty.ext.xtypes._values", "cty.ext.xtypes._payload_check",

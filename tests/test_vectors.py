@@ -83,6 +83,8 @@ OWN_TESTS = {
                                "ParseTraversalAbs, gzipped)",
     "hcl_bodies.jsonl.gz": "tests/hcl/test_body_vectors.py (HCL v2.24's ParseConfig, "
                            "JustAttributes and Content, gzipped)",
+    "hcl_decode.jsonl.gz": "tests/hcl/test_decode_vectors.py (HCL v2.24's hcldec.Decode by "
+                           "block schemas, gzipped)",
     "numbers_wire.jsonl": "tests/encoding/test_numbers_wire.py (go-cty's bytes for numbers of "
                           "every precision)",
     "wrangle.jsonl": "tests/core/test_marks_wrangle.py (go-cty's WrangleMarksDeep, through an "

@@ -37,18 +37,9 @@ from typing import TYPE_CHECKING
 from cty._lazy_names import lazy_names
 
 if TYPE_CHECKING:
-    from ._body import (
-        Attribute,
-        AttributeSchema,
-        Block,
-        BlockHeaderSchema,
-        Body,
-        BodyContent,
-        BodySchema,
-        File,
-        parse_config,
-    )
+    from ._body import Attribute, Block, Body, BodyContent, File, parse_config
     from ._context import EvalContext
+    from ._decode import AttributeSpec, BlockSchema, NestedBlockSpec
     from ._diagnostic_text import format_diagnostics
     from ._expression import (
         Diagnostic,
@@ -59,18 +50,22 @@ if TYPE_CHECKING:
         parse_template,
     )
     from ._lexer import Pos
+    from ._schema import AttributeSchema, BlockHeaderSchema, BodySchema
     from ._traversal import parse_traversal
     from ._tryfunc import TRY_FUNCTIONS, can, try_
     from ._variables import Traversal
 
 _LAZY = {
     "Attribute": "._body",
-    "AttributeSchema": "._body",
+    "AttributeSchema": "._schema",
     "Block": "._body",
-    "BlockHeaderSchema": "._body",
+    "BlockHeaderSchema": "._schema",
     "Body": "._body",
     "BodyContent": "._body",
-    "BodySchema": "._body",
+    "AttributeSpec": "._decode",
+    "BlockSchema": "._decode",
+    "NestedBlockSpec": "._decode",
+    "BodySchema": "._schema",
     "File": "._body",
     "parse_config": "._body",
     "EvalContext": "._context",
@@ -90,10 +85,11 @@ _LAZY = {
 }
 """Each public name and the module that defines it (loaded on first use)."""
 
-__all__ = ["TRY_FUNCTIONS", "Attribute", "AttributeSchema", "Block", "BlockHeaderSchema", "Body",
-           "BodyContent", "BodySchema", "Diagnostic", "DiagnosticsError", "EvalContext",
-           "Expression", "File", "Pos", "Range", "Traversal", "can", "format_diagnostics",
-           "parse_config", "parse_expression", "parse_template", "parse_traversal", "try_"]
+__all__ = ["TRY_FUNCTIONS", "Attribute", "AttributeSchema", "AttributeSpec", "Block",
+           "BlockHeaderSchema", "BlockSchema", "Body", "BodyContent", "BodySchema", "Diagnostic",
+           "DiagnosticsError", "EvalContext", "Expression", "File", "NestedBlockSpec", "Pos",
+           "Range", "Traversal", "can", "format_diagnostics", "parse_config", "parse_expression",
+           "parse_template", "parse_traversal", "try_"]
 
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

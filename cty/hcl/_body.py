@@ -15,9 +15,9 @@ cty.string_val('eu')
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cty import Value
 from cty._internal import (
     AttributeNode,
     BlockNode,
@@ -30,10 +30,14 @@ from cty._internal import (
     parse_config_text,
 )
 
+from ._context import EvalContext
+from ._decode import BlockSchema, decode_body
 from ._expression import Diagnostic, DiagnosticsError, Expression, Range, _diagnostic
+from ._schema import AttributeSchema, BlockHeaderSchema, BodySchema
 
 __all__ = ["Attribute", "AttributeSchema", "Block", "BlockHeaderSchema", "Body", "BodyContent",
            "BodySchema", "File", "parse_config"]
+# (AttributeSchema, BlockHeaderSchema and BodySchema are _schema's, named here too)
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,32 +66,6 @@ class Block:
     def_range: Range
     open_brace_range: Range
     range: Range
-
-
-@dataclass(frozen=True)
-class AttributeSchema:
-    """An attribute a body may hold (HCL's ``hcl.AttributeSchema``): with *required*, a body
-    without it gets HCL's "Missing required argument"."""
-
-    name: str
-    required: bool = False
-
-
-@dataclass(frozen=True)
-class BlockHeaderSchema:
-    """A type of block a body may hold, and the names of the labels each must have (HCL's
-    ``hcl.BlockHeaderSchema``)."""
-
-    type: str
-    label_names: Sequence[str] = ()
-
-
-@dataclass(frozen=True)
-class BodySchema:
-    """The attributes and block types a body may hold (HCL's ``hcl.BodySchema``)."""
-
-    attributes: Sequence[AttributeSchema] = ()
-    blocks: Sequence[BlockHeaderSchema] = ()
 
 
 @dataclass(frozen=True, eq=False)
@@ -135,6 +113,30 @@ class Body:
                 "error", f"Unexpected {go_quote(first.type)} block",
                 "Blocks are not allowed here.", first.type_range)])
         return {name: self._attribute(a) for name, a in self._node.attributes.items()}
+
+    def value(self, schema: BlockSchema, ctx: EvalContext | None = None
+              ) -> tuple[Value, list[Diagnostic]]:
+        """Return the value the body decodes to by *schema* in *ctx* (an object with an
+        attribute for each of the schema's attributes and nested block types) and every
+        diagnostic HCL's decoding reports: the body's content against the schema's first
+        (as ``content``), then each attribute's ("Incorrect attribute value type") and
+        each block type's ("Missing X block", "Duplicate X block", "Insufficient X
+        blocks", "Too many X blocks"), in the schema's order, where HCL's order is its
+        map's. Where an attribute fails, its value is an unknown of its type."""
+        if not isinstance(schema, BlockSchema):
+            raise TypeError(f"schema must be a BlockSchema, not {type(schema).__qualname__}")
+        if ctx is not None and not isinstance(ctx, EvalContext):
+            raise TypeError(f"ctx must be an EvalContext or None, not {type(ctx).__qualname__}")
+        return decode_body(self, schema, ctx)
+
+    def decode(self, schema: BlockSchema, ctx: EvalContext | None = None) -> Value:
+        """Return the value the body decodes to by *schema* in *ctx* (see ``value``).
+
+        Raises DiagnosticsError holding every diagnostic."""
+        value, diags = self.value(schema, ctx)
+        if diags:
+            raise DiagnosticsError(diags)
+        return value
 
     def content(self, schema: BodySchema) -> BodyContent:
         """Return the attributes and blocks of the body that *schema* names (HCL's

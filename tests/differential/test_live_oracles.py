@@ -497,6 +497,18 @@ def test_bodies_against_hcl() -> None:
                        disagreement=disagreement, label="configuration files with schemas")
 
 
+def test_decoding_against_hcl() -> None:
+    oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
+    from tests.hcl.test_decode_vectors import disagreement
+    from tests.vectors.tools.hcl_grammar import decodes
+    from tests.vectors.tools.make_hcl_expressions import request
+
+    todo = decodes(SEED, 2_000)
+    _judge_by_hcl_shim(oracle, todo, [request(c, i) for i, c in enumerate(todo)],
+                       op="decode", disagreement=disagreement,
+                       label="bodies decoded by block schemas")
+
+
 def test_variables_against_hcl() -> None:
     oracle = _oracle("CTY_HCLORACLE", "sh ../shared/oracle/hcl/build.sh")
     from tests.hcl.test_variables_vectors import disagreement

@@ -22,11 +22,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hcldec"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/zclconf/go-cty/cty"
+	ctyjson "github.com/zclconf/go-cty/cty/json"
 )
 
 type bodyRequest struct {
@@ -231,4 +235,172 @@ func fileText(req *bodyRequest, file *hcl.File, diags hcl.Diagnostics) *string {
 	_ = wr.WriteDiagnostics(diags)
 	s := out.String()
 	return &s
+}
+
+// The op "decode": {"op": "decode", "expr": TEXT, "block": BLOCK, ...the context as the
+// eval op's}, BLOCK = {"attributes": {NAME: {"type": TYPE_JSON, "required": bool}},
+// "blocks": {NAME: {"block": BLOCK, "nesting": "single"|"group"|"list"|"set"|"map",
+// "min_items": N, "max_items": N, "labels": [NAME, ...]}}}: hcldec.Decode of the parsed
+// body by the specs such a block schema stands for (cty.hcl's _decode.py says which). The
+// answer: "value" and "diags" (in HCL's order, which follows Go's map order), or the
+// parser's diagnostics with "stage" "parse".
+
+type attrSpecIn struct {
+	Type     json.RawMessage `json:"type"`
+	Required bool            `json:"required"`
+}
+
+type blockSchemaIn struct {
+	Attributes map[string]attrSpecIn   `json:"attributes"`
+	Blocks     map[string]nestedSpecIn `json:"blocks"`
+}
+
+type nestedSpecIn struct {
+	Block    blockSchemaIn `json:"block"`
+	Nesting  string        `json:"nesting"`
+	MinItems int           `json:"min_items"`
+	MaxItems int           `json:"max_items"`
+	Labels   []string      `json:"labels"`
+}
+
+type decodeRequest struct {
+	evalRequest
+	Block blockSchemaIn `json:"block"`
+}
+
+func init() {
+	extraOps["decode"] = opDecode
+}
+
+func opDecode(line []byte) any {
+	var req decodeRequest
+	if err := json.Unmarshal(line, &req); err != nil {
+		return &evalAnswer{Op: "decode", Stage: "input", Error: err.Error()}
+	}
+	ans := &evalAnswer{ID: req.ID, Op: "decode"}
+	file, diags := hclsyntax.ParseConfig([]byte(req.Expr), "main.hcl", hcl.InitialPos)
+	if diags.HasErrors() {
+		ans.Stage = "parse"
+		ans.Diags = renderDiags(diags)
+		return ans
+	}
+	ctx, err := evalContext(&req.evalRequest)
+	if err != nil {
+		ans.Stage = "input"
+		ans.Error = err.Error()
+		return ans
+	}
+	spec, err := decoderSpec(&req.Block)
+	if err != nil {
+		ans.Stage = "input"
+		ans.Error = err.Error()
+		return ans
+	}
+	v, diags := hcldec.Decode(file.Body, spec, ctx)
+	ans.Value = renderValue(v)
+	ans.Diags = renderDiags(diags)
+	ans.OK = !diags.HasErrors()
+	return ans
+}
+
+// decoderSpec: the hcldec spec of a block schema: an AttrSpec for each attribute; for each
+// nested block type a BlockSpec (single: required when min_items is 1; group: with the
+// block's empty value as its default), BlockListSpec (BlockTupleSpec for a block holding a
+// dynamic type), BlockSetSpec, or BlockMapSpec (BlockObjectSpec for a dynamic one) keyed by
+// its labels.
+func decoderSpec(b *blockSchemaIn) (hcldec.ObjectSpec, error) {
+	spec := hcldec.ObjectSpec{}
+	for name, a := range b.Attributes {
+		ty, err := ctyjson.UnmarshalType(a.Type)
+		if err != nil {
+			return nil, err
+		}
+		spec[name] = &hcldec.AttrSpec{Name: name, Type: ty, Required: a.Required}
+	}
+	for name, n := range b.Blocks {
+		child, err := decoderSpec(&n.Block)
+		if err != nil {
+			return nil, err
+		}
+		dynamic := hcldec.ImpliedType(child).HasDynamicTypes()
+		switch n.Nesting {
+		case "single", "group":
+			var s hcldec.Spec = &hcldec.BlockSpec{TypeName: name, Nested: child,
+				Required: n.MinItems == 1}
+			if n.Nesting == "group" {
+				empty, err := emptyValue(&n.Block)
+				if err != nil {
+					return nil, err
+				}
+				s = &hcldec.DefaultSpec{Primary: s, Default: &hcldec.LiteralSpec{Value: empty}}
+			}
+			spec[name] = s
+		case "list":
+			if dynamic {
+				spec[name] = &hcldec.BlockTupleSpec{TypeName: name, Nested: child,
+					MinItems: n.MinItems, MaxItems: n.MaxItems}
+			} else {
+				spec[name] = &hcldec.BlockListSpec{TypeName: name, Nested: child,
+					MinItems: n.MinItems, MaxItems: n.MaxItems}
+			}
+		case "set":
+			spec[name] = &hcldec.BlockSetSpec{TypeName: name, Nested: child,
+				MinItems: n.MinItems, MaxItems: n.MaxItems}
+		case "map":
+			if dynamic {
+				spec[name] = &hcldec.BlockObjectSpec{TypeName: name, Nested: child,
+					LabelNames: n.Labels}
+			} else {
+				spec[name] = &hcldec.BlockMapSpec{TypeName: name, Nested: child,
+					LabelNames: n.Labels}
+			}
+		default:
+			return nil, fmt.Errorf("no nesting %q", n.Nesting)
+		}
+	}
+	return spec, nil
+}
+
+// emptyValue: a group block's value when it is absent: every attribute null, every nested
+// block type empty (single: null; group: its own empty value; list, set, map: empty, a list
+// or map of blocks holding a dynamic type an empty tuple or object).
+func emptyValue(b *blockSchemaIn) (cty.Value, error) {
+	vals := map[string]cty.Value{}
+	for name, a := range b.Attributes {
+		ty, err := ctyjson.UnmarshalType(a.Type)
+		if err != nil {
+			return cty.NilVal, err
+		}
+		vals[name] = cty.NullVal(ty.WithoutOptionalAttributesDeep())
+	}
+	for name, n := range b.Blocks {
+		child, err := decoderSpec(&n.Block)
+		if err != nil {
+			return cty.NilVal, err
+		}
+		ty := hcldec.ImpliedType(child).WithoutOptionalAttributesDeep()
+		switch n.Nesting {
+		case "single":
+			vals[name] = cty.NullVal(ty)
+		case "group":
+			if vals[name], err = emptyValue(&n.Block); err != nil {
+				return cty.NilVal, err
+			}
+		case "list":
+			if ty.HasDynamicTypes() {
+				vals[name] = cty.EmptyTupleVal
+			} else {
+				vals[name] = cty.ListValEmpty(ty)
+			}
+		case "set":
+			vals[name] = cty.SetValEmpty(ty)
+		case "map":
+			if ty.HasDynamicTypes() {
+				vals[name] = cty.EmptyObjectVal
+			} else {
+				vals[name] = cty.MapValEmpty(ty)
+			}
+		}
+	}
+	return cty.ObjectVal(vals), nil
 }

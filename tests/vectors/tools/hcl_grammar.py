@@ -418,6 +418,87 @@ def bodies(seed: int, n: int) -> list[dict[str, Any]]:
     return out
 
 
+_DECODE_TYPES: Final = [
+    ("string", ['"x"', "s", "1", "true", "[]", "u", "sec", "null", "un", '"${s}-${n}"']),
+    ("number", ["1", '"2"', '"x"', "n", "u", "null", "sec", "n + 1"]),
+    ("bool", ["true", '"true"', "1", "b", "ub", "null"]),
+    (["list", "string"], ['["a", "b"]', "[1, true]", "l", "[]", '"x"', "lu", "[s, sec]", "null",
+                          "st"]),
+    (["map", "number"], ["{a = 1}", '{a = "x"}', "{}", "m", "mu", '{"k" = n}', "null"]),
+    (["object", {"a": "string", "b": "number"}, ["b"]],
+     ['{a = "x"}', '{a = "x", b = 2}', "{b = 1}", '{a = "x", c = 1}', "o", "null", "{}"]),
+    ("dynamic", ["1", '"x"', "[1, \"a\"]", "o", "u", "null", "{a = l}"]),
+]
+_NESTINGS: Final = ["single", "group", "list", "set", "map"]
+
+
+def _decode_schema(rng: random.Random, depth: int) -> dict[str, Any]:
+    """A block schema (the decode op's JSON): one to three attributes of the types above, and
+    up to two nested block types of any nesting (a set's block without dynamic types)."""
+    names = rng.sample(["a", "b", "name", "count", "tags", "size"], rng.randint(1, 3))
+    attributes = {}
+    for name in names:
+        ty = rng.randrange(len(_DECODE_TYPES))
+        attributes[name] = {"type": _DECODE_TYPES[ty][0], "required": rng.random() < 0.3}
+    blocks: dict[str, Any] = {}
+    if depth < 2:
+        for name in rng.sample(["disk", "rule", "tag", "net"], rng.choice([0, 1, 1, 2])):
+            nesting = rng.choice(_NESTINGS)
+            block = _decode_schema(rng, depth + 1)
+            if nesting == "set" and "dynamic" in json.dumps(block):
+                nesting = "list"  # (a set's block holds no dynamic type)
+            low = rng.choice([0, 0, 1]) if nesting in ("single", "group") else rng.choice(
+                [0, 0, 1, 2])
+            high = (rng.choice([0, 1]) if nesting in ("single", "group")
+                    else rng.choice([0, 0, 1, 2, 3]))
+            blocks[name] = {"block": block, "nesting": nesting, "min_items": low,
+                            "max_items": high,
+                            "labels": rng.choice([["key"], ["key"], ["region", "zone"]])
+                            if depth == 0 else ["key"]}
+            # (a map of blocks with two labels only at the top: an empty one is one level
+            # deep to HCL, and a list, set or map of blocks holding one may not unify)
+    return {"attributes": attributes, "blocks": blocks}
+
+
+def _decode_body(g: _Grammar, schema: dict[str, Any], indent: str) -> str:
+    """A body for *schema*: most attributes set (to values of their type, or of another),
+    now and then one the schema lacks; zero to three blocks of each nested type (map blocks
+    with their labels, some repeated or missing, other blocks now and then with one)."""
+    rng = g.rng
+    lines = []
+    for name, a in schema["attributes"].items():
+        if rng.random() < 0.75:
+            values = next(v for t, v in _DECODE_TYPES if t == a["type"])
+            lines.append(f"{indent}{name} = {g.pick(values)}")
+    if rng.random() < 0.05:
+        lines.append(f"{indent}extra = 1")
+    for name, n in schema["blocks"].items():
+        for _ in range(rng.choice([0, 1, 1, 2, 3])):
+            labels = ""
+            if n["nesting"] == "map":
+                count = len(n["labels"]) + (rng.choice([-1, 1]) if rng.random() < 0.05 else 0)
+                labels = " ".join(f'"{g.pick(["a", "b", "c"])}"' for _ in range(count))
+            elif rng.random() < 0.04:
+                labels = '"x"'
+            inner = _decode_body(g, n["block"], indent + "  ")
+            head = f"{indent}{name} {labels}".rstrip()
+            lines.append(f"{head} {{\n{inner}{indent}}}")
+    rng.shuffle(lines)
+    return "".join(line + "\n" for line in lines)
+
+
+def decodes(seed: int, n: int) -> list[dict[str, Any]]:
+    """*n* cases for the decode op drawn with *seed*: a block schema and a body for it."""
+    rng = random.Random(seed)
+    g = _Grammar(rng)
+    out = []
+    for _ in range(n):
+        schema = _decode_schema(rng, 0)
+        out.append({"op": "decode", "expr": _decode_body(g, schema, ""), "block": schema,
+                    "env": "rich", "functions": True})
+    return out
+
+
 def variables_in(env: str) -> dict[str, Any] | None:
     """The environment *env*'s variables as the oracle's VALUE_IN."""
     return ENVIRONMENTS[env]

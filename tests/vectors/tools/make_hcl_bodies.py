@@ -3,7 +3,9 @@ from the grammar in tests/vectors/tools/hcl_grammar.py (``bodies``: attributes a
 blocks, comments, CRLF, malformed text), through the HCL oracle's body shim
 (tests/oracle_shims/hcl/zz_body.go): the parser's diagnostics, the body's structure with each
 attribute's value in the rich environment, JustAttributes, and Content against the case's
-schema.
+schema; and tests/vectors/hcl_decode.jsonl.gz: its answers (hcldec.Decode, the shim's decode
+op) for bodies decoded by block schemas (``decodes``: attributes of every kind of type,
+blocks of every nesting with least and most counts).
 
     HCLORACLE_SHIMS=$PWD/tests/oracle_shims/hcl HCLORACLE_BUILD_DIR=/tmp/hcloracle_eval \\
         sh ../shared/oracle/hcl/build.sh
@@ -20,21 +22,23 @@ import json
 import sys
 from pathlib import Path
 
-from tests.vectors.tools.hcl_grammar import bodies
+from tests.vectors.tools.hcl_grammar import bodies, decodes
 from tests.vectors.tools.make_hcl_expressions import DEFAULT, SEED, ask, with_text
 
 OUT = Path(__file__).resolve().parents[1] / "hcl_bodies.jsonl.gz"
+DECODE_OUT = OUT.with_name("hcl_decode.jsonl.gz")
 
 
 def main() -> None:
     """Ask the oracle about every case and write the vectors."""
     oracle = sys.argv[1] if len(sys.argv) > 1 else DEFAULT
     n = int(sys.argv[2]) if len(sys.argv) > 2 else 3_000
-    cases = with_text(bodies(SEED, n))
-    OUT.write_bytes(gzip.compress("".join(
-        json.dumps({"case": case, "expect": expect}, sort_keys=True) + "\n"
-        for case, expect in zip(cases, ask(oracle, cases), strict=True)).encode(), mtime=0))
-    print(f"{len(cases)} cases written to {OUT}")
+    for cases, out in ((with_text(bodies(SEED, n)), OUT), (decodes(SEED, n), DECODE_OUT)):
+        out.write_bytes(gzip.compress("".join(
+            json.dumps({"case": case, "expect": expect}, sort_keys=True) + "\n"
+            for case, expect in zip(cases, ask(oracle, cases), strict=True)).encode(),
+            mtime=0))
+        print(f"{len(cases)} cases written to {out}")
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ def request(case: dict[str, Any], ident: int) -> dict[str, Any]:
                            "variables": variables_in(case["env"]),
                            "functions": sorted([*FUNCTIONS, *TRY_FUNCTIONS]) if case["functions"]
                            else None}
-    for key in ("text_width", "text_color", "template", "schema"):
+    for key in ("text_width", "text_color", "template", "schema", "block"):
         if key in case:
             out[key] = case[key]
     return out
