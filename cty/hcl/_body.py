@@ -218,6 +218,19 @@ class File:
     text: str
     filename: str
 
+    def context_string(self, byte: int) -> str:
+        """The top-level block the byte offset *byte* is in, as HCL's navigation names it
+        for its text writer's "on FILE line N, in BLOCK:" (``resource "aws" "web"``; "" when
+        it is in none).
+
+        >>> parse_config('x = 1\\nserver "web" {\\n  size = 2\\n}\\n').context_string(22)
+        'server "web"'
+        """
+        for block in self.body.blocks:
+            if block.range.start.byte <= byte < block.range.end.byte:
+                return " ".join([block.type, *(go_quote(label) for label in block.labels)])
+        return ""
+
 
 def _range(filename: str, at: tuple[Pos, Pos]) -> Range:
     return Range(filename, at[0], at[1])
@@ -246,14 +259,15 @@ def parse_config(text: str, filename: str = "<config>") -> File:
 
     Raises DiagnosticsError with HCL's diagnostics for a file HCL cannot read: an attribute
     set twice ("Attribute redefined"), and the first syntax error (every character HCL never
-    accepts, where there are any); *filename* names the file in them.
+    accepts, where there are any); *filename* names the file in them. Its ``file`` is the
+    file as far as it was read (for ``format_diagnostics``: the top-level blocks that give
+    the diagnostics' "in BLOCK" context).
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")
-    node, errors = parse_config_text(text, filename)
-    if errors:
-        raise DiagnosticsError([_diagnostic(e, filename, text) for e in errors])
-    assert node is not None
+    node, errors, _ = parse_config_text(text, filename)
     file = File(text, filename)
     object.__setattr__(file, "body", _body(node, file))
+    if errors:
+        raise DiagnosticsError([_diagnostic(e, filename, text) for e in errors], file)
     return file

@@ -92,6 +92,11 @@ class _ConfigParser(_Parser):
         self.newlines = [True]
         self.source = source
         self.diags: list[TypeExprError] = []
+        self.top_blocks: list[BlockNode] = []
+        """The file's top-level blocks read so far."""
+        self.open_top: tuple[Token, list[str], list[Range], Token] | None = None
+        """The top-level block whose body is being read: its type, labels, their ranges and
+        its opening brace."""
 
     def _error(self, summary: str, detail: str, subject: Range, context: Range | None = None
                ) -> _Stop:
@@ -118,7 +123,7 @@ class _ConfigParser(_Parser):
         is the range HCL's body starts from (the opening brace's, or the file's first
         token's)."""
         attributes: dict[str, AttributeNode] = {}
-        blocks: list[BlockNode] = []
+        blocks: list[BlockNode] = [] if closing else self.top_blocks
         while True:
             tok = self.peek()
             if closing and tok.kind == "punct" and tok.text == "}":
@@ -208,9 +213,10 @@ class _ConfigParser(_Parser):
                 TokenCursor.take(self)  # (its problems are the label's, reported below)
                 found = len(self.diags)
                 labels.append(quoted_literal(tok, self.diags, self.source, self.tokens[-1]))
-                if len(self.diags) > found:
-                    raise _Stop()
                 label_ranges.append((tok.pos, tok.end or tok.pos))
+                if len(self.diags) > found:
+                    self._header_after_error(type_tok, labels, label_ranges)
+                    raise _Stop()
                 continue
             if tok.kind == "ident":
                 self.take()
@@ -223,12 +229,17 @@ class _ConfigParser(_Parser):
                       else "Either a quoted string block label or an opening brace (\"{\") is "
                       "expected here.")
             raise self._error("Invalid block definition", detail, at, (type_tok.pos, at[1]))
+        top = self.open_top is None
+        if top:
+            self.open_top = (type_tok, labels, label_ranges, open_brace)
         after = self.peek()
         if after.newline_before or (after.kind == "end" and not after.text) or (
                 after.kind == "punct" and after.text == "}"):
             body = self.body(token_range(open_brace), closing=True)
         else:
             body = self._single_attribute_body(type_tok, open_brace)
+        if top:
+            self.open_top = None
         close = self.tokens[self.k - 1]
         after = self.peek()
         if not after.newline_before and not (after.kind == "end" and not after.text):
@@ -237,6 +248,28 @@ class _ConfigParser(_Parser):
                               "must end with a newline.", at, (type_tok.pos, at[1]))
         return BlockNode(type_tok.text, tuple(labels), body, token_range(type_tok),
                          tuple(label_ranges), token_range(open_brace), token_range(close))
+
+    def _header_after_error(self, type_tok: Token, labels: list[str],
+                            label_ranges: list[Range]) -> None:
+        """After a label's error, the rest of the block's header as HCL reads on through it
+        (its further labels, each as far as HCL takes it): where an opening brace ends it,
+        the block is the one being read, for the "in BLOCK" context of the diagnostics."""
+        while True:
+            tok = self.peek()
+            if tok.newline_before:
+                return
+            if is_quoted(tok):
+                TokenCursor.take(self)
+                labels.append(quoted_literal(tok, [], self.source, self.tokens[-1]))
+                label_ranges.append((tok.pos, tok.end or tok.pos))
+            elif tok.kind == "ident":
+                TokenCursor.take(self)
+                labels.append(tok.text)
+                label_ranges.append(token_range(tok))
+            else:
+                if tok.kind == "punct" and tok.text == "{" and self.open_top is None:
+                    self.open_top = (type_tok, labels, label_ranges, tok)
+                return
 
     def _single_attribute_body(self, type_tok: Token, open_brace: Token) -> BodyNode:
         """``type { name = value }``: a block's body of one attribute on the block's line
@@ -276,6 +309,23 @@ class _ConfigParser(_Parser):
         return BodyNode({name.text: attribute}, (), attribute.range,
                         (attribute.range[1], attribute.range[1]))
 
+
+    def partial_body(self) -> BodyNode:
+        """The file's body as far as it was read: its top-level blocks (the one being read
+        running to the end of the file), as HCL's partial body gives them to its text
+        writer's "in BLOCK" context."""
+        blocks = list(self.top_blocks)
+        if self.open_top is not None:
+            type_tok, labels, label_ranges, open_brace = self.open_top
+            end = self.tokens[-1].end or self.tokens[-1].pos
+            brace = token_range(open_brace)
+            blocks.append(BlockNode(type_tok.text, tuple(labels),
+                                    BodyNode({}, (), (brace[0], end), (end, end)),
+                                    token_range(type_tok), tuple(label_ranges), brace,
+                                    (end, end)))
+        start = self.tokens[0].pos
+        end = self.tokens[-1].end or self.tokens[-1].pos
+        return BodyNode({}, tuple(blocks), (start, end), (end, end))
 
     def _recovered(self, summary: str, detail: str, subject: Range) -> _Stop:
         """A one-line block's item is wrong: HCL reports *summary* (with *detail* and
@@ -360,20 +410,23 @@ def _byte(pos: Pos) -> int:
     return pos.byte
 
 
-def parse_config_text(text: str, filename: str) -> tuple[BodyNode | None,
-                                                          list[TypeExprError]]:
-    """Return the body of the configuration file *text* and the diagnostics HCL reports in
-    parsing it (see the module's docstring for which); the body is None where a syntax
-    error stopped the parser."""
+def parse_config_text(text: str, filename: str) -> tuple[BodyNode, list[TypeExprError], bool]:
+    """Return the body of the configuration file *text*, the diagnostics HCL reports in
+    parsing it (see the module's docstring for which), and whether the body is whole: where
+    a syntax error stopped the parser it holds only the top-level blocks read (see
+    ``partial_body``; where the scanner found invalid characters, the parser still reads
+    the file, for that)."""
     lexer = Lexer(text, hcl=True, go_escapes=False)
     tokens = lexer.scan()
-    if lexer.invalid:
-        return None, list(lexer.invalid)
     parser = _ConfigParser(text, filename, tokens, Source(text, lexer.invalid))
     try:
         body = parser.file_body()
     except _Stop:
-        return None, parser.diags
+        body, diags = parser.partial_body(), parser.diags
     except TypeExprError as e:  # (the expression parser's)
-        return None, [*parser.diags, e]
-    return body, parser.diags
+        body, diags = parser.partial_body(), [*parser.diags, e]
+    else:
+        diags = parser.diags
+    if lexer.invalid:  # (the scanner's are HCL's first: the parser's body gives context)
+        return body, list(lexer.invalid), False
+    return body, diags, not diags or all(d.summary == "Attribute redefined" for d in diags)

@@ -26,6 +26,7 @@ from cty._internal import format_g10, go_is_space, go_quote
 from ._eval import traverse_abs
 
 if TYPE_CHECKING:
+    from ._body import File
     from ._expression import Diagnostic
     from ._variables import Traversal
 
@@ -37,11 +38,13 @@ _RESET: Final = "\x1b[0m"
 
 
 def format_diagnostics(diagnostics: Iterable[Diagnostic],
-                       sources: Mapping[str, str] | None = None, *, width: int = 0,
+                       sources: Mapping[str, str | File] | None = None, *, width: int = 0,
                        color: bool = False) -> str:
     """Return *diagnostics* as HCL's text writer writes them.
 
-    *sources* maps a file's name to its text: a diagnostic whose subject is in one of them
+    *sources* maps a file's name to its text, or to the ``File`` that ``parse_config``
+    gave (then a diagnostic in one of its top-level blocks names it, as HCL's does: "on
+    main.tf line 3, in resource "aws" "web":"): a diagnostic whose subject is in one of them
     shows the lines its subject and context cover, the subject underlined when *color* is
     set (with the terminal codes HCL uses, which also color the severity); one in no known
     file says its source is not available. *width* (0: none) word-wraps the detail as HCL
@@ -51,18 +54,21 @@ def format_diagnostics(diagnostics: Iterable[Diagnostic],
     return "".join(_one(d, sources, width, color) for d in diagnostics)
 
 
-def _one(d: Diagnostic, sources: Mapping[str, str], width: int, color: bool) -> str:
+def _one(d: Diagnostic, sources: Mapping[str, str | File], width: int, color: bool) -> str:
     name, code = _SEVERITY.get(d.severity, ("???????", ""))
     code, reset, highlight = (code, _RESET, _HIGHLIGHT) if color else ("", "", "")
     out = [f"{code}{name}{reset}: {d.summary}\n\n"]
     subject = d.subject
     if subject is not None:
-        text = sources.get(subject.filename)
-        if text is None:
+        source = sources.get(subject.filename)
+        if source is None:
             out.append(f"  on {subject.filename} line {subject.start.line}:\n"
                        "  (source code not available)\n\n")
         else:
-            out.append(f"  on {subject.filename} line {subject.start.line}:\n")
+            text, within = (source, "") if isinstance(source, str) else (
+                source.text, source.context_string(subject.start.byte))
+            within = f", in {within}" if within else ""
+            out.append(f"  on {subject.filename} line {subject.start.line}{within}:\n")
             lo, hi = subject.start.byte, subject.end.byte
             snip_lo, snip_hi = lo, hi
             if d.context is not None:  # (HCL's RangeOver: an empty range gives way)
@@ -181,13 +187,41 @@ def _lines(src: bytes, snippet: tuple[int, int], subject: tuple[int, int], highl
             body = src[start:body_end]
             a, b = max(start, subject[0]), min(body_end, subject[1])
             if _overlaps(line, subject) and a < b:
-                body = (src[start:a].decode("utf-8", "surrogatepass") + highlight
-                        + src[a:b].decode("utf-8", "surrogatepass") + reset
-                        + src[b:body_end].decode("utf-8", "surrogatepass")).encode(
-                            "utf-8", "surrogatepass")
-            out.append(f"{number:4d}: {body.decode('utf-8', 'surrogatepass')}\n")
+                body = (src[start:a] + highlight.encode() + src[a:b] + reset.encode()
+                        + src[b:body_end])
+            out.append(f"{number:4d}: {_text(body)}\n")
         number += src.count(b"\r", start, stop) - (body_end != stop) + 1
         start = stop + 1
+    return out
+
+
+def _text(raw: bytes) -> str:
+    """A source line's bytes as text; where the subject's edge splits a character, each
+    byte of it that is no whole character is U+FFFD (HCL writes the bytes themselves, which
+    a reader of its output as UTF-8 sees so)."""
+    try:
+        return raw.decode("utf-8", "surrogatepass")
+    except UnicodeDecodeError:
+        return "".join(piece.decode("utf-8", "surrogatepass") if piece else ""
+                       for piece in _split_invalid(raw))
+
+
+def _split_invalid(raw: bytes) -> list[bytes]:
+    """*raw* in pieces: runs that decode, and U+FFFD (encoded) for each byte that does not
+    start a whole character."""
+    out, i = [], 0
+    while i < len(raw):
+        for size in (1, 2, 3, 4):
+            try:
+                raw[i:i + size].decode("utf-8", "surrogatepass")
+            except UnicodeDecodeError:
+                continue
+            out.append(raw[i:i + size])
+            i += size
+            break
+        else:
+            out.append("\ufffd".encode())
+            i += 1
     return out
 
 

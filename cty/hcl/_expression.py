@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from cty import CtyValueError, Value
 from cty._internal import Node, Pos, TypeExprError, deep, range_text
@@ -21,6 +21,9 @@ from cty.function.stdlib import FUNCTIONS
 from ._context import EvalContext
 from ._eval import use_functions, value_in
 from ._variables import Traversal, variables
+
+if TYPE_CHECKING:
+    from ._body import File
 
 use_functions(FUNCTIONS)  # (operators call the standard library's functions, as in HCL)
 
@@ -94,11 +97,13 @@ class DiagnosticsError(CtyValueError):
     """Parsing or evaluating failed: ``diagnostics`` holds every diagnostic, in HCL's order.
     The message is HCL's for them: the first, and how many others there are."""
 
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+    def __init__(self, diagnostics: list[Diagnostic], file: File | None = None) -> None:
         first = str(diagnostics[0])
         more = len(diagnostics) - 1
         super().__init__(f"{first}, and {more} other diagnostic(s)" if more else first)
         self.diagnostics = diagnostics
+        self.file = file
+        """For a configuration file HCL cannot read, the file as far as it was read."""
 
 
 def _diagnostic(e: TypeExprError, filename: str, text: str = "") -> Diagnostic:

@@ -241,6 +241,8 @@ class Lexer:
         self._split: Pos | None = None
         self._newline_end: Pos | None = None
         self.invalid: list[TypeExprError] = []
+        self._errored_text = ""
+        """The value HCL gives a quoted string with a bad escape (read before its error)."""
 
     def pos(self, i: int | None = None) -> Pos:
         """The place of offset *i* (default: here), on the current line. HCL counts columns
@@ -441,12 +443,14 @@ class Lexer:
         return text[start:end]
 
     def _string_token(self, pos: Pos, nl: bool, newline: Pos | None) -> Token:
+        self._errored_text = ""
         try:
             value, parts = self._string()
         except TypeExprError as e:
             if not self.hcl:
                 raise
-            return self._token("string", "", pos, nl, newline, error=e, end=self.pos())
+            return self._token("string", self._errored_text, pos, nl, newline, error=e,
+                               end=self.pos())
         if parts is None:
             return self._token("string", value, pos, nl, newline, end=self.pos())
         return self._token("template", "quoted", pos, nl, newline, parts=parts, end=self.pos())
@@ -492,6 +496,7 @@ class Lexer:
                 if error is not None or not parts:
                     self.i += 1
                     if error is not None:
+                        self._errored_text = "".join(out)
                         raise error
                     return "".join(out), None
                 if out:
@@ -511,6 +516,8 @@ class Lexer:
                     out.append(self._escape())
                 except TypeExprError as e:
                     error = error or e
+                    e_char = text[self.i + 1:self.i + 2]  # (HCL's value keeps the selector,
+                    out.append("\\" + e_char if e_char in "uU" else e_char)  # or \u...)
                     self.i += 2
             else:
                 out = self._template_text(c, out, parts)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._lexer import Pos, Token, TypeExprError, token_range
+from ._lexer import Lexer, Pos, Token, TypeExprError, token_range
 
 _NOT_ALLOWED: Final = ("Template sequences are not allowed in this string. To include a "
                        'literal "{0}", double it (as "{0}{0}") to escape it.')
@@ -57,8 +57,13 @@ def quoted_literal(tok: Token, diags: list[TypeExprError], source: Source, eof: 
     if tok.kind == "string":
         if tok.error is not None and tok.error.summary != "Unterminated template string":
             diags.append(tok.error)
-        if source.invalid_in(tok) is not None or not source.closed(tok):
+        invalid = source.invalid_in(tok)
+        if invalid is not None or not source.closed(tok):
             _unterminated(tok, diags, source, eof)
+        if invalid is not None:  # (HCL's value: the text before it)
+            before = source.raw[tok.pos.byte + 1:invalid.pos.byte].decode("utf-8",
+                                                                          "surrogatepass")
+            return Lexer(f'"{before}"', hcl=True, go_escapes=False).scan()[0].text
         return tok.text
     text = []
     for part in tok.parts:

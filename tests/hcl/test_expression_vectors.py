@@ -205,11 +205,19 @@ def _first_text(expect: dict[str, Any]) -> str | None:
     """HCL's text for a syntax error's first diagnostic alone (we report only the first):
     the text up to the second diagnostic's heading."""
     text = expect.get("text")
-    if text is None:
-        return None
+    return None if text is None else text_prefix(text, 1)
+
+
+def text_prefix(text: str, n: int) -> str:
+    """HCL's *text* of its diagnostics written by its text writer, up to the heading of the
+    diagnostic after the first *n*."""
     heading = "\x1b[31mError\x1b[0m: " if text.startswith("\x1b") else "Error: "
-    second = text.find("\n" + heading, 1)
-    return text if second < 0 else text[:second + 1]
+    at = 0
+    for _ in range(n):
+        at = text.find("\n" + heading, at + 1)
+        if at < 0:
+            return text
+    return text[:at + 1]
 
 
 HCL_RULES = {"HCL_FUNCTION_PANIC", "HCL_REDACTED_MARKED_TEXT", "SUGGESTION_ORDER",
