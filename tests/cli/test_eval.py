@@ -51,3 +51,33 @@ def test_bad_input_is_an_error_without_a_traceback(tmp_path: Path) -> None:
     assert p.returncode == 0 and p.stdout == '"2026-01-01T01:00:00Z"\n'
     p = run("eval", "[1, 2] + 1")
     assert p.returncode == 1 and p.stderr.startswith("Error: Invalid operand")
+
+
+def test_a_file_of_attributes_with_tfvars(tmp_path: Path) -> None:
+    (tmp_path / "prod.tfvars").write_text('region = "eu"\nsizes = [1, 2]\n')
+    (tmp_path / "main.hcl").write_text('name = "web-${region}"\ncount = length(sizes)\n')
+    p = run("eval", "--file", str(tmp_path / "main.hcl"), "--var-file",
+            str(tmp_path / "prod.tfvars"))
+    assert (p.returncode, p.stdout, p.stderr) == (0, '{ count = 2, name = "web-eu" }\n', "")
+
+
+def test_a_file_s_diagnostics_name_their_block(tmp_path: Path) -> None:
+    source = tmp_path / "main.hcl"
+    source.write_text('server "web" {\n  size = 1 +\n}\n')
+    p = run("eval", "--file", str(source))
+    assert (p.returncode, p.stdout) == (1, "")
+    assert p.stderr.startswith(f'Error: Invalid expression\n\n  on {source} line 2, in server '
+                               '"web":\n')
+    source.write_text('a = 1\nserver "web" {\n}\n')
+    p = run("eval", "--file", str(source))
+    assert (p.returncode, p.stderr.splitlines()[0]) == (1, 'Error: Unexpected "server" block')
+
+
+def test_a_tfvars_file_holds_constants(tmp_path: Path) -> None:
+    (tmp_path / "bad.tfvars").write_text("region = var.default\n")
+    p = run("eval", "--var-file", str(tmp_path / "bad.tfvars"), "1")
+    assert p.returncode == 1
+    assert "bad.tfvars: not constant HCL attributes:\nError: Variables not allowed" in p.stderr
+    p = run("eval", "--file", str(tmp_path / "bad.tfvars"), "1")
+    assert (p.returncode, p.stderr) == (
+        1, "cty: error: give an expression (EXPR) or --file FILE, one of them\n")
