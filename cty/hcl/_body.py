@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 
 from cty import Value
 from cty._internal import (
+    LARGE_INPUT,
+    PAUSED,
     AttributeNode,
     BlockNode,
     BodyNode,
@@ -265,7 +267,11 @@ def parse_config(text: str, filename: str = "<config>") -> File:
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")
-    node, errors, _ = parse_config_text(text, filename)
+    if len(text) >= LARGE_INPUT:
+        with PAUSED:  # (a parse makes many containers and no cycle: see cty._collector)
+            node, errors, _ = parse_config_text(text, filename)
+    else:
+        node, errors, _ = parse_config_text(text, filename)
     file = File(text, filename)
     object.__setattr__(file, "body", _body(node, file))
     if errors:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from cty import CtyValueError, Value
-from cty._internal import Node, Pos, TypeExprError, deep, range_text
+from cty._internal import LARGE_INPUT, PAUSED, Node, Pos, TypeExprError, deep, range_text
 from cty._internal import parse_expression as _parse
 from cty._internal import parse_template_text as _parse_template
 from cty.function.stdlib import FUNCTIONS
@@ -216,7 +216,11 @@ def _parsed(parse: Callable[..., Node], text: str, filename: str) -> Expression:
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")
     try:
-        node = parse(text, filename=filename)
+        if len(text) >= LARGE_INPUT:
+            with PAUSED:  # (a parse makes many containers and no cycle: see cty._collector)
+                node = parse(text, filename=filename)
+        else:
+            node = parse(text, filename=filename)
     except TypeExprError as e:
         raise DiagnosticsError([_diagnostic(e, filename)]) from None
     return Expression(node, text, filename)

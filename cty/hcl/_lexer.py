@@ -241,6 +241,7 @@ class Lexer:
         self._split: Pos | None = None
         self._newline_end: Pos | None = None
         self.invalid: list[TypeExprError] = []
+        self._ascii = text.isascii()
         self._errored_text = ""
         """The value HCL gives a quoted string with a bad escape (read before its error)."""
 
@@ -249,6 +250,8 @@ class Lexer:
         in grapheme clusters and offsets in UTF-8 bytes; both are counted on from the last
         place asked for, so a long text costs no more than once over."""
         i = self.i if i is None else i
+        if self._ascii and i >= self.line_start:  # (a character a column, a byte each)
+            return Pos(self.line, i - self.line_start + 1, i)
         last, line, column, byte = self._last
         text = self.text
         piece = text[last:i] if i >= last else text[i:last]

@@ -49,6 +49,8 @@ _ANON: Final = itertools.count()
 """Names for splats' item placeholders (each splat its own)."""
 _BINARY_LEVELS: Final = (("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"),
                          ("*", "/", "%"))
+_BINARY_LEVEL: Final = {op: level for level, ops in enumerate(_BINARY_LEVELS) for op in ops}
+"""Each binary operator's level (the higher, the tighter it binds)."""
 
 
 class _Parser(TokenCursor):
@@ -109,16 +111,17 @@ class _Parser(TokenCursor):
         return Node("conditional", cond.pos, items=(cond, yes, no), end=no.end)
 
     def _binary(self, level: int) -> Node:
-        if level == len(_BINARY_LEVELS):
-            return self._unary()
-        left = self._binary(level + 1)
-        ops = _BINARY_LEVELS[level]
+        """Binary operations whose operators bind at *level* or tighter (each level's left
+        to right), by precedence climbing: an operand, then each operator of such a level
+        with its right operand, which takes only operators binding tighter than it."""
+        left = self._unary()
         while not self._ends_here():
             tok = self.peek()
-            if tok.kind != "punct" or tok.text not in ops:
+            found = _BINARY_LEVEL.get(tok.text) if tok.kind == "punct" else None
+            if found is None or found < level:
                 break
             self.take()
-            right = self._binary(level + 1)
+            right = self._binary(found + 1)
             left = Node("binary", left.pos, tok.text, (left, right), end=right.end)
         return left
 

@@ -102,6 +102,7 @@ type bodyAnswer struct {
 
 func init() {
 	extraOps["body"] = opBody
+	extraOps["decode"] = opDecode
 }
 
 func opBody(line []byte) any {
@@ -266,10 +267,6 @@ type nestedSpecIn struct {
 type decodeRequest struct {
 	evalRequest
 	Block blockSchemaIn `json:"block"`
-}
-
-func init() {
-	extraOps["decode"] = opDecode
 }
 
 func opDecode(line []byte) any {
