@@ -269,9 +269,9 @@ def parse_config(text: str, filename: str = "<config>") -> File:
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")
     if len(text) >= LARGE_INPUT:
         with PAUSED:  # (a parse makes many containers and no cycle: see cty._collector)
-            node, errors, _ = parse_config_text(text, filename)
+            node, errors = parse_config_text(text, filename)
     else:
-        node, errors, _ = parse_config_text(text, filename)
+        node, errors = parse_config_text(text, filename)
     file = File(text, filename)
     object.__setattr__(file, "body", _body(node, file))
     if errors:

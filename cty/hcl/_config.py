@@ -6,7 +6,7 @@ each with the ranges HCL gives it) and the diagnostics HCL reports while parsing
 "Attribute redefined", and the first syntax error (HCL's parser reads on after one in a
 recovery mode whose later diagnostics this parser does not reproduce). When the scanner
 found characters HCL never accepts, their diagnostics are all there is, as they are HCL's
-first.
+first (the parser still reads the file, for the blocks that give them their context).
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class _ConfigParser(_Parser):
     headers, and are significant inside expressions as HCL's peeker makes them (a newline
     ends an attribute's expression where no bracket is open)."""
 
-    def __init__(self, text: str, filename: str, tokens: list[Token], source: Source) -> None:
+    def __init__(self, filename: str, tokens: list[Token], source: Source) -> None:
         super().__init__("", False, filename)
         self.tokens = tokens
         self.last_end = tokens[0].pos
@@ -410,15 +410,14 @@ def _byte(pos: Pos) -> int:
     return pos.byte
 
 
-def parse_config_text(text: str, filename: str) -> tuple[BodyNode, list[TypeExprError], bool]:
-    """Return the body of the configuration file *text*, the diagnostics HCL reports in
-    parsing it (see the module's docstring for which), and whether the body is whole: where
-    a syntax error stopped the parser it holds only the top-level blocks read (see
-    ``partial_body``; where the scanner found invalid characters, the parser still reads
-    the file, for that)."""
+def parse_config_text(text: str, filename: str) -> tuple[BodyNode, list[TypeExprError]]:
+    """Return the body of the configuration file *text* and the diagnostics HCL reports in
+    parsing it (see the module's docstring for which). Where a syntax error stopped the
+    parser the body holds only the top-level blocks read (see ``partial_body``; where the
+    scanner found invalid characters, the parser still reads the file, for that)."""
     lexer = Lexer(text, hcl=True, go_escapes=False)
     tokens = lexer.scan()
-    parser = _ConfigParser(text, filename, tokens, Source(text, lexer.invalid))
+    parser = _ConfigParser(filename, tokens, Source(text, lexer.invalid))
     try:
         body = parser.file_body()
     except _Stop:
@@ -428,5 +427,5 @@ def parse_config_text(text: str, filename: str) -> tuple[BodyNode, list[TypeExpr
     else:
         diags = parser.diags
     if lexer.invalid:  # (the scanner's are HCL's first: the parser's body gives context)
-        return body, list(lexer.invalid), False
-    return body, diags, not diags or all(d.summary == "Attribute redefined" for d in diags)
+        return body, list(lexer.invalid)
+    return body, diags
