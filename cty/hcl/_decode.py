@@ -88,6 +88,12 @@ class BlockSchema:
     attributes: Mapping[str, AttributeSpec] = field(default_factory=dict)
     blocks: Mapping[str, NestedBlockSpec] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        both = sorted(set(self.attributes) & set(self.blocks))
+        if both:
+            raise ValueError(f"{both[0]!r} names both an attribute and a block type: the "
+                             "decoded object has one attribute of each name")
+
     def implied_type(self) -> Type:
         """The type of the value a body decodes to (its attributes' types without their
         optional markers; a list or map of blocks that hold a dynamic type is dynamic)."""

@@ -94,5 +94,7 @@ def test_schemas_are_checked() -> None:
         NestedBlockSpec(DISK, "single", max_items=2)
     with pytest.raises(ValueError, match="set of blocks cannot hold a dynamic type"):
         NestedBlockSpec(BlockSchema({"v": AttributeSpec(cty.DynamicPseudoType)}), "set")
+    with pytest.raises(ValueError, match="'disk' names both an attribute and a block type"):
+        BlockSchema({"disk": AttributeSpec(cty.String)}, {"disk": NestedBlockSpec(DISK)})
     with pytest.raises(TypeError, match="schema must be a BlockSchema"):
         parse_config("").body.value({})  # type: ignore[arg-type]
