@@ -25,6 +25,7 @@ from cty._internal import (
     BlockNode,
     BodyNode,
     Pos,
+    TypeExprError,
     deep,
     go_quote,
     hop,
@@ -254,6 +255,13 @@ def _block(node: BlockNode, file: File) -> Block:
                  Range(name, node.type_range[0], node.close_brace_range[1]))
 
 
+def _file(text: str, filename: str) -> tuple[File, list[TypeExprError]]:
+    node, errors = parse_config_text(text, filename)
+    file = File(text, filename)
+    object.__setattr__(file, "body", _body(node, file))
+    return file, errors
+
+
 @deep
 def parse_config(text: str, filename: str = "<config>") -> File:
     """Return the configuration file *text* (HCL's native syntax: a body of attributes and
@@ -269,11 +277,9 @@ def parse_config(text: str, filename: str = "<config>") -> File:
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")
     if len(text) >= LARGE_INPUT:
         with PAUSED:  # (a parse makes many containers and no cycle: see cty._collector)
-            node, errors = parse_config_text(text, filename)
+            file, errors = _file(text, filename)
     else:
-        node, errors = parse_config_text(text, filename)
-    file = File(text, filename)
-    object.__setattr__(file, "body", _body(node, file))
+        file, errors = _file(text, filename)
     if errors:
         raise DiagnosticsError([_diagnostic(e, filename, text) for e in errors], file)
     return file

@@ -11,11 +11,10 @@ templates and heredocs as HCL's scanner splits them, and the characters HCL neve
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import re
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from .._errors import CtyValueError
 from .._gostrconv import GO_HEX_ESCAPES, GO_SIMPLE_ESCAPES
@@ -23,14 +22,17 @@ from ._names import is_ident_continue, is_ident_start
 
 _blanks: Final = re.compile(r"[ \t]+").match
 """A run of blanks from an offset (each skipped at once, not a character at a time)."""
+_ascii_word: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*").match
+"""An identifier in a text of ASCII characters only (is_ident_start, is_ident_continue)."""
+_SPACE_STARTS: Final = frozenset(" \t\r\n#/")
+"""The characters blanks, newlines and comments start with."""
 
 NodeKind: TypeAlias = Literal["ident", "call", "list", "object", "string", "number", "neg",
                               "not", "binary", "conditional", "paren", "template",
                               "traversal", "for", "join", "splat", "anon"]
 
 
-@dataclass(frozen=True)
-class Pos:
+class Pos(NamedTuple):
     """A place in the text: 1-based line and column (columns count grapheme clusters, as
     HCL counts them) and the 0-based offset in the text's UTF-8 bytes."""
 
@@ -188,7 +190,9 @@ _MULTI_LINE: Final = ("Invalid multi-line string", "Quoted strings may not be sp
                       "multi-line template syntax.")
 
 
-@dataclass(frozen=True)
+TokenKind: TypeAlias = Literal["ident", "string", "template", "number", "punct", "end"]
+
+
 class Token:
     """One token: an identifier, a string (its value, escapes read), a number literal, a
     punctuation character or operator, or the end; with where it starts and whether a newline
@@ -198,30 +202,50 @@ class Token:
     (its text "quoted", "heredoc" or "flush" for ``<<-``); a string with a bad escape keeps
     the error, raised when the parser takes it, as HCL reports such mistakes after the
     characters it never accepts.
+
+    A slotted class, not a frozen dataclass, as a parse makes one for every token (a frozen
+    dataclass costs three times as much to build); no token is changed once made.
     """
 
-    kind: Literal["ident", "string", "template", "number", "punct", "end"]
-    text: str
-    pos: Pos
-    newline_before: bool
-    newline_pos: Pos | None = None
-    """Where the first newline between this token and the one before is."""
-    error: TypeExprError | None = None
-    parts: tuple[Token | tuple[Token, ...], ...] = ()
-    """A template's parts: literal text as a string token (a heredoc's ends at each line's
-    end, as HCL's tokens do), and each interpolation's or directive's tokens (its opener,
-    ``${`` or ``%{`` with any ``~``, as a punct token; the tokens inside; an end token whose
-    text is its ``}`` or ``~}``); last, the closer alone: an end token at the closing quote
-    or heredoc marker, or with no text at the end of the text when there is none."""
-    end: Pos | None = None
-    """Where the token ends (just after its last character)."""
-    newline_end: Pos | None = None
-    """Where the first newline between this token and the one before ends (a comment that
-    a newline ends is that newline to HCL)."""
-    split: Pos | None = None
-    """For a template's literal text: where HCL's scanner ends the first of the tokens it
-    makes of it, when that is before its end (a ``$`` or ``%`` not opening a sequence, and
-    ``$${`` or ``%%{``, are tokens of their own to HCL)."""
+    __slots__ = ("end", "error", "kind", "newline_before", "newline_end", "newline_pos",
+                 "parts", "pos", "split", "text")
+
+    def __init__(self, kind: TokenKind, text: str, pos: Pos, newline_before: bool,
+                 newline_pos: Pos | None = None, *, error: TypeExprError | None = None,
+                 parts: tuple[Token | tuple[Token, ...], ...] = (), end: Pos | None = None,
+                 newline_end: Pos | None = None, split: Pos | None = None) -> None:
+        self.kind = kind
+        self.text = text
+        self.pos = pos
+        self.newline_before = newline_before
+        self.newline_pos = newline_pos
+        """Where the first newline between this token and the one before is."""
+        self.error = error
+        self.parts = parts
+        """A template's parts: literal text as a string token (a heredoc's ends at each
+        line's end, as HCL's tokens do), and each interpolation's or directive's tokens (its
+        opener, ``${`` or ``%{`` with any ``~``, as a punct token; the tokens inside; an end
+        token whose text is its ``}`` or ``~}``); last, the closer alone: an end token at the
+        closing quote or heredoc marker, or with no text at the end of the text when there is
+        none."""
+        self.end = end
+        """Where the token ends (just after its last character)."""
+        self.newline_end = newline_end
+        """Where the first newline between this token and the one before ends (a comment
+        that a newline ends is that newline to HCL)."""
+        self.split = split
+        """For a template's literal text: where HCL's scanner ends the first of the tokens it
+        makes of it, when that is before its end (a ``$`` or ``%`` not opening a sequence,
+        and ``$${`` or ``%%{``, are tokens of their own to HCL)."""
+
+    def __repr__(self) -> str:
+        return f"Token({self.kind!r}, {self.text!r}, {self.pos!r})"
+
+    def with_parts(self, parts: tuple[Token | tuple[Token, ...], ...], end: Pos) -> Token:
+        """This template token with its *parts*, ending at *end*."""
+        return Token(self.kind, self.text, self.pos, self.newline_before, self.newline_pos,
+                     error=self.error, parts=parts, end=end, newline_end=self.newline_end,
+                     split=self.split)
 
 
 class Lexer:
@@ -270,7 +294,7 @@ class Lexer:
     def error(self, detail: str, pos: Pos | None = None) -> TypeExprError:
         return TypeExprError(INVALID_EXPRESSION, detail, pos or self.pos())
 
-    def _token(self, kind: Literal["ident", "string", "template", "number", "punct", "end"],
+    def _token(self, kind: TokenKind,
                text: str, pos: Pos, nl: bool, newline: Pos | None, **rest: Any) -> Token:
         """A token after the blanks and comments just skipped (``nl``, ``newline``: whether
         a newline was among them, where the first was; and where it ended)."""
@@ -285,6 +309,8 @@ class Lexer:
         keep where it ends in ``_newline_end``)."""
         text, newline = self.text, None
         self._newline_end = None
+        if self.i < len(text) and text[self.i] not in _SPACE_STARTS:  # (mostly: no space)
+            return None
         while self.i < len(text):
             c = text[self.i]
             if c == "\n" or (c == "\r" and text.startswith("\n", self.i + 1)):
@@ -339,9 +365,11 @@ class Lexer:
         out = []
         text = self.text
         depth = 0
+        ascii_text = self._ascii
         while True:
             newline = self._skip_space()
-            pos = self.pos()
+            i = self.i
+            pos = Pos(self.line, i - self.line_start + 1, i) if ascii_text else self.pos()
             nl = newline is not None
             if interpolation and depth == 0 and text.startswith(("}", "~}"), self.i):
                 close = "}" if text[self.i] == "}" else "~}"
@@ -356,7 +384,13 @@ class Lexer:
                 depth += 1
             elif c == "}":
                 depth -= 1
-            if is_ident_start(c):
+            if ascii_text and (word_end := _ascii_word(text, i)) is not None:
+                j = word_end.end()
+                self.i = j
+                out.append(Token("ident", text[i:j], pos, nl, newline,
+                                 newline_end=self._newline_end,
+                                 end=Pos(pos.line, pos.column + j - i, j)))
+            elif is_ident_start(c):
                 j = self.i + 1
                 while j < len(text) and is_ident_continue(text[j]):
                     j += 1
@@ -635,14 +669,14 @@ class Lexer:
                     self.i = eol - 1 if text[eol - 1:eol] == "\r" else eol
                     end = self.pos()
                     parts.append((Token("end", marker, close, False, end=end),))
-                    return dataclasses.replace(template, parts=tuple(parts), end=end)
+                    return template.with_parts(tuple(parts), end)
             line_start = False
             if self.i >= len(text):
                 if out:
                     parts.append(self._literal(out))
                 end = self.pos()
                 parts.append((Token("end", "", end, False, end=end),))
-                return dataclasses.replace(template, parts=tuple(parts), end=end)
+                return template.with_parts(tuple(parts), end)
             c = text[self.i]
             if marker is not None and self._cut_short(c):  # (a template file's may end so)
                 continue
