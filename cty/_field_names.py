@@ -11,14 +11,25 @@ A field is its own attribute unless renamed, by (first that applies):
 from __future__ import annotations
 
 import dataclasses
+import sys
 import threading
 import typing
 import weakref
 from typing import Any, Final
 
-import msgspec
-
 from ._errors import CtyTypeError
+
+if typing.TYPE_CHECKING:
+    import msgspec
+
+
+def struct_class(cls: object) -> type[msgspec.Struct] | None:
+    """*cls* if it is a msgspec Struct class, else None. msgspec is not loaded for the
+    question: a program that has not loaded it has no Struct classes."""
+    module = sys.modules.get("msgspec")
+    if module is not None and isinstance(cls, type) and issubclass(cls, module.Struct):
+        return cls
+    return None
 
 
 class Name:
@@ -83,8 +94,8 @@ def attribute_names(cls: type, hints: dict[str, Any] | None = None) -> dict[str,
                                        f"{cls.__qualname__} must be an attribute name (a str), "
                                        f"not {type(name).__name__}")
                 renames[f.name] = name
-    elif isinstance(cls, type) and issubclass(cls, msgspec.Struct):
-        for info in msgspec.structs.fields(cls):
+    elif (struct := struct_class(cls)) is not None:
+        for info in sys.modules["msgspec.structs"].fields(struct):
             if info.encode_name != info.name:
                 renames[info.name] = info.encode_name
     for field, given in hints.items():
@@ -127,8 +138,8 @@ def record_fields(cls: type) -> tuple[tuple[str, str], ...] | None:
     names: tuple[str, ...] | None = None
     if dataclasses.is_dataclass(cls):
         names = tuple(f.name for f in dataclasses.fields(cls))
-    elif issubclass(cls, msgspec.Struct):
-        names = cls.__struct_fields__
+    elif (struct := struct_class(cls)) is not None:
+        names = struct.__struct_fields__
     elif issubclass(cls, tuple) and hasattr(cls, "_fields"):
         names = tuple(cls._fields)
     pairs = None
@@ -169,11 +180,12 @@ def field_defaults(cls: type) -> dict[str, Any]:
                 out[f.name] = f.default_factory
             elif f.default is not dataclasses.MISSING:
                 out[f.name] = _constant(f.default)
-    elif isinstance(cls, type) and issubclass(cls, msgspec.Struct):
-        for info in msgspec.structs.fields(cls):
-            if info.default_factory is not msgspec.NODEFAULT:
+    elif (struct := struct_class(cls)) is not None:
+        nodefault = sys.modules["msgspec"].NODEFAULT
+        for info in sys.modules["msgspec.structs"].fields(struct):
+            if info.default_factory is not nodefault:
                 out[info.name] = info.default_factory
-            elif info.default is not msgspec.NODEFAULT:
+            elif info.default is not nodefault:
                 out[info.name] = _constant(info.default)
     elif isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_field_defaults"):
         out = {name: _constant(v) for name, v in cls._field_defaults.items()}

@@ -32,13 +32,11 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Final
 
-import msgspec
-
 from ._collection_types import List, Map, Set
 from ._deep import deep, hop
 from ._dynamic import DynamicPseudoType
 from ._errors import CtyTypeError
-from ._field_names import attribute_names, field_defaults
+from ._field_names import attribute_names, field_defaults, struct_class
 from ._primitive_type import Bool, Number, String
 from ._structural_types import ObjectWithOptionalAttrs, Tuple
 from ._type import Type, brief
@@ -152,7 +150,7 @@ class _Reader:
             return self._object(cls, where, lambda name, hint: _not_required(hint, name in
                                                                              optional), {})
         if dataclasses.is_dataclass(cls) or _is_named_tuple(cls) or \
-                issubclass(cls, msgspec.Struct):
+                struct_class(cls) is not None:
             defaults = field_defaults(cls)
             return self._object(cls, where,
                                 lambda name, hint: name in defaults or _allows_none(hint),
@@ -197,8 +195,8 @@ def _field_names(cls: type, hints: dict[str, Any]) -> list[str]:
     or a TypedDict's keys."""
     if dataclasses.is_dataclass(cls):
         return [f.name for f in dataclasses.fields(cls)]
-    if isinstance(cls, type) and issubclass(cls, msgspec.Struct):
-        return list(cls.__struct_fields__)
+    if (struct := struct_class(cls)) is not None:
+        return list(struct.__struct_fields__)
     if _is_named_tuple(cls):
         return list(cls._fields)  # type: ignore[attr-defined]
     return list(hints)

@@ -110,3 +110,32 @@ def test_a_deep_wrapper_keeps_each_function_s_parameters_and_defaults() -> None:
         assert "'d'" in str(e)
     else:  # pragma: no cover - the failure being tested for
         raise AssertionError("an unknown keyword was accepted")
+
+
+def test_the_standard_library_loads_a_function_s_module_when_it_is_first_looked_up() -> None:
+    loaded = _modules_after("from cty.function.stdlib import FUNCTIONS\n"
+                            "assert len(FUNCTIONS) == 86 and 'upper' in FUNCTIONS")
+    assert sorted(m for m in loaded if m.startswith("cty.function.stdlib._")) == []
+    loaded = _modules_after("import cty\nfrom cty.function.stdlib import FUNCTIONS\n"
+                            "assert FUNCTIONS['upper'](cty.string_val('a')) == "
+                            "cty.string_val('A')")
+    assert "cty.function.stdlib._string" in loaded
+    assert "cty.function.stdlib._format" not in loaded and "cty.encoding" not in loaded
+
+
+def test_the_standard_library_table_is_every_function_by_its_hcl_name() -> None:
+    from cty.function import Function, stdlib
+
+    table = dict(stdlib.FUNCTIONS)
+    assert len(table) == len(stdlib.FUNCTIONS) == 86
+    assert all(isinstance(f, Function) for f in table.values())
+    assert table["abs"] is stdlib.absolute and table["strrev"] is stdlib.reverse
+    assert "nosuch" not in stdlib.FUNCTIONS and stdlib.FUNCTIONS.get("nosuch") is None
+    assert repr(stdlib.FUNCTIONS) == "<cty.function.stdlib.FUNCTIONS: 86 functions>"
+    assert set(stdlib.__all__) <= set(dir(stdlib))
+
+
+def test_evaluating_hcl_loads_neither_msgspec_nor_the_whole_standard_library() -> None:
+    loaded = _modules_after("from cty.hcl import parse_expression\n"
+                            "parse_expression('1 + 2').evaluate()")
+    assert "msgspec" not in loaded and "cty.function.stdlib._format" not in loaded
