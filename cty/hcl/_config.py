@@ -276,7 +276,7 @@ class _ConfigParser(_Parser):
         (HCL's parseSingleAttrBody), with its closing brace (taken)."""
         name = self.peek()
         if name.kind != "ident":
-            self.take()
+            TokenCursor.take(self)  # (a string's own error is not HCL's: no item here)
             raise self._recovered(*_ITEM_REQUIRED, token_range(name))
         self.take()
         after = self.peek()
@@ -426,6 +426,4 @@ def parse_config_text(text: str, filename: str) -> tuple[BodyNode, list[TypeExpr
         body, diags = parser.partial_body(), [*parser.diags, e]
     else:
         diags = parser.diags
-    if lexer.invalid:  # (the scanner's are HCL's first: the parser's body gives context)
-        return body, list(lexer.invalid)
-    return body, diags
+    return body, [*lexer.invalid, *diags]  # (the scanner's are HCL's first)

@@ -13,7 +13,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from cty import CtyValueError, Value
-from cty._internal import LARGE_INPUT, PAUSED, Node, Pos, TypeExprError, deep, range_text
+from cty._internal import (
+    LARGE_INPUT,
+    PAUSED,
+    Node,
+    Pos,
+    SyntaxErrors,
+    TypeExprError,
+    deep,
+    range_text,
+)
 from cty._internal import parse_expression as _parse
 from cty._internal import parse_template_text as _parse_template
 from cty.function.stdlib import FUNCTIONS
@@ -222,5 +231,6 @@ def _parsed(parse: Callable[..., Node], text: str, filename: str) -> Expression:
         else:
             node = parse(text, filename=filename)
     except TypeExprError as e:
-        raise DiagnosticsError([_diagnostic(e, filename)]) from None
+        errors = e.errors if isinstance(e, SyntaxErrors) else [e]
+        raise DiagnosticsError([_diagnostic(x, filename) for x in errors]) from None
     return Expression(node, text, filename)

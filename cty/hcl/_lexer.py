@@ -138,6 +138,21 @@ class TypeExprError(CtyValueError):
         """With ``expression``: the evaluation context it was evaluated in (None: none)."""
 
 
+class SyntaxErrors(TypeExprError):
+    """Every diagnostic of a text HCL cannot read, in HCL's order (the scanner's invalid
+    characters, then the parser's); as a TypeExprError it is the first of them."""
+
+    def __init__(self, errors: list[TypeExprError]) -> None:
+        first = errors[0]
+        super().__init__(first.summary, first.detail, first.pos, first.end, first.context)
+        self.errors = errors
+
+
+def syntax_errors(errors: list[TypeExprError]) -> TypeExprError:
+    """The one error that stands for *errors* (at least one): itself when it is alone."""
+    return errors[0] if len(errors) == 1 else SyntaxErrors(errors)
+
+
 INVALID_EXPRESSION: Final = "Invalid expression"
 _PUNCT: Final = frozenset("()[]{},=:-")
 _HCL_ESCAPES: Final = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\"}
@@ -163,6 +178,8 @@ _INVALID_CHARACTERS: Final = {
                'It might help to replace the character with a "straight quote".'),
 }
 _INVALID_CHARACTERS["\u201d"] = _INVALID_CHARACTERS["\u201c"]
+_TOLD_KIND: Final = {"&": "&", "|": "&", "^": "&", "~": "&", ";": ";", "`": "`", "'": "'"}
+"""The characters HCL's scanner reports a limited number of, by kind (``Lexer._told``)."""
 _UNTERMINATED_TEMPLATE: Final = ("Unterminated template string",
                                  "No closing marker was found for the string.")
 _GO_SPACE: Final = "\t\n\v\f\r \x85\xa0"
@@ -264,6 +281,12 @@ class Lexer:
         self._lit_pos = Pos(1, 1, 0)
         self._split: Pos | None = None
         self._newline_end: Pos | None = None
+        self._seen: dict[str, int] = {}
+        """How many of each kind of character HCL reports a limited number of (``_told``)
+        were seen."""
+        self._cut_at: Pos | None = None
+        """Where an invalid token that runs to the end of the text starts (``_cut_short``'s
+        last character, a heredoc's lone carriage return and what follows it)."""
         self.invalid: list[TypeExprError] = []
         self._ascii = text.isascii()
         self._errored_text = ""
@@ -426,10 +449,26 @@ class Lexer:
                                                               _NOT_A_CHARACTER))
                 self.i += 1
                 end = self.pos()
-                self.invalid.append(TypeExprError(summary, detail, pos, end))
+                if self._told(c):
+                    self.invalid.append(TypeExprError(summary, detail, pos, end))
                 out.append(self._token("punct", c, pos, nl, newline, end=end))
             else:
                 raise self.error(f"The character {c!r} is not expected here.")
+
+    def _told(self, c: str) -> bool:
+        """Whether HCL's scanner reports the character *c* it never accepts, here: of the
+        bitwise operators the first four, of semicolons the first, of backticks and single
+        quotes the first and the third (one of a pair, as HCL's checkInvalidTokens counts
+        them); every other character."""
+        kind = _TOLD_KIND.get(c)
+        if kind is None:
+            return True
+        seen = self._seen.get(kind, 0)
+        if kind in "`'":
+            self._seen[kind] = min(seen + 1, 3)
+            return seen % 2 == 0
+        self._seen[kind] = seen + 1
+        return seen < (4 if kind == "&" else 1)
 
     def _number(self) -> str:
         text, start = self.text, self.i
@@ -502,19 +541,25 @@ class Lexer:
         out: list[str] = []
         parts: list[Token | tuple[Token, ...]] = []
         error: TypeExprError | None = None
+        broken: tuple[Token | tuple[Token, ...], ...] | None = None
+        """A template's parts up to a line break in it, where HCL's parser finds its end."""
         while True:
+            if broken is not None and (self.i >= len(text) or text[self.i] == '"'):
+                self.i += self.i < len(text)
+                return "template", broken
             if self.i >= len(text):
                 if not self.hcl:
                     raise self.error("This string is not closed: a \" is missing.", start)
                 if error is not None:  # (HCL reads the literal, and its escapes, first)
                     raise error
+                at = self._at_the_end()
                 if not parts:
-                    first = self._lit_pos if out else self.pos()
-                    raise TypeExprError(*_UNTERMINATED_TEMPLATE, self.pos(), self.pos(),
+                    first = self._lit_pos if out else at
+                    raise TypeExprError(*_UNTERMINATED_TEMPLATE, at, self.pos(),
                                         (first, self.pos()))
                 if out:
                     parts.append(self._literal(out))
-                parts.append((Token("end", "", self.pos(), False, end=self.pos()),))
+                parts.append((Token("end", "", at, False, end=self.pos()),))
                 return "template", tuple(parts)
             c = text[self.i]
             if self._cut_short(c):
@@ -528,6 +573,13 @@ class Lexer:
                     if text[self.i - 1] == "\n":
                         self._newline()
                 self.invalid.append(TypeExprError(*_MULTI_LINE, at, self.pos()))
+                if error is None and broken is None:  # (HCL's template ends at the break:
+                    if parts:                         # unterminated, after what is before it)
+                        broken = (*parts, *([self._literal(out)] if out else []),
+                                  (Token("end", "", at, False, end=self.pos()),))
+                    else:
+                        error = TypeExprError(*_UNTERMINATED_TEMPLATE, at, self.pos(),
+                                              (self._lit_pos if out else at, self.pos()))
                 continue
             if c == '"':
                 if error is not None or not parts:
@@ -568,8 +620,14 @@ class Lexer:
             self.invalid.append(TypeExprError("Invalid character", _NOT_A_CHARACTER, at,
                                               at.after(c)))
             self.i += 1
+            self._cut_at = at
             return True
         return False
+
+    def _at_the_end(self) -> Pos:
+        """Where the token after an unclosed template is, at the end of the text: the end,
+        or an invalid token that runs to it (HCL's next token, see ``_cut_at``)."""
+        return self._cut_at if self._cut_at is not None else self.pos()
 
     def _literal(self, out: list[str]) -> Token:
         """Template text gathered in *out*, from where it started to here, as a token."""
@@ -675,7 +733,7 @@ class Lexer:
                 if out:
                     parts.append(self._literal(out))
                 end = self.pos()
-                parts.append((Token("end", "", end, False, end=end),))
+                parts.append((Token("end", "", self._at_the_end(), False, end=end),))
                 return template.with_parts(tuple(parts), end)
             c = text[self.i]
             if marker is not None and self._cut_short(c):  # (a template file's may end so)
@@ -694,6 +752,7 @@ class Lexer:
                 else:
                     self.invalid.append(TypeExprError("Invalid character", _NOT_A_CHARACTER, at,
                                                       self.pos()))
+                    self._cut_at = at
                 continue
             if c == "\n":
                 out.append(c)

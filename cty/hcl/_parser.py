@@ -33,6 +33,7 @@ from ._lexer import (
     TokenCursor,
     TypeExprError,
     node_range,
+    syntax_errors,
     token_range,
 )
 from ._template import parse_template
@@ -58,7 +59,10 @@ class _Parser(TokenCursor):
     are ignored, except directly inside braces, where they end an item (as in HCL)."""
 
     def __init__(self, text: str, go_escapes: bool, filename: str) -> None:
-        super().__init__(Lexer(text, hcl=True, go_escapes=go_escapes).tokens())
+        lexer = Lexer(text, hcl=True, go_escapes=go_escapes)
+        super().__init__(lexer.scan())
+        self.invalid = lexer.invalid
+        """The scanner's diagnostics: invalid characters (HCL reports them first)."""
         self.filename = filename
         self.after: Callable[[], Iterator[Token]] = _nothing
         """The tokens after this parser's in the file (a template's sequence's parser has
@@ -159,12 +163,13 @@ class _Parser(TokenCursor):
                     raise self._fail("Invalid attribute name", "An attribute name is required "
                                      "after a dot.", step)
                 continue
-            if self.at("*"):
+            if self.at("*") and not self._ends_here():
                 self.take()
-                if not self.at("]"):
+                if not self.at("]") or self._ends_here():  # (a newline where one counts is
                     raise self._fail("Missing close bracket on splat index", "The star for a "
                                      "full splat operator must be immediately followed by a "
-                                     "closing bracket (\"]\").", self._recovered_at("]"))
+                                     "closing bracket (\"]\").",  # HCL's token found)
+                                     self._recovered_at("]", after_newline=self._ends_here()))
                 close = self.take()
                 anon = Node("anon", tok.pos, str(next(_ANON)), end=close.end)
                 each = self._postfix(anon)
@@ -222,17 +227,19 @@ class _Parser(TokenCursor):
         return Node("splat", node.pos, anon.text, (node, each), args_pos=dot.pos,
                     end_pos=star.end, end=each.end)
 
-    def _recovered_at(self, close: str) -> Token:
+    def _recovered_at(self, close: str, *, after_newline: bool = False) -> Token:
         """Where HCL's recovery for a missing *close* bracket stops: the matching close
-        bracket after the token found instead (which HCL has read), or the end. HCL's
-        diagnostic for a missing index bracket points there, not at the token it found
-        instead (it reports the variable it then reuses)."""
+        bracket after the token found instead (which HCL has read: the next token, or with
+        *after_newline* the newline before it), or the end. HCL's diagnostic for a missing
+        index bracket points there, not at the token it found instead (it reports the
+        variable it then reuses)."""
         open_ = {"]": "[", ")": "(", "}": "{"}[close]
         nest = 0
         found = self.peek()
         if found.kind == "end" and not found.text:
             return found
-        for tok in itertools.chain(_flat(self.tokens[self.k + 1:]), self.after()):
+        rest = self.tokens[self.k if after_newline else self.k + 1:]
+        for tok in itertools.chain(_flat(rest), self.after()):
             if tok.kind == "punct" and tok.text == open_:
                 nest += 1
             elif tok.kind == "punct" and tok.text == close:
@@ -542,16 +549,22 @@ def parse_expression(text: str, *, go_escapes: bool = False, filename: str = "ty
     """Return the expression tree of *text*, which must hold exactly one expression.
 
     Raises TypeExprError (with HCL's summary and detail, and the range HCL points at) for
-    anything else. With *go_escapes*, strings read Go's escapes instead of HCL's; *filename*
+    anything else: the scanner's diagnostics and the parser's first (a SyntaxErrors where
+    there are several). With *go_escapes*, strings read Go's escapes instead of HCL's; *filename*
     names the file where a message gives a place.
     """
     parser = _Parser(text, go_escapes, filename)
-    node = parser.expression()
-    tok = parser.peek()
-    if tok.kind != "end":
-        raise TypeExprError("Extra characters after expression", "An expression was "
-                            "successfully parsed, but extra characters were found after it.",
-                            *token_range(tok))
+    try:
+        node = parser.expression()
+        tok = parser.peek()
+        if tok.kind != "end":
+            raise TypeExprError("Extra characters after expression", "An expression was "
+                                "successfully parsed, but extra characters were found after "
+                                "it.", *token_range(tok))
+    except TypeExprError as e:
+        raise syntax_errors([*parser.invalid, e]) from None
+    if parser.invalid:
+        raise syntax_errors(parser.invalid)
     return node
 
 
@@ -559,12 +572,17 @@ def parse_template_text(text: str, *, filename: str = "template.hcl") -> Node:
     """Return the template *text* is as a whole (HCL's ParseTemplate: a template file's
     text, no quotes around it, no escapes but ``$${`` and ``%%{``).
 
-    Raises TypeExprError (HCL's first diagnostic) for a template HCL cannot read."""
+    Raises TypeExprError for a template HCL cannot read: the scanner's diagnostics and the
+    parser's first (a SyntaxErrors where there are several)."""
     lexer = Lexer(text, hcl=True, go_escapes=False)
     tok = lexer.bare_template()
-    if lexer.invalid:
-        raise lexer.invalid[0]
     eof = tok.parts[-1]
     assert isinstance(eof, tuple)
-    return parse_template(tok, _Parser("", False, filename)._sub_parser, filename,
-                          lambda: iter(eof))  # (after the template: the end of the file)
+    try:
+        node = parse_template(tok, _Parser("", False, filename)._sub_parser, filename,
+                              lambda: iter(eof))  # (after the template: the end of the file)
+    except TypeExprError as e:
+        raise syntax_errors([*lexer.invalid, e]) from None
+    if lexer.invalid:
+        raise syntax_errors(lexer.invalid)
+    return node

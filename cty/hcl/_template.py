@@ -207,7 +207,7 @@ def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node]:
     first = parser.peek()
     if first.kind != "ident":
         raise TypeExprError(invalid, "For directive requires variable name after 'for'.",
-                            first.pos, first.end)
+                            *token_range(first))
     parser.take()
     key, value = "", first.text
     comma = parser.peek()
@@ -216,13 +216,13 @@ def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node]:
         second = parser.peek()
         if second.kind != "ident":
             raise TypeExprError(invalid, "For directive requires value variable name after "
-                                "comma.", second.pos, second.end)
+                                "comma.", *token_range(second))
         parser.take()
         key, value = value, second.text
     keyword = parser.peek()
     if keyword.kind != "ident" or keyword.text != "in":
         raise TypeExprError(invalid, "For directive requires 'in' keyword after names.",
-                            keyword.pos, keyword.end)
+                            *token_range(keyword))
     parser.take()
     return (key, value), parser.expression()
 

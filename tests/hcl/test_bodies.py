@@ -103,7 +103,8 @@ def test_content_reports_what_the_schema_does_not_name_with_hcl_s_words() -> Non
                            "single-line block definition must end with a closing brace "
                            "immediately after its single argument definition."]),
     ("a = 1 @\n", ["main.hcl:1,7-8: Invalid character; This character is not used within "
-                   "the language."]),
+                   "the language.", "main.hcl:1,7-8: Missing newline after argument; An "
+                   "argument definition must end with a newline."]),
 ])
 def test_a_file_hcl_cannot_read_raises_with_hcl_s_diagnostics(text: str,
                                                                want: list[str]) -> None:

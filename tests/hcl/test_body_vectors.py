@@ -153,12 +153,12 @@ def _text(case: dict[str, Any], diags: list[Diagnostic], file: File | None,
                              color=case.get("text_color", False))
     want = text_prefix(want, n)
     if got == want or (_scanned_invalid(case["expr"])
-                       and _CONTEXT.sub(":", got) == _CONTEXT.sub(":", want)):
+                       and _CONTEXT.sub(r"\1:", got) == _CONTEXT.sub(r"\1:", want)):
         return None
     return f"text {got!r} != {want!r}"
 
 
-_CONTEXT: Final = re.compile(r"(?m)(?<=^  on main\.hcl line \d)(\d*), in [^\n]*:$")
+_CONTEXT: Final = re.compile(r"(?m)^(  on main\.hcl line \d+), in [^\n]*:$")
 """The "in BLOCK" part of the text writer's "on FILE line N, in BLOCK:" line."""
 
 

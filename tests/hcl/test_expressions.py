@@ -180,6 +180,26 @@ def test_syntax_errors_are_diagnostics() -> None:
                       "but found the end of the file.")
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    # (HCL v2.24's answers, through its oracle: the scanner reports at most four bitwise
+    # operators, one semicolon, and of backticks and single quotes the first and third)
+    ("1 & 2 | 3 ^ 4 & 5 ~ 6", [("Unsupported operator", 3), ("Unsupported operator", 7),
+                               ("Unsupported operator", 11), ("Unsupported operator", 15),
+                               ("Extra characters after expression", 3)]),
+    ("`a` + `b` + `c`", [("Invalid character", 1), ("Invalid character", 7),
+                         ("Invalid expression", 1)]),
+    ("'a' + 'b' + 'c' + 'd'", [("Invalid character", 1), ("Invalid character", 7),
+                               ("Invalid expression", 1)]),
+    ("a; b; c", [("Invalid character", 2), ("Extra characters after expression", 2)]),
+    ("x @ y", [("Invalid character", 3), ("Extra characters after expression", 3)]),
+])
+def test_syntax_errors_are_the_scanner_s_then_the_parser_s(text: str,
+                                                          want: list[tuple[str, int]]) -> None:
+    with pytest.raises(DiagnosticsError) as e:
+        parse_expression(text)
+    assert [(d.summary, d.column) for d in e.value.diagnostics] == want
+
+
 def test_bad_arguments_are_typed_errors() -> None:
     with pytest.raises(TypeError):
         parse_expression(b"1")  # type: ignore[arg-type]
