@@ -139,3 +139,10 @@ def test_evaluating_hcl_loads_neither_msgspec_nor_the_whole_standard_library() -
     loaded = _modules_after("from cty.hcl import parse_expression\n"
                             "parse_expression('1 + 2').evaluate()")
     assert "msgspec" not in loaded and "cty.function.stdlib._format" not in loaded
+    loaded = _modules_after(
+        "from cty.hcl import EvalContext, parse_expression\n"
+        "from cty.function.stdlib import FUNCTIONS\n"
+        "ctx = EvalContext(functions=FUNCTIONS)\n"
+        "assert parse_expression('upper(\"a\")').evaluate(ctx).as_string() == 'A'")
+    assert "cty.function.stdlib._string" in loaded
+    assert "cty.function.stdlib._format" not in loaded and "msgspec" not in loaded

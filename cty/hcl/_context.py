@@ -47,8 +47,16 @@ class EvalContext:
         self._variables = None if variables is None else {
             _name(k, "variable"): v if isinstance(v, Value) else cty.from_python(v)
             for k, v in variables.items()}
-        self._functions = None if functions is None else {
-            _name(k, "function"): _function(k, f) for k, f in functions.items()}
+        self._functions: Mapping[str, Function] | None
+        if functions is None:
+            self._functions = None
+        elif getattr(type(functions), "checked_functions", False):
+            # (go-cty's standard library's table: read-only, its names and functions known
+            # good, each loaded when first called; kept as it is, not checked and copied)
+            self._functions = functions
+        else:
+            self._functions = {
+                _name(k, "function"): _function(k, f) for k, f in functions.items()}
         self._parent = parent
 
     @classmethod

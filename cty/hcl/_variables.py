@@ -54,6 +54,9 @@ def _static_key(key: Node) -> Value | None:
         return cty.parse_number_val(key.text)
     if key.kind == "string":
         return cty.string_val(key.text)
+    if key.kind == "template" and key.text != "wrap" and len(key.items) == 1 \
+            and key.items[0].kind == "string":  # (HCL's TemplateExpr.IsStringLiteral)
+        return cty.string_val(key.items[0].text)
     if key.kind == "ident" and key.text in _LITERAL_IDENTS:
         return _LITERAL_IDENTS[key.text]
     return None

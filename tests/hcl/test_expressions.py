@@ -254,6 +254,10 @@ def test_variables_are_hcls_traversals() -> None:
     assert (t.root, t.line, t.column) == ("local", 1, 28)
     assert t.path == cty.Path([cty.GetAttrStep("x"), cty.IndexStep(cty.number_int_val(0)),
                                cty.IndexStep(cty.string_val("y"))])
+    # a heredoc of literal text alone is a literal key, as a quoted string is (HCL's
+    # TemplateExpr.IsStringLiteral); with an interpolation it is not
+    e = parse_expression('m[<<EOT\nkey\nEOT\n].a + m["${k}"].b')
+    assert [str(t) for t in e.variables()] == ['m["key\\n"].a', "m", "k"]
 
 
 def test_diagnostics_written_as_hcl_writes_them() -> None:

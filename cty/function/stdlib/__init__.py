@@ -331,6 +331,9 @@ class _FunctionTable(Mapping[str, Function]):
     that loads a function's module when the function is first looked up."""
 
     __slots__ = ("_names",)
+    checked_functions = True
+    """Every value is a Function and every name a valid one: ``cty.hcl.EvalContext`` keeps
+    the table as it is instead of checking (and so loading) every function."""
 
     def __init__(self, names: dict[str, str]) -> None:
         self._names = names
