@@ -149,8 +149,15 @@ class SyntaxErrors(TypeExprError):
 
 
 def syntax_errors(errors: list[TypeExprError]) -> TypeExprError:
-    """The one error that stands for *errors* (at least one): itself when it is alone."""
-    return errors[0] if len(errors) == 1 else SyntaxErrors(errors)
+    """The one error that stands for *errors* (at least one; a SyntaxErrors among them
+    stands for its own): itself when it is alone."""
+    flat = [one for error in errors for one in errors_of(error)]
+    return flat[0] if len(flat) == 1 else SyntaxErrors(flat)
+
+
+def errors_of(error: TypeExprError) -> list[TypeExprError]:
+    """The diagnostics *error* stands for: a SyntaxErrors' errors, or itself."""
+    return error.errors if isinstance(error, SyntaxErrors) else [error]
 
 
 INVALID_EXPRESSION: Final = "Invalid expression"

@@ -18,7 +18,16 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from .._gostrconv import go_quote
-from ._lexer import Node, Pos, Token, TypeExprError, go_is_space, range_text, token_range
+from ._lexer import (
+    Node,
+    Pos,
+    Token,
+    TypeExprError,
+    go_is_space,
+    range_text,
+    syntax_errors,
+    token_range,
+)
 from ._names import name_suggestion
 
 _KEYWORDS: Final = ("if", "for", "else", "endif", "endfor")
@@ -79,12 +88,14 @@ def parse_template(tok: Token, sub_parser: SubParser, filename: str,
     template file's text);
     *filename* names the file in the messages that give a directive's place; *after* gives
     the tokens that follow the template in the file."""
-    parts = _template_parts(tok, sub_parser, filename, after)
+    parts, sink = _template_parts(tok, sub_parser, filename, after)
     if tok.text == "flush":
         _flush(parts)
     parts = _meld(parts)
     reader = _TreeReader(parts)
     items = reader.root()
+    if sink.diags or reader.diags:  # (HCL reports the tree's after the sequences')
+        raise syntax_errors([*sink.diags, *reader.diags])
     wrap = len(parts) == 2 and parts[0].kind == "interp"
     return Node("template", tok.pos, "wrap" if wrap else "", tuple(items), end=tok.end)
 
@@ -99,10 +110,37 @@ def _first(tok: Token) -> tuple[Pos, Pos]:
     return first.pos, first.split or first.end
 
 
+class _Sink:
+    """The diagnostics of reading a template's sequences, and whether HCL's parser is in
+    recovery there: after its first error it skips to the sequence's end, reads on, and
+    reports no more of the mistakes it reports only outside recovery (all of the
+    sequences' own)."""
+
+    def __init__(self) -> None:
+        self.diags: list[TypeExprError] = []
+        self.recovery = False
+
+    def report(self, error: TypeExprError) -> None:
+        if not self.recovery:
+            self.diags.append(error)
+        self.recovery = True
+
+    def stopped(self, error: TypeExprError | None = None) -> TypeExprError:
+        """What to raise where reading stops: the diagnostics so far, and *error* (the
+        expression parser's first, where it stops) unless in recovery, where HCL may not
+        report it (what came before is sure; HCL goes on and may find more)."""
+        if self.recovery or error is None:
+            return syntax_errors(self.diags)
+        return syntax_errors([*self.diags, error])
+
+
 def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
-                    after: Callable[[], Iterator[Token]]) -> list[_Part]:
-    """parseTemplateParts: the template tokens, strip markers applied, ending with "end"."""
+                    after: Callable[[], Iterator[Token]]) -> tuple[list[_Part], _Sink]:
+    """parseTemplateParts: the template tokens, strip markers applied, ending with "end";
+    with their diagnostics (HCL reads on after a sequence it cannot read). Raises where
+    this reader cannot follow HCL's recovery further (the diagnostics so far)."""
     out: list[_Part] = []
+    sink = _Sink()
     ltrim_next = can_trim_prev = False
     for i, part in enumerate(tok.parts):
         ltrim, ltrim_next = ltrim_next, False
@@ -117,26 +155,46 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
         assert opener.end is not None
         if opener.kind == "end":  # the closing quote or marker, or the end of the text
             if not opener.text and tok.text != "bare":  # (a template file ends with the text)
-                raise TypeExprError("Unterminated template string",
-                                    "No closing marker was found for the string.", opener.pos,
-                                    opener.end, (_first(tok)[0], opener.end))
+                sink.report(TypeExprError("Unterminated template string",
+                                          "No closing marker was found for the string.",
+                                          opener.pos, opener.end, (_first(tok)[0], opener.end)))
+                if opener.pos != tok.end or not _at_eof(after):
+                    raise sink.stopped()  # (HCL's recovery reads on into what follows)
             out.append(_Part("end", opener.pos, opener.end))
             if len(out) > 1:
-                return out
+                return out, sink
             empty = _first(tok)[1]
-            return [_Part("lit", empty, empty), *out]
+            return [_Part("lit", empty, empty), *out], sink
         if can_trim and opener.text.endswith("~") and out and out[-1].kind == "lit":
             out[-1].text = _trim_right(out[-1].text)
         parser = sub_parser(list(part[1:]), _following(tok.parts[i + 1:], after))
-        if opener.text.startswith("$"):
-            node = parser.expression()
-            _interp_end(parser, tok)
-            assert node.end is not None
-            out.append(_Part("interp", node.pos, node.end, node=node))
-        else:
-            out.append(_directive(parser, opener, filename, _first(tok)[0]))
-        ltrim_next = part[-1].text == "~}"
+        error: TypeExprError | None
+        try:
+            if opener.text.startswith("$"):
+                node = parser.expression()
+                error = _interp_end(parser, tok)
+                assert node.end is not None
+                out.append(_Part("interp", node.pos, node.end, node=node))
+            else:
+                made, error = _directive(parser, opener, filename, _first(tok)[0])
+                if made is not None:
+                    out.append(made)
+        except TypeExprError as e:  # (the expression parser's: it stops at its first)
+            raise sink.stopped(e) from None
+        if error is None:
+            ltrim_next = part[-1].text == "~}"
+            continue
+        sink.report(error)  # (HCL skips to the sequence's closing brace)
+        closer = part[-1]
+        if not closer.text and (closer.pos != tok.end or not _at_eof(after)):
+            raise sink.stopped()  # (no closing brace: HCL's recovery reads on past it)
     raise AssertionError("a template token ends with its closer")  # pragma: no cover
+
+
+def _at_eof(after: Callable[[], Iterator[Token]]) -> bool:
+    """Whether nothing follows a template in the file."""
+    first = next(after(), None)
+    return first is None or (first.kind == "end" and not first.text)
 
 
 def _following(parts: tuple[Token | tuple[Token, ...], ...],
@@ -151,63 +209,69 @@ def _following(parts: tuple[Token | tuple[Token, ...], ...],
     return tokens
 
 
-def _interp_end(parser: ExprParser, tok: Token) -> None:
+def _interp_end(parser: ExprParser, tok: Token) -> TypeExprError | None:
+    """HCL's diagnostic for what ends an interpolation, if not its closing brace."""
     close = parser.peek()
     if close.kind == "end" and close.text:
-        return
+        return None
     if close.kind == "end":
-        raise TypeExprError(_UNCLOSED, _UNCLOSED_EOF, *_first(tok))
+        return TypeExprError(_UNCLOSED, _UNCLOSED_EOF, *_first(tok))
     at = token_range(close)
     context = (_first(tok)[0], at[1])
     if close.kind == "punct" and close.text == ":":
-        raise TypeExprError("Extra characters after interpolation expression", _EXTRA_COLON,
-                            *at, context)
+        return TypeExprError("Extra characters after interpolation expression", _EXTRA_COLON,
+                             *at, context)
     if tok.text == "quoted" and (close.kind == "string" or (close.kind == "template"
                                                            and close.text == "quoted")):
-        raise TypeExprError(_UNCLOSED, _UNCLOSED_QUOTE, *_first(tok))
-    raise TypeExprError("Extra characters after interpolation expression", _EXTRA_INTERP,
-                        *at, context)
+        return TypeExprError(_UNCLOSED, _UNCLOSED_QUOTE, *_first(tok))
+    return TypeExprError("Extra characters after interpolation expression", _EXTRA_INTERP,
+                         *at, context)
 
 
-def _directive(parser: ExprParser, opener: Token, filename: str, first: Pos) -> _Part:
+def _directive(parser: ExprParser, opener: Token, filename: str, first: Pos
+               ) -> tuple[_Part | None, TypeExprError | None]:
     """A ``%{ ... }`` sequence, its tokens after the opener in *parser*; *first* is where
-    the template's first token starts."""
+    the template's first token starts. Its template token (none where HCL makes none) and
+    HCL's diagnostic for it, if any (raises the expression parser's errors)."""
     kw = parser.peek()
     if kw.kind != "ident":
         at = token_range(kw)
-        raise TypeExprError("Invalid template directive", 'A template directive keyword ("if", '
-                            '"for", etc) is expected at the beginning of a %{ sequence.',
-                            *at, (opener.pos, at[1]))
+        return None, TypeExprError("Invalid template directive", 'A template directive '
+                                   'keyword ("if", "for", etc) is expected at the beginning '
+                                   "of a %{ sequence.", *at, (opener.pos, at[1]))
     parser.take()
     word = kw.text
     part = _Part(word, opener.pos, opener.pos)
     if word == "if":
         part.node = parser.expression()
     elif word == "for":
-        part.names, part.node = _for_header(parser)
+        header = _for_header(parser)
+        if isinstance(header, TypeExprError):
+            return None, header
+        part.names, part.node = header
     elif word not in _KEYWORDS:
         hint = name_suggestion(word, list(_KEYWORDS))
-        raise TypeExprError("Invalid template control keyword", f"{go_quote(word)} is "
-                            f"not a valid template control keyword.{hint}", kw.pos, kw.end,
-                            (opener.pos, kw.end or kw.pos))
+        return None, TypeExprError("Invalid template control keyword", f"{go_quote(word)} is "
+                                   f"not a valid template control keyword.{hint}", kw.pos,
+                                   kw.end, (opener.pos, kw.end or kw.pos))
     close = parser.peek()
+    at = token_range(close)
+    part.end = at[1]
+    part.where = range_text(filename, opener.pos, at[1])
     if close.kind != "end" or not close.text:  # (the end of the text is no closing brace)
-        at = token_range(close)
-        raise TypeExprError(f"Extra characters in {word} marker", "Expected a closing brace "
-                            "to end the sequence, but found extra characters.", *at,
-                            (first, at[1]))
-    assert close.end is not None
-    part.end = close.end
-    part.where = range_text(filename, opener.pos, close.end)
-    return part
+        return part, TypeExprError(f"Extra characters in {word} marker", "Expected a closing "
+                                   "brace to end the sequence, but found extra characters.",
+                                   *at, (first, at[1]))
+    return part, None
 
 
-def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node]:
+def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node] | TypeExprError:
+    """A ``for`` directive's names and collection, or HCL's diagnostic for its header."""
     invalid = "Invalid 'for' directive"
     first = parser.peek()
     if first.kind != "ident":
-        raise TypeExprError(invalid, "For directive requires variable name after 'for'.",
-                            *token_range(first))
+        return TypeExprError(invalid, "For directive requires variable name after 'for'.",
+                             *token_range(first))
     parser.take()
     key, value = "", first.text
     comma = parser.peek()
@@ -215,14 +279,14 @@ def _for_header(parser: ExprParser) -> tuple[tuple[str, str], Node]:
         parser.take()
         second = parser.peek()
         if second.kind != "ident":
-            raise TypeExprError(invalid, "For directive requires value variable name after "
-                                "comma.", *token_range(second))
+            return TypeExprError(invalid, "For directive requires value variable name "
+                                 "after comma.", *token_range(second))
         parser.take()
         key, value = value, second.text
     keyword = parser.peek()
     if keyword.kind != "ident" or keyword.text != "in":
-        raise TypeExprError(invalid, "For directive requires 'in' keyword after names.",
-                            *token_range(keyword))
+        return TypeExprError(invalid, "For directive requires 'in' keyword after names.",
+                             *token_range(keyword))
     parser.take()
     return (key, value), parser.expression()
 
@@ -299,17 +363,24 @@ def _meld(parts: list[_Part]) -> list[_Part]:
 
 
 class _TreeReader:
-    """templateParser: nests the directives into conditionals and for expressions."""
+    """templateParser: nests the directives into conditionals and for expressions, with
+    HCL's diagnostics for directives out of balance (it reads on after each)."""
 
     def __init__(self, parts: list[_Part]) -> None:
         self.parts = parts
         self.k = 0
+        self.diags: list[TypeExprError] = []
 
     def _take(self) -> _Part:
         part = self.parts[self.k]
         if part.kind != "end":
             self.k += 1
         return part
+
+    def _error(self, summary: str, detail: str, part: _Part) -> Node:
+        """Report a diagnostic about *part*; HCL's placeholder for what it stands in."""
+        self.diags.append(TypeExprError(summary, detail, part.pos, part.end))
+        return Node("string", part.pos, "", end=part.end)
 
     def root(self) -> list[Node]:
         out = []
@@ -328,8 +399,7 @@ class _TreeReader:
             return self._if(part)
         if part.kind == "for":
             return self._for(part)
-        raise TypeExprError(f"Unexpected {part.kind} directive", _UNBALANCED, part.pos,
-                            part.end)
+        return self._error(f"Unexpected {part.kind} directive", _UNBALANCED, part)
 
     def _if(self, opened: _Part) -> Node:
         branches: list[list[Node]] = [[]]
@@ -337,9 +407,9 @@ class _TreeReader:
         while True:
             part = self.parts[self.k]
             if part.kind == "end":
-                raise TypeExprError("Unexpected end of template", f"The if directive at "
-                                    f"{opened.where} is missing its corresponding endif "
-                                    "directive.", part.pos, part.end)
+                return self._error("Unexpected end of template", f"The if directive at "
+                                   f"{opened.where} is missing its corresponding endif "
+                                   "directive.", part)
             if part.kind in ("else", "endif", "endfor"):
                 self._take()
                 if part.kind == "endif":
@@ -349,12 +419,10 @@ class _TreeReader:
                     branches.append([])
                     continue
                 if part.kind == "else":
-                    raise TypeExprError("Unexpected else directive", "Already in the else "
-                                        f"clause for the if started at {opened.where}.",
-                                        part.pos, part.end)
-                raise TypeExprError(f"Unexpected {part.kind} directive", "Expecting an endif "
-                                    f"directive for the if started at {opened.where}.",
-                                    part.pos, part.end)
+                    return self._error("Unexpected else directive", "Already in the else "
+                                       f"clause for the if started at {opened.where}.", part)
+                return self._error(f"Unexpected {part.kind} directive", "Expecting an endif "
+                                   f"directive for the if started at {opened.where}.", part)
             branches[-1].append(self._item())
         yes, no = [*branches, []][:2]
         assert opened.node is not None
@@ -366,20 +434,20 @@ class _TreeReader:
         while True:
             part = self.parts[self.k]
             if part.kind == "end":
-                raise TypeExprError("Unexpected end of template", f"The for directive at "
-                                    f"{opened.where} is missing its corresponding endfor "
-                                    "directive.", part.pos, part.end)
+                return self._error("Unexpected end of template", f"The for directive at "
+                                   f"{opened.where} is missing its corresponding endfor "
+                                   "directive.", part)
             if part.kind in ("else", "endif", "endfor"):
                 self._take()
                 if part.kind == "endfor":
                     endfor = part
                     break
                 if part.kind == "else":
-                    raise TypeExprError("Unexpected else directive", "An else clause is not "
-                                        "expected for a for directive.", part.pos, part.end)
-                raise TypeExprError(f"Unexpected {part.kind} directive", "Expecting an endfor "
-                                    "directive corresponding to the for directive at "
-                                    f"{opened.where}.", part.pos, part.end)
+                    return self._error("Unexpected else directive", "An else clause is not "
+                                       "expected for a for directive.", part)
+                return self._error(f"Unexpected {part.kind} directive", "Expecting an endfor "
+                                   "directive corresponding to the for directive at "
+                                   f"{opened.where}.", part)
             content.append(self._item())
         coll = opened.node
         assert coll is not None
