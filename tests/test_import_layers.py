@@ -36,7 +36,8 @@ LAYERS: list[list[str]] = [
     # types
     ["cty._type", "cty._primitive_type", "cty._dynamic", "cty._capsule",
      "cty._collection_types", "cty._structural_types", "cty._type_pickle", "cty._type_json",
-     "cty.hcl._lexer", "cty.hcl._quoted", "cty.hcl._template", "cty.hcl._parser",
+     "cty.hcl._lexer", "cty.hcl._recovery", "cty.hcl._quoted", "cty.hcl._template",
+     "cty.hcl._parser",
      "cty.hcl._config", "cty._type_expr",
      "cty._type_string", "cty._type_annotations", "cty._type_height", "cty._per_type_planner"],
     # value storage
@@ -213,7 +214,7 @@ def test_the_encodings_import_only_downwards_or_among_themselves() -> None:
 
 
 HCL_IN_THE_CORE = {"cty.hcl", "cty.hcl._ident", "cty.hcl._names", "cty.hcl._lexer",
-                   "cty.hcl._template", "cty.hcl._parser",
+                   "cty.hcl._recovery", "cty.hcl._template", "cty.hcl._parser",
                    "cty.hcl._quoted", "cty.hcl._config"}
 """cty.hcl's syntax, which the core's type expressions read with: part of the core. The rest
 of cty.hcl (its evaluator, on conversion) is a sub-package like the others."""

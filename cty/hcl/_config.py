@@ -3,10 +3,10 @@ to a line) and blocks (``type "label" ... { body }``), as hclsyntax's ParseConfi
 
 ``parse_config_text`` gives the body's tree (``BodyNode``, ``AttributeNode``, ``BlockNode``,
 each with the ranges HCL gives it) and the diagnostics HCL reports while parsing: every
-"Attribute redefined", and the first syntax error (HCL's parser reads on after one in a
-recovery mode whose later diagnostics this parser does not reproduce). When the scanner
-found characters HCL never accepts, their diagnostics are all there is, as they are HCL's
-first (the parser still reads the file, for the blocks that give them their context).
+"Attribute redefined", and the syntax errors as HCL reports them, up to where HCL's parser
+begins to recover inside a body (its recovery there is not followed: see cty.hcl._recovery).
+When the scanner found characters HCL never accepts, their diagnostics come first (the
+parser still reads the file, for the blocks that give them their context).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from ._lexer import (
 )
 from ._parser import _Parser
 from ._quoted import Source, is_quoted, quoted_literal
+from ._recovery import Stop
 
 _ITEM_REQUIRED = ("Argument or block definition required", "An argument or block definition "
                   "is required here.")
@@ -76,10 +77,6 @@ class BodyNode:
     end_range: Range
 
 
-class _Stop(Exception):
-    """The first syntax error was found: parsing stops there."""
-
-
 class _ConfigParser(_Parser):
     """hclsyntax's body parser on the expression parser: newlines end attributes and block
     headers, and are significant inside expressions as HCL's peeker makes them (a newline
@@ -91,7 +88,7 @@ class _ConfigParser(_Parser):
         self.last_end = tokens[0].pos
         self.newlines = [True]
         self.source = source
-        self.diags: list[TypeExprError] = []
+        self.diags = self.sink.diags
         self.top_blocks: list[BlockNode] = []
         """The file's top-level blocks read so far."""
         self.open_top: tuple[Token, list[str], list[Range], Token] | None = None
@@ -99,10 +96,12 @@ class _ConfigParser(_Parser):
         its opening brace."""
 
     def _error(self, summary: str, detail: str, subject: Range, context: Range | None = None
-               ) -> _Stop:
-        """Record HCL's syntax error (the first: parsing stops) and return what to raise."""
-        self.diags.append(TypeExprError(summary, detail, subject[0], subject[1], context))
-        return _Stop()
+               ) -> Stop:
+        """Record HCL's syntax error (parsing stops there: HCL's recovery after it is not
+        followed) and return what to raise."""
+        if not self.sink.recovery:
+            self.diags.append(TypeExprError(summary, detail, subject[0], subject[1], context))
+        return Stop()
 
     @staticmethod
     def _newline_range(tok: Token) -> Range:
@@ -179,6 +178,8 @@ class _ConfigParser(_Parser):
         ends at a newline (or, on a block's one line, where the block's brace closes it)."""
         equals = self.take()
         expression = self.expression()
+        if self.sink.recovery:  # (HCL skips to the next item: not followed here)
+            raise Stop
         end = self.last_end
         if not single_line:
             after = self.peek()
@@ -216,7 +217,7 @@ class _ConfigParser(_Parser):
                 label_ranges.append((tok.pos, tok.end or tok.pos))
                 if len(self.diags) > found:
                     self._header_after_error(type_tok, labels, label_ranges)
-                    raise _Stop()
+                    raise Stop()
                 continue
             if tok.kind == "ident":
                 self.take()
@@ -327,7 +328,7 @@ class _ConfigParser(_Parser):
         end = self.tokens[-1].end or self.tokens[-1].pos
         return BodyNode({}, tuple(blocks), (start, end), (end, end))
 
-    def _recovered(self, summary: str, detail: str, subject: Range) -> _Stop:
+    def _recovered(self, summary: str, detail: str, subject: Range) -> Stop:
         """A one-line block's item is wrong: HCL reports *summary* (with *detail* and
         *subject*), skips to the end of the item (its recoverAfterBodyItem) and, where a
         comma or a second newline comes next, reports the block's closing before it (it
@@ -420,10 +421,10 @@ def parse_config_text(text: str, filename: str) -> tuple[BodyNode, list[TypeExpr
     parser = _ConfigParser(filename, tokens, Source(text, lexer.invalid))
     try:
         body = parser.file_body()
-    except _Stop:
+    except Stop:
         body, diags = parser.partial_body(), parser.diags
     except TypeExprError as e:  # (the expression parser's)
-        body, diags = parser.partial_body(), [*parser.diags, e]
+        body, diags = parser.partial_body(), parser.sink.reported(e)
     else:
         diags = parser.diags
     return body, [*lexer.invalid, *diags]  # (the scanner's are HCL's first)

@@ -36,6 +36,7 @@ from ._lexer import (
     syntax_errors,
     token_range,
 )
+from ._recovery import Recovery, Stop
 from ._template import parse_template
 
 _MISSING_EXPRESSION: Final = ("Missing expression", "Expected the start of an expression, but "
@@ -71,6 +72,8 @@ class _Parser(TokenCursor):
         self.key_start = False
         self.expanded = False
         self.closed_at: Pos | None = None
+        self.sink = Recovery()
+        """The parse's diagnostics so far (its templates report theirs and read on)."""
 
     def take(self) -> Token:
         tok = super().take()
@@ -316,7 +319,7 @@ class _Parser(TokenCursor):
         def after() -> Iterator[Token]:  # (what follows the template in the file)
             return itertools.chain(_flat(self.tokens[k:]), outer())
 
-        return parse_template(tok, self._sub_parser, self.filename, after)
+        return parse_template(tok, self._sub_parser, self.filename, after, self.sink)
 
     def _sub_parser(self, tokens: list[Token], after: Callable[[], Iterator[Token]]
                     ) -> _Parser:
@@ -330,6 +333,7 @@ class _Parser(TokenCursor):
         inner.closed_at = None
         inner.filename = self.filename
         inner.after = after
+        inner.sink = self.sink
         return inner
 
     def _call(self, name_tok: Token, name: str, name_end: Pos | None) -> Node:
@@ -549,22 +553,25 @@ def parse_expression(text: str, *, go_escapes: bool = False, filename: str = "ty
     """Return the expression tree of *text*, which must hold exactly one expression.
 
     Raises TypeExprError (with HCL's summary and detail, and the range HCL points at) for
-    anything else: the scanner's diagnostics and the parser's first (a SyntaxErrors where
-    there are several). With *go_escapes*, strings read Go's escapes instead of HCL's; *filename*
-    names the file where a message gives a place.
+    anything else: the scanner's diagnostics and the parser's, in HCL's order (a
+    SyntaxErrors where there are several). With *go_escapes*, strings read Go's escapes
+    instead of HCL's; *filename* names the file where a message gives a place.
     """
     parser = _Parser(text, go_escapes, filename)
+    sink = parser.sink
     try:
         node = parser.expression()
         tok = parser.peek()
-        if tok.kind != "end":
-            raise TypeExprError("Extra characters after expression", "An expression was "
-                                "successfully parsed, but extra characters were found after "
-                                "it.", *token_range(tok))
+        if tok.kind != "end" and not sink.recovery:
+            sink.diags.append(TypeExprError(
+                "Extra characters after expression", "An expression was successfully "
+                "parsed, but extra characters were found after it.", *token_range(tok)))
     except TypeExprError as e:
-        raise syntax_errors([*parser.invalid, e]) from None
-    if parser.invalid:
-        raise syntax_errors(parser.invalid)
+        raise syntax_errors([*parser.invalid, *sink.reported(e)]) from None
+    except Stop:
+        raise syntax_errors([*parser.invalid, *sink.reported()]) from None
+    if parser.invalid or sink.diags:
+        raise syntax_errors([*parser.invalid, *sink.diags])
     return node
 
 
@@ -573,16 +580,20 @@ def parse_template_text(text: str, *, filename: str = "template.hcl") -> Node:
     text, no quotes around it, no escapes but ``$${`` and ``%%{``).
 
     Raises TypeExprError for a template HCL cannot read: the scanner's diagnostics and the
-    parser's first (a SyntaxErrors where there are several)."""
+    parser's, in HCL's order (a SyntaxErrors where there are several)."""
     lexer = Lexer(text, hcl=True, go_escapes=False)
     tok = lexer.bare_template()
     eof = tok.parts[-1]
     assert isinstance(eof, tuple)
+    parser = _Parser("", False, filename)
+    sink = parser.sink
     try:
-        node = parse_template(tok, _Parser("", False, filename)._sub_parser, filename,
-                              lambda: iter(eof))  # (after the template: the end of the file)
+        node = parse_template(tok, parser._sub_parser, filename,
+                              lambda: iter(eof), sink)  # (after the template: the file's end)
     except TypeExprError as e:
-        raise syntax_errors([*lexer.invalid, e]) from None
-    if lexer.invalid:
-        raise syntax_errors(lexer.invalid)
+        raise syntax_errors([*lexer.invalid, *sink.reported(e)]) from None
+    except Stop:
+        raise syntax_errors([*lexer.invalid, *sink.reported()]) from None
+    if lexer.invalid or sink.diags:
+        raise syntax_errors([*lexer.invalid, *sink.diags])
     return node

@@ -25,10 +25,10 @@ from ._lexer import (
     TypeExprError,
     go_is_space,
     range_text,
-    syntax_errors,
     token_range,
 )
 from ._names import name_suggestion
+from ._recovery import Recovery, Stop
 
 _KEYWORDS: Final = ("if", "for", "else", "endif", "endfor")
 _UNBALANCED: Final = "The control directives within this template are unbalanced."
@@ -83,19 +83,18 @@ SubParser = Callable[[list[Token], Callable[[], Iterator[Token]]], ExprParser]
 
 
 def parse_template(tok: Token, sub_parser: SubParser, filename: str,
-                   after: Callable[[], Iterator[Token]]) -> Node:
+                   after: Callable[[], Iterator[Token]], sink: Recovery) -> Node:
     """The expression for the template token *tok* (quoted, heredoc, flush heredoc or a
     template file's text);
     *filename* names the file in the messages that give a directive's place; *after* gives
-    the tokens that follow the template in the file."""
-    parts, sink = _template_parts(tok, sub_parser, filename, after)
+    the tokens that follow the template in the file; the diagnostics go to *sink* (HCL's
+    for the sequences, then for the directives' nesting)."""
+    parts = _template_parts(tok, sub_parser, filename, after, sink)
     if tok.text == "flush":
         _flush(parts)
     parts = _meld(parts)
-    reader = _TreeReader(parts)
+    reader = _TreeReader(parts, sink)
     items = reader.root()
-    if sink.diags or reader.diags:  # (HCL reports the tree's after the sequences')
-        raise syntax_errors([*sink.diags, *reader.diags])
     wrap = len(parts) == 2 and parts[0].kind == "interp"
     return Node("template", tok.pos, "wrap" if wrap else "", tuple(items), end=tok.end)
 
@@ -110,37 +109,12 @@ def _first(tok: Token) -> tuple[Pos, Pos]:
     return first.pos, first.split or first.end
 
 
-class _Sink:
-    """The diagnostics of reading a template's sequences, and whether HCL's parser is in
-    recovery there: after its first error it skips to the sequence's end, reads on, and
-    reports no more of the mistakes it reports only outside recovery (all of the
-    sequences' own)."""
-
-    def __init__(self) -> None:
-        self.diags: list[TypeExprError] = []
-        self.recovery = False
-
-    def report(self, error: TypeExprError) -> None:
-        if not self.recovery:
-            self.diags.append(error)
-        self.recovery = True
-
-    def stopped(self, error: TypeExprError | None = None) -> TypeExprError:
-        """What to raise where reading stops: the diagnostics so far, and *error* (the
-        expression parser's first, where it stops) unless in recovery, where HCL may not
-        report it (what came before is sure; HCL goes on and may find more)."""
-        if self.recovery or error is None:
-            return syntax_errors(self.diags)
-        return syntax_errors([*self.diags, error])
-
-
 def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
-                    after: Callable[[], Iterator[Token]]) -> tuple[list[_Part], _Sink]:
+                    after: Callable[[], Iterator[Token]], sink: Recovery) -> list[_Part]:
     """parseTemplateParts: the template tokens, strip markers applied, ending with "end";
-    with their diagnostics (HCL reads on after a sequence it cannot read). Raises where
-    this reader cannot follow HCL's recovery further (the diagnostics so far)."""
+    their diagnostics go to *sink* (HCL reads on after a sequence it cannot read). Raises
+    Stop where this reader cannot follow HCL's recovery further."""
     out: list[_Part] = []
-    sink = _Sink()
     ltrim_next = can_trim_prev = False
     for i, part in enumerate(tok.parts):
         ltrim, ltrim_next = ltrim_next, False
@@ -159,35 +133,32 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
                                           "No closing marker was found for the string.",
                                           opener.pos, opener.end, (_first(tok)[0], opener.end)))
                 if opener.pos != tok.end or not _at_eof(after):
-                    raise sink.stopped()  # (HCL's recovery reads on into what follows)
+                    raise Stop  # (HCL's recovery reads on into what follows)
             out.append(_Part("end", opener.pos, opener.end))
             if len(out) > 1:
-                return out, sink
+                return out
             empty = _first(tok)[1]
-            return [_Part("lit", empty, empty), *out], sink
+            return [_Part("lit", empty, empty), *out]
         if can_trim and opener.text.endswith("~") and out and out[-1].kind == "lit":
             out[-1].text = _trim_right(out[-1].text)
         parser = sub_parser(list(part[1:]), _following(tok.parts[i + 1:], after))
         error: TypeExprError | None
-        try:
-            if opener.text.startswith("$"):
-                node = parser.expression()
-                error = _interp_end(parser, tok)
-                assert node.end is not None
-                out.append(_Part("interp", node.pos, node.end, node=node))
-            else:
-                made, error = _directive(parser, opener, filename, _first(tok)[0])
-                if made is not None:
-                    out.append(made)
-        except TypeExprError as e:  # (the expression parser's: it stops at its first)
-            raise sink.stopped(e) from None
+        if opener.text.startswith("$"):
+            node = parser.expression()
+            error = _interp_end(parser, tok)
+            assert node.end is not None
+            out.append(_Part("interp", node.pos, node.end, node=node))
+        else:
+            made, error = _directive(parser, opener, filename, _first(tok)[0])
+            if made is not None:
+                out.append(made)
         if error is None:
             ltrim_next = part[-1].text == "~}"
             continue
         sink.report(error)  # (HCL skips to the sequence's closing brace)
         closer = part[-1]
         if not closer.text and (closer.pos != tok.end or not _at_eof(after)):
-            raise sink.stopped()  # (no closing brace: HCL's recovery reads on past it)
+            raise Stop  # (no closing brace: HCL's recovery reads on past it)
     raise AssertionError("a template token ends with its closer")  # pragma: no cover
 
 
@@ -366,10 +337,11 @@ class _TreeReader:
     """templateParser: nests the directives into conditionals and for expressions, with
     HCL's diagnostics for directives out of balance (it reads on after each)."""
 
-    def __init__(self, parts: list[_Part]) -> None:
+    def __init__(self, parts: list[_Part], sink: Recovery) -> None:
         self.parts = parts
         self.k = 0
-        self.diags: list[TypeExprError] = []
+        self.diags = sink.diags
+        """Where the diagnostics go (HCL reports these in recovery too)."""
 
     def _take(self) -> _Part:
         part = self.parts[self.k]
