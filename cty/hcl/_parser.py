@@ -47,6 +47,9 @@ _UNTERMINATED_OBJECT: Final = ("Unterminated object constructor expression", "Th
                                "corresponding closing brace before the end of the file. This "
                                "may be caused by incorrect brace nesting elsewhere in this "
                                "file.")
+_OPENER: Final = {"]": "[", ")": "(", "}": "{"}
+_CLOSER: Final = {"[": "]", "(": ")", "{": "}"}
+_INVALID_FOR: Final = "Invalid 'for' expression"
 _ANON: Final = itertools.count()
 """Names for splats' item placeholders (each splat its own)."""
 _BINARY_LEVELS: Final = (("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"),
@@ -101,34 +104,114 @@ class _Parser(TokenCursor):
         subject = at if isinstance(at, tuple) else token_range(at)
         return TypeExprError(summary, detail, subject[0], subject[1], context)
 
+    def _report(self, summary: str, detail: str, at: Token | Range,
+                context: Range | None = None, *, always: bool = False) -> None:
+        """Report HCL's diagnostic (see ``_fail``): outside recovery, or *always* (where HCL
+        reports it in recovery too)."""
+        if always or not self.sink.recovery:
+            self.sink.diags.append(self._fail(summary, detail, at, context))
+
+    def _mark(self) -> int:
+        """Where the diagnostics are now (to ask ``_failed`` after a part is read)."""
+        return len(self.sink.diags)
+
+    def _failed(self, mark: int) -> bool:
+        """HCL's ``p.recovery && diags.HasErrors()``: whether the part read since *mark*
+        reported an error and the parser is recovering (it then bails out)."""
+        return self.sink.recovery and len(self.sink.diags) > mark
+
+    def _recover(self, close: str) -> Token:
+        """HCL's recover: take tokens up to and including the *close* bracket that matches
+        (nested pairs of it skipped, other brackets ignored), or to the end of the file, and
+        return the last; recovery mode is on from now. Raises Stop where HCL's reading goes
+        beyond this parser's tokens (into the rest of a template or the file)."""
+        self.sink.recovery = True
+        open_ = _OPENER[close]
+        nest = 0
+        tokens = self.tokens
+        while True:
+            tok = tokens[self.k]
+            if tok.kind == "end":
+                if tok.text or self.after is not _nothing:
+                    raise Stop  # (a sequence's end: HCL reads on past it)
+                self.last_end = tok.end or tok.pos
+                return tok
+            self.k += 1
+            self.last_end = tok.end or tok.pos
+            if tok.kind == "punct":
+                if tok.text == open_:
+                    nest += 1
+                elif tok.text == close:
+                    if nest == 0:
+                        return tok
+                    nest -= 1
+            elif tok.parts:  # (a template: its sequences' brackets count too)
+                for inner in _flat([tok]):
+                    if inner.kind == "punct" and inner.text == open_:
+                        nest += 1
+                    elif inner.kind == "punct" and inner.text == close:
+                        if nest == 0:
+                            raise Stop  # (the match is inside the template)
+                        nest -= 1
+
+    def _recover_over(self, open_: str) -> None:
+        """HCL's recoverOver: take tokens up to the next *open_* bracket, then recover to
+        the bracket that closes it."""
+        while True:
+            tok = self.peek()
+            if tok.kind == "end":
+                break
+            self.take()
+            if tok.kind == "punct" and tok.text == open_:
+                break
+            if tok.parts:
+                raise Stop  # (HCL's reading enters the template)
+        self._recover(_CLOSER[open_])
+
     @hop  # (it recurses, moving the cursor: any depth)
     def expression(self) -> Node:
+        """HCL's parseTernaryConditional: an expression, its diagnostics reported."""
+        mark = self._mark()
         cond = self._binary(0)
-        if self._ends_here() or not self.at("?"):
+        if self._failed(mark) or self._ends_here() or not self.at("?"):
             return cond
         self.take()
+        mark = self._mark()
         yes = self.expression()
+        if self._failed(mark):
+            return cond
         if self._ends_here() or not self.at(":"):
             tok = self._next_in_line()
-            raise self._fail("Missing false expression in conditional", "The conditional "
-                             "operator (...?...:...) requires a false expression, delimited by "
-                             "a colon.", tok, (cond.pos, token_range(tok)[1]))
+            self._report("Missing false expression in conditional", "The conditional "
+                         "operator (...?...:...) requires a false expression, delimited by "
+                         "a colon.", tok, (cond.pos, token_range(tok)[1]), always=True)
+            return cond
         self.take()
+        mark = self._mark()
         no = self.expression()
+        if self._failed(mark):
+            return cond
         return Node("conditional", cond.pos, items=(cond, yes, no), end=no.end)
 
     def _binary(self, level: int) -> Node:
         """Binary operations whose operators bind at *level* or tighter (each level's left
         to right), by precedence climbing: an operand, then each operator of such a level
-        with its right operand, which takes only operators binding tighter than it."""
+        with its right operand, which takes only operators binding tighter than it. Where
+        an operand fails in recovery, HCL's levels each bail out with what they have."""
+        mark = self._mark()
         left = self._unary()
+        if self._failed(mark):
+            return left
         while not self._ends_here():
             tok = self.peek()
             found = _BINARY_LEVEL.get(tok.text) if tok.kind == "punct" else None
             if found is None or found < level:
                 break
             self.take()
+            mark = self._mark()
             right = self._binary(found + 1)
+            if self._failed(mark):
+                return left
             left = Node("binary", left.pos, tok.text, (left, right), end=right.end)
         return left
 
@@ -156,58 +239,81 @@ class _Parser(TokenCursor):
                     self.take()
                     node = self._attribute_splat(node, tok, step)
                     continue
-                self.take()
                 if step.kind == "number":
+                    self.take()
                     node = self._legacy_index(node, tok, step, None)
                 elif step.kind == "ident":
+                    self.take()
                     node = Node("traversal", node.pos, "attr", (node,), names=(step.text,),
                                 args_pos=tok.pos, end=step.end)
-                else:
-                    raise self._fail("Invalid attribute name", "An attribute name is required "
-                                     "after a dot.", step)
+                else:  # (the token stays: HCL reads on from it)
+                    self._report("Invalid attribute name", "An attribute name is required "
+                                 "after a dot.", step, always=True)
+                    self.sink.recovery = True
                 continue
             if self.at("*") and not self._ends_here():
                 self.take()
                 if not self.at("]") or self._ends_here():  # (a newline where one counts is
-                    raise self._fail("Missing close bracket on splat index", "The star for a "
+                    if not self.sink.recovery:  # HCL's token found)
+                        after_newline = self._ends_here()
+                        self._report("Missing close bracket on splat index", "The star for a "
                                      "full splat operator must be immediately followed by a "
-                                     "closing bracket (\"]\").",  # HCL's token found)
-                                     self._recovered_at("]", after_newline=self._ends_here()))
-                close = self.take()
-                anon = Node("anon", tok.pos, str(next(_ANON)), end=close.end)
+                                     "closing bracket (\"]\").",
+                                     self._recovered_at("]", after_newline=after_newline))
+                        if not after_newline:
+                            self._skip()
+                        close = self._recover("]")
+                    else:
+                        close = self._next_in_line()
+                        if not self._ends_here():
+                            self._skip()
+                else:
+                    close = self.take()
+                end = token_range(close)[1]
+                anon = Node("anon", tok.pos, str(next(_ANON)), end=end)
                 each = self._postfix(anon)
                 return Node("splat", node.pos, anon.text, (node, each), args_pos=tok.pos,
-                            end_pos=close.end, end=each.end)
+                            end_pos=end, end=each.end)
             self.newlines.append(False)
+            mark = self._mark()
             key = self.expression()
-            if not self.at("]"):
-                raise self._fail("Missing close bracket on index", "The index operator "
+            if self._failed(mark):
+                close = self._recover("]")
+            elif not self.at("]"):
+                if not self.sink.recovery:
+                    self._report("Missing close bracket on index", "The index operator "
                                  "must end with a closing bracket (\"]\").",
                                  self._recovered_at("]"))
+                    self._skip()
+                    close = self._recover("]")
+                else:
+                    close = self._skip()
+            else:
+                close = self.take()
             self.newlines.pop()
-            close = self.take()
             node = Node("traversal", node.pos, "index", (node, key), args_pos=tok.pos,
-                        end=close.end)
+                        end=token_range(close)[1])
         return node
 
     def _legacy_index(self, node: Node, dot: Token, number: Token, star: Token | None) -> Node:
-        """``x.0``: HIL's index step, which HCL takes (not ``x.0.1``, a number); *star* is
-        the attribute-only splat it is in, if any (where HCL then points)."""
+        """``x.0``: HIL's index step, which HCL takes (not ``x.0.1``, a number, which HCL
+        reports and reads on); *star* is the attribute-only splat it is in, if any (where
+        HCL then points)."""
         if "." in number.text:
             first, second = number.text.split(".", 1)
             how = ("the proper index syntax" if star is None
                    else "the proper index syntax with a full splat expression [*]")
-            raise self._fail("Invalid legacy index syntax", "When using the legacy index "
-                             "syntax, chaining two indexes together is not permitted. Use "
-                             f"{how} instead, like [{first}][{second}].",
-                             star or number)
+            self._report("Invalid legacy index syntax", "When using the legacy index syntax, "
+                         "chaining two indexes together is not permitted. Use "
+                         f"{how} instead, like [{first}][{second}].", star or number,
+                         always=True)
         key = Node("number", number.pos, number.text, end=number.end)
         return Node("traversal", node.pos, "index", (node, key), args_pos=dot.pos,
                     end=number.end)
 
     def _attribute_splat(self, node: Node, dot: Token, star: Token) -> Node:
         """``x.*.a.b``: HCL's attribute-only splat, which takes only ``.name`` and ``.0``
-        steps into each item."""
+        steps into each item (after any other step HCL reports, and drops the splat)."""
         anon = Node("anon", dot.pos, str(next(_ANON)), end=star.end)
         each = anon
         while not self._ends_here() and self.at("."):
@@ -220,13 +326,16 @@ class _Parser(TokenCursor):
                 self.take()
                 each = Node("traversal", each.pos, "attr", (each,), names=(step.text,),
                             args_pos=step_dot.pos, end=step.end)
-            elif step.kind == "punct" and step.text == "*":
-                raise self._fail("Nested splat expression not allowed", "A splat expression "
+            else:
+                if step.kind == "punct" and step.text == "*":
+                    self._report("Nested splat expression not allowed", "A splat expression "
                                  "(*) cannot be used inside another attribute-only splat "
                                  "expression.", step)
-            else:
-                raise self._fail("Invalid attribute name", "An attribute name is required "
+                else:
+                    self._report("Invalid attribute name", "An attribute name is required "
                                  "after a dot.", star)
+                self.sink.recovery = True
+                return node
         return Node("splat", node.pos, anon.text, (node, each), args_pos=dot.pos,
                     end_pos=star.end, end=each.end)
 
@@ -236,7 +345,7 @@ class _Parser(TokenCursor):
         *after_newline* the newline before it), or the end. HCL's diagnostic for a missing
         index bracket points there, not at the token it found instead (it reports the
         variable it then reuses)."""
-        open_ = {"]": "[", ")": "(", "}": "{"}[close]
+        open_ = _OPENER[close]
         nest = 0
         found = self.peek()
         if found.kind == "end" and not found.text:
@@ -253,65 +362,70 @@ class _Parser(TokenCursor):
                 return tok
         return self.tokens[-1]
 
+    def _skip(self) -> Token:
+        """Take the next token whatever it is (HCL's Read: a string's bad escape is not
+        reported here)."""
+        return TokenCursor.take(self)
+
+    def _no_expression(self, tok: Token, summary: str, detail: str) -> Node:
+        """No expression starts at *tok* (which stays): HCL reports it outside recovery,
+        begins to recover, and stands a placeholder there."""
+        self._report(summary, detail, tok)
+        self.sink.recovery = True
+        return _placeholder(*token_range(tok))
+
     def _primary(self) -> Node:
         tok = self.peek()
         key_start, self.key_start = self.key_start, False
         if (not key_start and self.newlines[-1] and tok.newline_before
                 and tok.newline_pos is not None):
-            raise self._fail(INVALID_EXPRESSION, _INVALID_START, self._next_in_line())
-        if tok.kind == "end" and not tok.text:
-            raise self._fail(*_MISSING_EXPRESSION, tok)
+            return self._no_expression(self._next_in_line(), INVALID_EXPRESSION, _INVALID_START)
+        kind = tok.kind
+        if kind == "end" or (kind == "punct" and tok.text not in "([{"):
+            if kind == "end" and not tok.text:
+                return self._no_expression(tok, *_MISSING_EXPRESSION)
+            return self._no_expression(tok, INVALID_EXPRESSION, _INVALID_START)
         self.take()
-        if tok.kind == "ident":
+        if kind == "ident":
             if self._ends_here() or not (self.at("(") or self.at("::")):
                 return Node("ident", tok.pos, tok.text, end=tok.end)
-            name = tok.text
-            name_end = tok.end
-            while self.at("::"):
-                self.take()
-                part = self._next_in_line()
-                if part.kind != "ident":
-                    raise self._fail("Missing function name", "Function scope resolution "
-                                     "symbol :: must be followed by a function name in this "
-                                     "scope.", part, (tok.pos, token_range(part)[1]))
-                self.take()
-                name += "::" + part.text
-                name_end = part.end
-                if self._ends_here() or not (self.at("(") or self.at("::")):
-                    found = self._next_in_line()
-                    raise self._fail("Missing open parenthesis", "Function selector must be "
-                                     "followed by an open parenthesis to begin the function "
-                                     "call.", found, (tok.pos, token_range(found)[1]))
-            return self._call(tok, name, name_end)
-        if tok.kind == "template":
+            return self._call(tok)
+        if kind == "template":
             return self._template(tok)
-        if tok.kind == "number":
+        if kind == "string":
+            return _string(tok)
+        if kind == "number":
             try:
                 parse_number(tok.text)
             except ValueError:
-                raise self._fail("Invalid number literal", "Failed to recognize the value of "
-                                 "this number literal.", tok) from None
-        if tok.kind == "string":
-            return _string(tok)
-        if tok.kind == "number":
+                self._report("Invalid number literal", "Failed to recognize the value of "
+                             "this number literal.", tok, always=True)
             return Node("number", tok.pos, tok.text, end=tok.end)
-        if tok.kind == "punct":
-            if tok.text == "(":
-                self.newlines.append(False)
-                inner = self.expression()
-                self.newlines.pop()
-                if not self.at(")"):
-                    close = self.peek()
-                    raise self._fail("Unbalanced parentheses", "Expected a closing parenthesis "
-                                     "to terminate the expression.", close,
-                                     (tok.pos, token_range(close)[1]))
-                close = self.take()
-                return Node("paren", tok.pos, items=(inner,), end=close.end)
-            if tok.text == "[":
-                return self._tuple(tok)
-            if tok.text == "{":
-                return self._object(tok)
-        raise self._fail(INVALID_EXPRESSION, _INVALID_START, tok)
+        if tok.text == "(":
+            return self._paren(tok)
+        if tok.text == "[":
+            return self._tuple(tok)
+        return self._object(tok)
+
+    def _paren(self, open_tok: Token) -> Node:
+        """``( expression )``: after an error in the expression HCL recovers to the closing
+        parenthesis; another token there is reported and taken for it."""
+        self.newlines.append(False)
+        mark = self._mark()
+        inner = self.expression()
+        if len(self.sink.diags) > mark:
+            self._recover(")")
+            self.newlines.pop()
+            return inner
+        if not self.at(")"):
+            close = self.peek()
+            self._report("Unbalanced parentheses", "Expected a closing parenthesis to "
+                         "terminate the expression.", close,
+                         (open_tok.pos, token_range(close)[1]), always=True)
+            self.sink.recovery = True
+        close = self._skip()
+        self.newlines.pop()
+        return Node("paren", open_tok.pos, items=(inner,), end=close.end)
 
     def _template(self, tok: Token) -> Node:
         k, outer = self.k, self.after
@@ -336,112 +450,189 @@ class _Parser(TokenCursor):
         inner.sink = self.sink
         return inner
 
-    def _call(self, name_tok: Token, name: str, name_end: Pos | None) -> Node:
+    def _call(self, name_tok: Token) -> Node:
+        """A function call, from its name (HCL's finishParsingFunctionCall): ``::`` parts
+        of the name, then the arguments up to the closing parenthesis."""
+        name, name_end = name_tok.text, name_tok.end
+        while self.at("::"):
+            self.take()
+            part = self._next_in_line()
+            if part.kind != "ident":
+                return self._bad_call_name("Missing function name", "Function scope "
+                                           "resolution symbol :: must be followed by a "
+                                           "function name in this scope.", name_tok, part)
+            self.take()
+            name += "::" + part.text
+            name_end = part.end
+            if self._ends_here() or not (self.at("(") or self.at("::")):
+                return self._bad_call_name("Missing open parenthesis", "Function selector must "
+                                           "be followed by an open parenthesis to begin the "
+                                           "function call.", name_tok, self._next_in_line())
         open_tok = self.take()
-        args = self._items(")", (name_tok.pos, token_range(open_tok)[1]), name_tok.pos,
-                           expand=True, unterminated=(
-            "Unterminated function call", "There is no closing parenthesis for this function "
-            "call before the end of the file. This may be caused by incorrect parenthesis "
-            "nesting elsewhere in this file."), missing=(
-            "Missing argument separator", "A comma is required to separate each function "
-            "argument from the next."))
+        self.newlines.append(False)
+        args: list[Node] = []
+        expanded = False
+        close: Token | None = None
+        while True:
+            if self.at(")"):
+                close = self.take()
+                break
+            mark = self._mark()
+            args.append(self.expression())
+            if self._failed(mark):
+                found = self._recover(")")
+                close = found if found.kind == "punct" else None
+                break
+            sep = self._skip()
+            if sep.kind == "punct" and sep.text == ")":
+                close = sep
+                break
+            if sep.kind == "punct" and sep.text == "...":
+                expanded = True
+                if not self.at(")"):
+                    self._report("Missing closing parenthesis", "An expanded function "
+                                 "argument (with ...) must be immediately followed by closing "
+                                 "parentheses.", sep, (name_tok.pos, token_range(sep)[1]))
+                    close = self._recover(")")
+                else:
+                    close = self.take()
+                break
+            if sep.kind != "punct" or sep.text != ",":
+                if sep.kind == "end" and not sep.text:
+                    self._report("Unterminated function call", "There is no closing "
+                                 "parenthesis for this function call before the end of the "
+                                 "file. This may be caused by incorrect parenthesis nesting "
+                                 "elsewhere in this file.",
+                                 (name_tok.pos, token_range(open_tok)[1]), always=True)
+                else:
+                    self._report("Missing argument separator", "A comma is required to "
+                                 "separate each function argument from the next.", sep,
+                                 (name_tok.pos, token_range(sep)[1]), always=True)
+                close = self._recover(")")
+                break
+            if self.at(")"):
+                close = self.take()
+                break
+        self.newlines.pop()
         return Node("call", name_tok.pos, name, tuple(args), args_pos=open_tok.pos,
-                    names=("...",) if self.expanded else (), end_pos=self.closed_at,
-                    end=self.last_end, name_end=name_end)
+                    names=("...",) if expanded else (),
+                    end_pos=close.pos if close is not None else None, end=self.last_end,
+                    name_end=name_end)
+
+    def _bad_call_name(self, summary: str, detail: str, name_tok: Token, found: Token
+                       ) -> Node:
+        """HCL's error for a function name's ``::`` part (HCL has read *found*), after which
+        it recovers past the next parenthesised group."""
+        self._report(summary, detail, found, (name_tok.pos, token_range(found)[1]),
+                     always=True)
+        if not (self._ends_here() and found.kind == "end" and found.text == "\n"):
+            self._skip()
+        self._recover_over("(")
+        return _placeholder(name_tok.pos, token_range(found)[1])
 
     def _tuple(self, open_tok: Token) -> Node:
         tok = self.peek()
         if tok.kind == "ident" and tok.text == "for":
             return self._for(open_tok, "]")
-        items = self._items("]", token_range(open_tok), open_tok.pos, expand=False,
-                            unterminated=(
-            "Unterminated tuple constructor expression", "There is no corresponding closing "
-            "bracket before the end of the file. This may be caused by incorrect bracket "
-            "nesting elsewhere in this file."), missing=(
-            "Missing item separator", "Expected a comma to mark the beginning of the next "
-            "item."))
-        return Node("list", open_tok.pos, items=tuple(items), end=self.last_end)
-
-    def _items(self, close: str, opened: Range, start: Pos, *, expand: bool,
-               unterminated: tuple[str, str], missing: tuple[str, str]) -> list[Node]:
-        """Comma-separated expressions up to *close*, which is taken (newlines ignored; a
-        trailing comma allowed; with *expand*, ``...`` after the last one, which sets
-        ``expanded``): a call's arguments or a tuple's items; ``closed_at`` is where *close*
-        is. At the end of the text HCL reports *unterminated* at *opened*, elsewhere
-        *missing* at the token, in the context from *start* to it."""
         self.newlines.append(False)
         items: list[Node] = []
-        expanded = False  # (set on self at the end: an argument's own calls set it too)
-        while not self.at(close):
+        while True:
+            if self.at("]"):
+                self.take()
+                break
+            mark = self._mark()
             items.append(self.expression())
-            if expand and self.at("..."):
-                self.take()
-                expanded = True
-                if not self.at(close):
-                    dots = self.tokens[self.k - 1]
-                    raise self._fail("Missing closing parenthesis", "An expanded function "
-                                     "argument (with ...) must be immediately followed by "
-                                     "closing parentheses.", dots,
-                                     (start, token_range(dots)[1]))
+            if self._failed(mark):
+                self._recover("]")
                 break
-            if self.at(","):
+            if self.at("]"):
                 self.take()
-                continue
-            if self.at(close):
                 break
-            tok = self.peek()
-            if tok.kind == "end" and not tok.text:
-                raise self._fail(*unterminated, opened)
-            raise self._fail(*missing, tok, (start, token_range(tok)[1]))
-        self.closed_at = self.take().pos
-        self.expanded = expanded
+            if not self.at(","):
+                tok = self.peek()
+                if tok.kind == "end" and not tok.text:
+                    self._report("Unterminated tuple constructor expression", "There is no "
+                                 "corresponding closing bracket before the end of the file. "
+                                 "This may be caused by incorrect bracket nesting elsewhere in "
+                                 "this file.", open_tok)
+                else:
+                    self._report("Missing item separator", "Expected a comma to mark the "
+                                 "beginning of the next item.", tok,
+                                 (open_tok.pos, token_range(tok)[1]))
+                self._recover("]")
+                break
+            self.take()
         self.newlines.pop()
-        return items
+        return Node("list", open_tok.pos, items=tuple(items), end=self.last_end)
 
     def _object(self, open_tok: Token) -> Node:
         self.newlines.append(True)
         pairs: list[tuple[Node, Node]] = []
         first = True
-        while not self.at("}"):
+        while True:
+            if self.at("}"):
+                self.take()
+                break
             tok = self.peek()
             if first and tok.kind == "ident" and tok.text == "for":
                 self.newlines.pop()
                 return self._for(open_tok, "}")
             first = False
+            mark = self._mark()
             key = self._key()
+            if self._failed(mark):
+                self._recover("}")
+                break
             sep = self.peek()
-            missing_value = ("Missing attribute value", "Expected an attribute value, "
-                             'introduced by an equals sign ("=").')
-            if sep.newline_before and sep.newline_pos is not None:
-                found = self._next_in_line()
-                raise self._fail(*missing_value, found, (open_tok.pos, token_range(found)[1]))
-            if self.at(","):
-                raise self._fail(*missing_value, sep, (open_tok.pos, token_range(sep)[1]))
-            if sep.kind == "end" and not sep.text:
-                raise self._fail(*_UNTERMINATED_OBJECT, open_tok)
-            if not (self.at("=") or self.at(":")):
-                hint = (" If you intended to given an attribute name containing periods or "
-                        "spaces, write the name in quotes to create a string literal."
-                        if sep.kind == "ident" else "")
-                raise self._fail("Missing key/value separator", 'Expected an equals sign ("=")'
-                                 f" to mark the beginning of the attribute value.{hint}",
-                                 sep, (open_tok.pos, token_range(sep)[1]))
+            if sep.newline_before or not (self.at("=") or self.at(":")):
+                self._missing_value(open_tok, sep)
+                self._recover("}")
+                break
             self.take()
-            pairs.append((key, self.expression()))
-            if self.at(",") and not self.peek().newline_before:
+            mark = self._mark()
+            value = self.expression()
+            if self._failed(mark):
+                self._recover("}")
+                break
+            pairs.append((key, value))
+            after = self.peek()
+            if after.newline_before:
+                continue  # (a newline ends the item)
+            if self.at("}"):
+                self.take()
+                break
+            if self.at(","):
                 self.take()
                 continue
-            if self.at("}") or self.peek().newline_before:
-                continue
-            tok = self.peek()
-            if tok.kind == "end" and not tok.text:
-                raise self._fail(*_UNTERMINATED_OBJECT, open_tok)
-            raise self._fail("Missing attribute separator", "Expected a newline or comma to "
-                             "mark the beginning of the next attribute.", tok,
-                             (open_tok.pos, token_range(tok)[1]))
-        close = self.take()
+            if after.kind == "end" and not after.text:
+                self._report(*_UNTERMINATED_OBJECT, open_tok)
+            else:
+                self._report("Missing attribute separator", "Expected a newline or comma to "
+                             "mark the beginning of the next attribute.", after,
+                             (open_tok.pos, token_range(after)[1]))
+            self._recover("}")
+            break
         self.newlines.pop()
-        return Node("object", open_tok.pos, pairs=tuple(pairs), end=close.end)
+        return Node("object", open_tok.pos, pairs=tuple(pairs), end=self.last_end)
+
+    def _missing_value(self, open_tok: Token, sep: Token) -> None:
+        """HCL's error for an object item's key not followed by ``=`` or ``:`` (*sep*)."""
+        missing_value = ("Missing attribute value", "Expected an attribute value, "
+                         'introduced by an equals sign ("=").')
+        if sep.newline_before and sep.newline_pos is not None:
+            found = self._next_in_line()
+            self._report(*missing_value, found, (open_tok.pos, token_range(found)[1]))
+        elif self.at(","):
+            self._report(*missing_value, sep, (open_tok.pos, token_range(sep)[1]))
+        elif sep.kind == "end" and not sep.text:
+            self._report(*_UNTERMINATED_OBJECT, open_tok)
+        else:
+            hint = (" If you intended to given an attribute name containing periods or "
+                    "spaces, write the name in quotes to create a string literal."
+                    if sep.kind == "ident" else "")
+            self._report("Missing key/value separator", 'Expected an equals sign ("=") to '
+                         f"mark the beginning of the attribute value.{hint}", sep,
+                         (open_tok.pos, token_range(sep)[1]))
 
     def _for(self, open_tok: Token, close: str) -> Node:
         """A for expression, after its opening bracket or brace: ``for k, v in coll : ...``;
@@ -449,77 +640,101 @@ class _Parser(TokenCursor):
         items (collection, value, key or the collection again, condition or the collection
         again; the flags in names), names (key variable or "", value variable, and "if" when
         there is a condition)."""
-        invalid = "Invalid 'for' expression"
         self.newlines.append(False)
         self.take()  # for
         first = self.peek()
         if first.kind != "ident":
-            raise self._fail(invalid, "For expression requires variable name after 'for'.",
-                             first, (open_tok.pos, token_range(first)[1]))
+            return self._bad_for("For expression requires variable name after 'for'.",
+                                 open_tok, first, close)
         self.take()
         key_var, value_var = "", first.text
         if self.at(","):
             self.take()
             second = self.peek()
             if second.kind != "ident":
-                raise self._fail(invalid, "For expression requires value variable name after "
-                                 "comma.", second, (open_tok.pos, token_range(second)[1]))
+                return self._bad_for("For expression requires value variable name after "
+                                     "comma.", open_tok, second, close)
             self.take()
             key_var, value_var = first.text, second.text
         keyword = self.peek()  # (looked at, not taken: HCL reads no string it does not want)
         if keyword.kind != "ident" or keyword.text != "in":
-            raise self._fail(invalid, "For expression requires the 'in' keyword after its "
-                             "name declarations.", keyword,
-                             (open_tok.pos, token_range(keyword)[1]))
+            return self._bad_for("For expression requires the 'in' keyword after its name "
+                                 "declarations.", open_tok, keyword, close)
         self.take()
+        mark = self._mark()
         collection = self.expression()
+        if self._failed(mark):
+            return self._bail_for(open_tok, close)
         colon = self.peek()
         if colon.kind != "punct" or colon.text != ":":
-            raise self._fail(invalid, "For expression requires a colon after the collection "
-                             "expression.", colon, (open_tok.pos, token_range(colon)[1]))
+            return self._bad_for("For expression requires a colon after the collection "
+                                 "expression.", open_tok, colon, close)
         self.take()
         key: Node | None = None
+        mark = self._mark()
         value = self.expression()
-        group = False
         if self.at("=>"):
             self.take()
             key, value = value, self.expression()
+        if self._failed(mark):
+            return self._bail_for(open_tok, close)
         ellipsis = None
         if self.at("..."):
             ellipsis = self.take()
-            group = True
         cond: Node | None = None
         tok = self.peek()
         if tok.kind == "ident" and tok.text == "if":
             self.take()
+            mark = self._mark()
             cond = self.expression()
+            if self._failed(mark):
+                return self._bail_for(open_tok, close)
         end = self.peek()
         if end.kind != "punct" or end.text != close:
-            raise self._fail(invalid, "Extra characters after the end of the 'for' "
-                             "expression.", end, (open_tok.pos, token_range(end)[1]))
-        self.take()
+            self._report(_INVALID_FOR, "Extra characters after the end of the 'for' "
+                         "expression.", end, (open_tok.pos, token_range(end)[1]))
+            end = self._recover(close)
+        else:
+            self.take()
         self.newlines.pop()
         whole = (open_tok.pos, token_range(end)[1])
         if close == "]" and key is not None:
-            raise self._fail(invalid, "Key expression is not valid when building a tuple.",
-                             node_range(key), whole)
+            self._report(_INVALID_FOR, "Key expression is not valid when building a tuple.",
+                         node_range(key), whole, always=True)
         if close == "]" and ellipsis is not None:
-            raise self._fail(invalid, "Grouping ellipsis (...) cannot be used when building a "
-                             "tuple.", ellipsis, whole)
+            self._report(_INVALID_FOR, "Grouping ellipsis (...) cannot be used when building "
+                         "a tuple.", ellipsis, whole, always=True)
         if close == "}" and key is None:
-            raise self._fail(invalid, "Key expression is required when building an object.",
-                             node_range(value), whole)
-        kind = "tuple" if close == "]" else "group" if group else "object"
+            self._report(_INVALID_FOR, "Key expression is required when building an object.",
+                         node_range(value), whole, always=True)
+        kind = "tuple" if close == "]" else "group" if ellipsis is not None else "object"
         names = (key_var, value_var) + (("if",) if cond is not None else ())
         return Node("for", open_tok.pos, kind,
                     (collection, value, key or collection, cond or collection), names=names,
                     end=end.end)
+
+    def _bad_for(self, detail: str, open_tok: Token, at: Token, close: str) -> Node:
+        """HCL's error for a for expression's header (at the token *at*), after which it
+        recovers to the expression's *close* bracket."""
+        self._report(_INVALID_FOR, detail, at, (open_tok.pos, token_range(at)[1]))
+        return self._bail_for(open_tok, close)
+
+    def _bail_for(self, open_tok: Token, close: str) -> Node:
+        end = self._recover(close)
+        self.newlines.pop()
+        return _placeholder(open_tok.pos, token_range(end)[1])
 
     def _key(self) -> Node:
         """An object key, an expression (HCL parses one): newlines before it are skipped,
         and one after it ends it."""
         self.key_start = True
         return self.expression()
+
+
+def _placeholder(pos: Pos, end: Pos) -> Node:
+    """What HCL stands in for an expression it could not read (never evaluated: the parse
+    reports its errors)."""
+    return Node("ident", pos, "null", end=end)
 
 
 def _string(tok: Token) -> Node:
