@@ -196,8 +196,8 @@ class Expression:
 def parse_expression(text: str, filename: str = "<expression>") -> Expression:
     """Return the expression *text* holds (HCL's native syntax: exactly one expression).
 
-    Raises DiagnosticsError with HCL's diagnostic for text that is not one expression;
-    *filename* names the file in diagnostics.
+    Raises DiagnosticsError with HCL's diagnostics for text that is not one expression (the
+    parser reads on after a mistake, as HCL's does); *filename* names the file in them.
     """
     return _parsed(_parse, text, filename)
 

@@ -298,6 +298,10 @@ class Lexer:
         self._ascii = text.isascii()
         self._errored_text = ""
         """The value HCL gives a quoted string with a bad escape (read before its error)."""
+        self._errored_parts: tuple[Token | tuple[Token, ...], ...] = ()
+        """A quoted string's sequences, where it has bad escapes too."""
+        self._pending: list[TypeExprError] = []
+        """The bad escapes in the literal text being gathered (its part's ``error``)."""
 
     def pos(self, i: int | None = None) -> Pos:
         """The place of offset *i* (default: here), on the current line. HCL counts columns
@@ -527,43 +531,63 @@ class Lexer:
 
     def _string_token(self, pos: Pos, nl: bool, newline: Pos | None) -> Token:
         self._errored_text = ""
+        self._errored_parts = ()
         try:
             value, parts = self._string()
         except TypeExprError as e:
+            self._pending = []
             if not self.hcl:
                 raise
             return self._token("string", self._errored_text, pos, nl, newline, error=e,
-                               end=self.pos())
+                               parts=self._errored_parts, end=self.pos())
+        self._pending = []
         if parts is None:
             return self._token("string", value, pos, nl, newline, end=self.pos())
         return self._token("template", "quoted", pos, nl, newline, parts=parts, end=self.pos())
 
     def _string(self) -> tuple[str, tuple[Token | tuple[Token, ...], ...] | None]:
         """Read a quoted string: its value and None, or for a template "template" and its
-        parts (see Token.parts)."""
+        parts (see Token.parts).
+
+        A bad escape is HCL's diagnostic for the literal text it is in: a string without
+        sequences raises them all (HCL reports each); in a template each literal part holds
+        its own as its ``error``. A line break ends the string for HCL's parser (it finds it
+        unterminated there, then skips to the closing quote): a string without sequences
+        raises its escapes' diagnostics and that one; a template ends there, its end part's
+        tuple holding the closing quote too, where there is one."""
         text = self.text
         start = self.pos()
         self.i += 1
         self._lit_pos = self.pos()
+        self._pending = []
         out: list[str] = []
         parts: list[Token | tuple[Token, ...]] = []
-        error: TypeExprError | None = None
-        broken: tuple[Token | tuple[Token, ...], ...] | None = None
+        errors: list[TypeExprError] = []
+        """Its bad escapes, and HCL's "Unterminated" where a line break ends it."""
+        broken: list[Token | tuple[Token, ...]] | None = None
         """A template's parts up to a line break in it, where HCL's parser finds its end."""
+        stopped = False
+        """Whether a line break ended it (HCL reads no more of it)."""
         while True:
             if broken is not None and (self.i >= len(text) or text[self.i] == '"'):
-                self.i += self.i < len(text)
-                return "template", broken
+                if self.i < len(text):  # (where HCL's recovery stops: the closing quote)
+                    at = self.pos()
+                    self.i += 1
+                    last = broken[-1]
+                    assert isinstance(last, tuple)
+                    broken[-1] = (*last, Token("end", '"', at, False, end=self.pos()))
+                return "template", tuple(broken)
             if self.i >= len(text):
                 if not self.hcl:
                     raise self.error("This string is not closed: a \" is missing.", start)
-                if error is not None:  # (HCL reads the literal, and its escapes, first)
-                    raise error
                 at = self._at_the_end()
-                if not parts:
-                    first = self._lit_pos if out else at
-                    raise TypeExprError(*_UNTERMINATED_TEMPLATE, at, self.pos(),
-                                        (first, self.pos()))
+                if stopped or not parts:  # (HCL reads the literal, and its escapes, first)
+                    if not stopped:
+                        first = self._lit_pos if out else at
+                        errors.append(TypeExprError(*_UNTERMINATED_TEMPLATE, at, self.pos(),
+                                                    (first, self.pos())))
+                    self._errored_parts = tuple(parts)
+                    raise syntax_errors(errors)
                 if out:
                     parts.append(self._literal(out))
                 parts.append((Token("end", "", at, False, end=self.pos()),))
@@ -580,20 +604,23 @@ class Lexer:
                     if text[self.i - 1] == "\n":
                         self._newline()
                 self.invalid.append(TypeExprError(*_MULTI_LINE, at, self.pos()))
-                if error is None and broken is None:  # (HCL's template ends at the break:
-                    if parts:                         # unterminated, after what is before it)
-                        broken = (*parts, *([self._literal(out)] if out else []),
-                                  (Token("end", "", at, False, end=self.pos()),))
+                if broken is None and not stopped:  # (HCL's template ends at the break:
+                    if parts:                       # unterminated, after what is before it)
+                        broken = [*parts, *([self._literal(out)] if out else []),
+                                  (Token("end", "", at, False, end=self.pos()),)]
                     else:
-                        error = TypeExprError(*_UNTERMINATED_TEMPLATE, at, self.pos(),
-                                              (self._lit_pos if out else at, self.pos()))
+                        errors.append(TypeExprError(
+                            *_UNTERMINATED_TEMPLATE, at, self.pos(),
+                            (self._lit_pos if out else at, self.pos())))
+                        stopped = True
                 continue
             if c == '"':
-                if error is not None or not parts:
+                if stopped or not parts:
                     self.i += 1
-                    if error is not None:
+                    if errors:
                         self._errored_text = "".join(out)
-                        raise error
+                        self._errored_parts = tuple(parts)
+                        raise syntax_errors(errors)
                     return "".join(out), None
                 if out:
                     parts.append(self._literal(out))
@@ -611,7 +638,9 @@ class Lexer:
                 try:
                     out.append(self._escape())
                 except TypeExprError as e:
-                    error = error or e
+                    if broken is None and not stopped:  # (HCL reads none after a break)
+                        errors.append(e)
+                        self._pending.append(e)
                     e_char = text[self.i + 1:self.i + 2]  # (HCL's value keeps the selector,
                     out.append("\\" + e_char if e_char in "uU" else e_char)  # or \u...)
                     self.i += 2
@@ -639,6 +668,10 @@ class Lexer:
     def _literal(self, out: list[str]) -> Token:
         """Template text gathered in *out*, from where it started to here, as a token."""
         split, self._split = self._split, None
+        if self._pending:
+            error, self._pending = syntax_errors(self._pending), []
+            return Token("string", "".join(out), self._lit_pos, False, end=self.pos(),
+                         split=split, error=error)
         return Token("string", "".join(out), self._lit_pos, False, end=self.pos(), split=split)
 
     def _split_at(self, out: list[str], size: int) -> None:

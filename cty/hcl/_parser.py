@@ -32,6 +32,7 @@ from ._lexer import (
     Token,
     TokenCursor,
     TypeExprError,
+    errors_of,
     node_range,
     syntax_errors,
     token_range,
@@ -73,6 +74,8 @@ class _Parser(TokenCursor):
         the rest of the file after it: HCL's recovery reads on through it)."""
         self.newlines = [False]
         self.key_start = False
+        self.key_at = -1
+        """Where an object key starts (HCL has read the newlines before it)."""
         self.expanded = False
         self.closed_at: Pos | None = None
         self.sink = Recovery()
@@ -86,7 +89,7 @@ class _Parser(TokenCursor):
 
     def _ends_here(self) -> bool:
         """Whether a newline ends the expression here (directly inside braces)."""
-        return self.newlines[-1] and self.peek().newline_before
+        return self.newlines[-1] and self.peek().newline_before and self.k != self.key_at
 
     def _next_in_line(self) -> Token:
         """The next token as HCL reads it: where newlines count (directly inside braces), a
@@ -132,7 +135,7 @@ class _Parser(TokenCursor):
         while True:
             tok = tokens[self.k]
             if tok.kind == "end":
-                if tok.text or self.after is not _nothing:
+                if tok.text or not self._at_file_end():
                     raise Stop  # (a sequence's end: HCL reads on past it)
                 self.last_end = tok.end or tok.pos
                 return tok
@@ -153,6 +156,12 @@ class _Parser(TokenCursor):
                         if nest == 0:
                             raise Stop  # (the match is inside the template)
                         nest -= 1
+
+    def _at_file_end(self) -> bool:
+        """Whether this parser's end is the end of the file (a sequence's that the file's
+        end cuts short, with nothing after its template: there HCL's recovery stops too)."""
+        first = next(self.after(), None)
+        return first is None or (first.kind == "end" and not first.text)
 
     def _recover_over(self, open_: str) -> None:
         """HCL's recoverOver: take tokens up to the next *open_* bracket, then recover to
@@ -266,7 +275,7 @@ class _Parser(TokenCursor):
                     else:
                         close = self._next_in_line()
                         if not self._ends_here():
-                            self._skip()
+                            self._read()
                 else:
                     close = self.take()
                 end = token_range(close)[1]
@@ -287,7 +296,7 @@ class _Parser(TokenCursor):
                     self._skip()
                     close = self._recover("]")
                 else:
-                    close = self._skip()
+                    close = self._read()
             else:
                 close = self.take()
             self.newlines.pop()
@@ -367,6 +376,14 @@ class _Parser(TokenCursor):
         reported here)."""
         return TokenCursor.take(self)
 
+    def _read(self) -> Token:
+        """``_skip``, where HCL reads on from what it takes: a sequence's closing brace
+        taken leaves this parser's tokens (Stop)."""
+        tok = self._skip()
+        if tok.kind == "end" and tok.text:
+            raise Stop
+        return tok
+
     def _no_expression(self, tok: Token, summary: str, detail: str) -> Node:
         """No expression starts at *tok* (which stays): HCL reports it outside recovery,
         begins to recover, and stands a placeholder there."""
@@ -385,7 +402,7 @@ class _Parser(TokenCursor):
             if kind == "end" and not tok.text:
                 return self._no_expression(tok, *_MISSING_EXPRESSION)
             return self._no_expression(tok, INVALID_EXPRESSION, _INVALID_START)
-        self.take()
+        self._skip()
         if kind == "ident":
             if self._ends_here() or not (self.at("(") or self.at("::")):
                 return Node("ident", tok.pos, tok.text, end=tok.end)
@@ -393,7 +410,7 @@ class _Parser(TokenCursor):
         if kind == "template":
             return self._template(tok)
         if kind == "string":
-            return _string(tok)
+            return _string(tok) if tok.error is None else self._bad_string(tok)
         if kind == "number":
             try:
                 parse_number(tok.text)
@@ -406,6 +423,23 @@ class _Parser(TokenCursor):
         if tok.text == "[":
             return self._tuple(tok)
         return self._object(tok)
+
+    def _bad_string(self, tok: Token) -> Node:
+        """A quoted string with mistakes (its ``error``): HCL reports each bad escape and
+        reads on; one with no closing quote it reports outside recovery, and recovers to its
+        closing quote or the end of the file (followed here where that is the end)."""
+        assert tok.error is not None
+        for error in errors_of(tok.error):
+            if error.summary != "Unterminated template string":
+                self.sink.diags.append(error)
+                continue
+            self.sink.report(error)
+            end = self.peek()
+            if end.kind != "end" or end.text or not self._at_file_end():
+                raise Stop
+        if tok.parts:
+            raise Stop  # (its sequences, which HCL reads, are not kept)
+        return _placeholder(*token_range(tok))
 
     def _paren(self, open_tok: Token) -> Node:
         """``( expression )``: after an error in the expression HCL recovers to the closing
@@ -423,7 +457,7 @@ class _Parser(TokenCursor):
                          "terminate the expression.", close,
                          (open_tok.pos, token_range(close)[1]), always=True)
             self.sink.recovery = True
-        close = self._skip()
+        close = self._read()
         self.newlines.pop()
         return Node("paren", open_tok.pos, items=(inner,), end=close.end)
 
@@ -443,6 +477,7 @@ class _Parser(TokenCursor):
         TokenCursor.__init__(inner, tokens)
         inner.newlines = [False]
         inner.key_start = False
+        inner.key_at = -1
         inner.expanded = False
         inner.closed_at = None
         inner.filename = self.filename
@@ -728,6 +763,7 @@ class _Parser(TokenCursor):
         """An object key, an expression (HCL parses one): newlines before it are skipped,
         and one after it ends it."""
         self.key_start = True
+        self.key_at = self.k
         return self.expression()
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._lexer import Lexer, Pos, Token, TypeExprError, token_range
+from ._lexer import Lexer, Pos, Token, TypeExprError, errors_of, token_range
 
 _NOT_ALLOWED: Final = ("Template sequences are not allowed in this string. To include a "
                        'literal "{0}", double it (as "{0}{0}") to escape it.')
@@ -55,8 +55,9 @@ def quoted_literal(tok: Token, diags: list[TypeExprError], source: Source, eof: 
     HCL's parseQuotedStringLiteral reports them (a sequence stands as ``${ ... }``); *eof*
     is the file's end token."""
     if tok.kind == "string":
-        if tok.error is not None and tok.error.summary != "Unterminated template string":
-            diags.append(tok.error)
+        if tok.error is not None:
+            diags.extend(error for error in errors_of(tok.error)
+                         if error.summary != "Unterminated template string")
         invalid = source.invalid_in(tok)
         if invalid is not None or not source.closed(tok):
             _unterminated(tok, diags, source, eof)
@@ -68,6 +69,8 @@ def quoted_literal(tok: Token, diags: list[TypeExprError], source: Source, eof: 
     text = []
     for part in tok.parts:
         if isinstance(part, Token):
+            if part.error is not None:  # (its bad escapes)
+                diags.extend(errors_of(part.error))
             text.append(part.text)
             continue
         opener = part[0]

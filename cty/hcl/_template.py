@@ -23,6 +23,7 @@ from ._lexer import (
     Pos,
     Token,
     TypeExprError,
+    errors_of,
     go_is_space,
     range_text,
     token_range,
@@ -121,6 +122,8 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
         can_trim, can_trim_prev = can_trim_prev, False
         if isinstance(part, Token):
             assert part.end is not None
+            if part.error is not None:  # (its bad escapes: HCL reports each, and reads on)
+                sink.diags.extend(errors_of(part.error))
             out.append(_Part("lit", part.pos, part.end,
                              _trim_left(part.text) if ltrim else part.text))
             can_trim_prev = True
@@ -132,9 +135,16 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
                 sink.report(TypeExprError("Unterminated template string",
                                           "No closing marker was found for the string.",
                                           opener.pos, opener.end, (_first(tok)[0], opener.end)))
-                if opener.pos != tok.end or not _at_eof(after):
+                quote = part[-1]
+                if quote.text == '"':  # (a line break ended it: HCL's recovery stops at the
+                    assert quote.end is not None  # closing quote)
+                    out.append(_Part("end", quote.pos, quote.end))
+                elif opener.end == tok.end and _at_eof(after):
+                    out.append(_Part("end", tok.end, tok.end))  # (it reads to the file's end)
+                else:
                     raise Stop  # (HCL's recovery reads on into what follows)
-            out.append(_Part("end", opener.pos, opener.end))
+            else:
+                out.append(_Part("end", opener.pos, opener.end))
             if len(out) > 1:
                 return out
             empty = _first(tok)[1]

@@ -202,8 +202,8 @@ def value_disagreement(value: cty.Value, want: dict[str, Any]) -> str | None:
 
 
 def _leading_text(expect: dict[str, Any], n: int) -> str | None:
-    """HCL's text for a syntax error's first *n* diagnostics (we report the scanner's and
-    the parser's first, where HCL's recovery reads on: docs/design/divergences.md,
+    """HCL's text for a syntax error's first *n* diagnostics (where HCL's recovery reads
+    across a sequence's end, ours are the first of HCL's: docs/design/divergences.md,
     HCL_RECOVERY_ORDER): the text up to the heading of the one after them."""
     text = expect.get("text")
     return None if text is None else text_prefix(text, n)
@@ -243,3 +243,31 @@ def test_hcl_expression_vector(line: dict[str, Any]) -> None:
 @pytest.mark.parametrize("line", TEMPLATE_LINES, ids=lambda line: line["case"]["expr"][:60])
 def test_hcl_template_vector(line: dict[str, Any]) -> None:
     assert disagreement(line["case"], line["expect"]) is None
+
+
+RECOVERY_NOT_FOLLOWED = frozenset({
+    # A parenthesis left open in a directive takes the sequence's closing brace for its own;
+    # HCL then reads the rest of the template as that directive's tokens.
+    '"%{for x in (l}${x},%{endfor}"',
+    '\n%{ for x in st }\n${x}\n%{ endfor ~}${~ {a.b = "${false <= true~}${mu.name[*]~}%{if( '
+    'un["1"]}y%{else}n%{endif}"} }\n',
+    # A string opened inside a sequence runs on through the sequence's closing brace, where
+    # HCL's scanner starts a directive inside that string.
+    '${ dl["1].nope.nope ~}%{ for x in lu }\n${x}\n%{~ endfor ~}\n$${x}',
+})
+"""The committed texts HCL cannot parse where ours are not all of HCL's diagnostics (the
+first of them: docs/design/divergences.md, HCL_RECOVERY_ORDER), with why."""
+
+
+def test_syntax_errors_are_all_of_hcls_but_where_its_recovery_is_not_followed() -> None:
+    partial = set()
+    for line in [*LINES, *TEMPLATE_LINES]:
+        case, expect = line["case"], line["expect"]
+        if expect.get("stage") != "parse":
+            continue
+        parse = parse_template if case.get("template") else parse_expression
+        with pytest.raises(DiagnosticsError) as e:
+            parse(case["expr"], FILENAME)
+        if not _same_diags(_got(e.value.diagnostics), _want(expect["diags"])):
+            partial.add(case["expr"])
+    assert partial == RECOVERY_NOT_FOLLOWED
