@@ -298,8 +298,6 @@ class Lexer:
         self._ascii = text.isascii()
         self._errored_text = ""
         """The value HCL gives a quoted string with a bad escape (read before its error)."""
-        self._errored_parts: tuple[Token | tuple[Token, ...], ...] = ()
-        """A quoted string's sequences, where it has bad escapes too."""
         self._pending: list[TypeExprError] = []
         """The bad escapes in the literal text being gathered (its part's ``error``)."""
 
@@ -531,7 +529,6 @@ class Lexer:
 
     def _string_token(self, pos: Pos, nl: bool, newline: Pos | None) -> Token:
         self._errored_text = ""
-        self._errored_parts = ()
         try:
             value, parts = self._string()
         except TypeExprError as e:
@@ -539,7 +536,7 @@ class Lexer:
             if not self.hcl:
                 raise
             return self._token("string", self._errored_text, pos, nl, newline, error=e,
-                               parts=self._errored_parts, end=self.pos())
+                               end=self.pos())
         self._pending = []
         if parts is None:
             return self._token("string", value, pos, nl, newline, end=self.pos())
@@ -586,7 +583,6 @@ class Lexer:
                         first = self._lit_pos if out else at
                         errors.append(TypeExprError(*_UNTERMINATED_TEMPLATE, at, self.pos(),
                                                     (first, self.pos())))
-                    self._errored_parts = tuple(parts)
                     raise syntax_errors(errors)
                 if out:
                     parts.append(self._literal(out))
@@ -619,7 +615,6 @@ class Lexer:
                     self.i += 1
                     if errors:
                         self._errored_text = "".join(out)
-                        self._errored_parts = tuple(parts)
                         raise syntax_errors(errors)
                     return "".join(out), None
                 if out:

@@ -135,8 +135,10 @@ class _Parser(TokenCursor):
         while True:
             tok = tokens[self.k]
             if tok.kind == "end":
-                if tok.text or not self._at_file_end():
-                    raise Stop  # (a sequence's end: HCL reads on past it)
+                if tok.text:  # (a sequence's closing brace: HCL reads on past it)
+                    return self._to_the_end(close)
+                if not self._at_file_end():
+                    raise Stop
                 self.last_end = tok.end or tok.pos
                 return tok
             self.k += 1
@@ -149,13 +151,32 @@ class _Parser(TokenCursor):
                         return tok
                     nest -= 1
             elif tok.parts:  # (a template: its sequences' brackets count too)
-                for inner in _flat([tok]):
+                for inner in _inside(tok):
                     if inner.kind == "punct" and inner.text == open_:
                         nest += 1
                     elif inner.kind == "punct" and inner.text == close:
                         if nest == 0:
                             raise Stop  # (the match is inside the template)
                         nest -= 1
+
+    def _to_the_end(self, close: str) -> Token:
+        """HCL's recovery, past this sequence's closing brace, for a *close* bracket that
+        nothing after it in the file holds: it reads to the end of the file. Every parser of
+        the file is then at its end (``Recovery.eof``). Raises Stop where a *close* follows
+        (HCL's recovery stops there, in tokens this parser does not hold)."""
+        eof = None
+        for tok in self.after():
+            if (tok.kind == "punct" and tok.text == close) or (
+                    tok.parts and any(t.kind == "punct" and t.text == close
+                                      for t in _inside(tok))):
+                raise Stop
+            eof = tok
+        if eof is None or eof.kind != "end" or eof.text:  # pragma: no cover (a file ends)
+            raise Stop
+        self.sink.eof = eof
+        self.tokens[self.k:] = [eof]
+        self.last_end = eof.end or eof.pos
+        return eof
 
     def _at_file_end(self) -> bool:
         """Whether this parser's end is the end of the file (a sequence's that the file's
@@ -426,19 +447,14 @@ class _Parser(TokenCursor):
 
     def _bad_string(self, tok: Token) -> Node:
         """A quoted string with mistakes (its ``error``): HCL reports each bad escape and
-        reads on; one with no closing quote it reports outside recovery, and recovers to its
-        closing quote or the end of the file (followed here where that is the end)."""
+        reads on; one a line break or the file's end cuts short it reports outside recovery,
+        and recovers to its closing quote or the file's end, where the token ends."""
         assert tok.error is not None
         for error in errors_of(tok.error):
             if error.summary != "Unterminated template string":
                 self.sink.diags.append(error)
                 continue
             self.sink.report(error)
-            end = self.peek()
-            if end.kind != "end" or end.text or not self._at_file_end():
-                raise Stop
-        if tok.parts:
-            raise Stop  # (its sequences, which HCL reads, are not kept)
         return _placeholder(*token_range(tok))
 
     def _paren(self, open_tok: Token) -> Node:
@@ -467,7 +483,10 @@ class _Parser(TokenCursor):
         def after() -> Iterator[Token]:  # (what follows the template in the file)
             return itertools.chain(_flat(self.tokens[k:]), outer())
 
-        return parse_template(tok, self._sub_parser, self.filename, after, self.sink)
+        node = parse_template(tok, self._sub_parser, self.filename, after, self.sink)
+        if self.sink.eof is not None:  # (HCL's recovery inside it read to the file's end)
+            self.tokens[self.k:] = [self.sink.eof]
+        return node
 
     def _sub_parser(self, tokens: list[Token], after: Callable[[], Iterator[Token]]
                     ) -> _Parser:
@@ -787,6 +806,18 @@ def _string(tok: Token) -> Node:
 
 def _nothing() -> Iterator[Token]:
     return iter(())
+
+
+def _inside(tok: Token) -> Iterator[Token]:
+    """The tokens of a template's sequences, those of templates in them too (as HCL's token
+    stream has them), but their end tokens."""
+    for part in tok.parts:
+        if isinstance(part, tuple):
+            for inner in part:
+                if inner.kind != "end":
+                    yield inner
+                    if inner.parts:
+                        yield from _inside(inner)
 
 
 def _flat(tokens: list[Token]) -> Iterator[Token]:

@@ -14,7 +14,7 @@ error found in recovery mode is left out, as HCL may not report it.
 
 from __future__ import annotations
 
-from ._lexer import TypeExprError, errors_of
+from ._lexer import Token, TypeExprError, errors_of
 
 
 class Stop(Exception):
@@ -24,12 +24,15 @@ class Stop(Exception):
 class Recovery:
     """A parse's diagnostics in HCL's order, and whether it is in recovery mode."""
 
-    __slots__ = ("diags", "recovery")
+    __slots__ = ("diags", "eof", "recovery")
 
     def __init__(self) -> None:
         self.diags: list[TypeExprError] = []
         self.recovery = False
         """Whether HCL's parser has begun to recover (it never stops, once begun)."""
+        self.eof: Token | None = None
+        """The file's end token, once HCL's recovery has read to it from inside a template's
+        sequence (every parser of the file is then at the end)."""
 
     def report(self, error: TypeExprError) -> None:
         """A mistake HCL reports only outside recovery, after which it recovers."""

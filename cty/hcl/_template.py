@@ -162,10 +162,15 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
             made, error = _directive(parser, opener, filename, _first(tok)[0])
             if made is not None:
                 out.append(made)
+        if error is not None:
+            sink.report(error)  # (HCL skips to the sequence's closing brace)
+        if sink.eof is not None:  # (HCL's recovery in it read to the end of the file)
+            assert sink.eof.end is not None
+            out.append(_Part("end", sink.eof.pos, sink.eof.end))
+            return out if len(out) > 1 else [_Part("lit", *[_first(tok)[1]] * 2), *out]
         if error is None:
             ltrim_next = part[-1].text == "~}"
             continue
-        sink.report(error)  # (HCL skips to the sequence's closing brace)
         closer = part[-1]
         if not closer.text and (closer.pos != tok.end or not _at_eof(after)):
             raise Stop  # (no closing brace: HCL's recovery reads on past it)
