@@ -167,7 +167,8 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
         if sink.eof is not None:  # (HCL's recovery in it read to the end of the file)
             assert sink.eof.end is not None
             out.append(_Part("end", sink.eof.pos, sink.eof.end))
-            return out if len(out) > 1 else [_Part("lit", *[_first(tok)[1]] * 2), *out]
+            empty = _first(tok)[1]
+            return out if len(out) > 1 else [_Part("lit", empty, empty), *out]
         if error is None:
             ltrim_next = part[-1].text == "~}"
             continue
