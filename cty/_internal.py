@@ -79,7 +79,7 @@ if TYPE_CHECKING:
         tokenize,
     )
     from .hcl._names import edit_distance, name_suggestion
-    from .hcl._parser import parse_expression, parse_template_text
+    from .hcl._parser import is_literal_key, parse_expression, parse_template_text
     from .hcl._quoted import Source, is_quoted, quoted_literal
 
 # Each name and the module that defines it, loaded when a sub-package first imports the name
@@ -163,6 +163,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "owner_ident": ("._deep", "owner_ident"),
     "parse_expression": (".hcl._parser", "parse_expression"),
     "parse_template_text": (".hcl._parser", "parse_template_text"),
+    "is_literal_key": (".hcl._parser", "is_literal_key"),
     "path_data_keys": ("._path", "data_keys"),
     "PAUSED": ("._collector", "PAUSED"),
     "PathFail": ("._path_fail", "PathFail"),
@@ -273,6 +274,7 @@ __all__ = [
     "inferred_element_type",
     "interpret",
     "is_identifier",
+    "is_literal_key",
     "is_normal_string",
     "is_quoted",
     "is_tall",

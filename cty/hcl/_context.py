@@ -10,6 +10,7 @@ contexts that hold their own variables.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +51,7 @@ class EvalContext:
         self._functions: Mapping[str, Function] | None
         if functions is None:
             self._functions = None
-        elif getattr(type(functions), "checked_functions", False):
+        elif functions is getattr(sys.modules.get("cty.function.stdlib"), "FUNCTIONS", None):
             # (go-cty's standard library's table: read-only, its names and functions known
             # good, each loaded when first called; kept as it is, not checked and copied)
             self._functions = functions

@@ -24,6 +24,7 @@ from cty._internal import (
     edit_distance,
     go_quote,
     hop,
+    is_literal_key,
     name_suggestion,
     safe_prefix_before_cut,
 )
@@ -210,13 +211,9 @@ def _start_range(node: Node) -> Range:
         return _start_range(node.items[0])
     if kind == "join":
         return _start_range(node.items[0])
-    if kind == "traversal" and node.text == "index" and node.args_pos is not None:
-        key = node.items[1]
-        literal = (key.kind in ("number", "string") or (key.kind == "ident"
-                   and key.text in _LITERAL_KEYS) or (key.kind == "template" and key.text != "wrap"
-                   and len(key.items) == 1 and key.items[0].kind == "string"))
-        if not literal:  # (an IndexExpr: its opening bracket)
-            return node.args_pos, node.args_pos.after("[")
+    if (kind == "traversal" and node.text == "index" and node.args_pos is not None
+            and not is_literal_key(node.items[1])):  # (an IndexExpr: its opening bracket)
+        return node.args_pos, node.args_pos.after("[")
     return _range(node)
 
 
@@ -544,22 +541,13 @@ def _unknown_variable(node: Node, env: Env) -> TypeExprError:
                  f"{hint}", _range(node))
 
 
-def _literal_key(key: Node) -> bool:
-    """Whether an index's key is a literal, which makes the step part of a static traversal
-    in HCL (a number, true, false, null, or a string without interpolations); any other key
-    makes an IndexExpr."""
-    return (key.kind in ("number", "string") or (key.kind == "ident" and key.text in _LITERAL_KEYS)
-            or (key.kind == "template" and key.text != "wrap" and len(key.items) == 1
-                and key.items[0].kind == "string"))
-
-
 def _static_traversal(node: Node) -> bool:
     """Whether *node* is a traversal of static steps from a variable (HCL's
     ScopeTraversalExpr of more than its root): ``a.b``, ``a[0]``, ``a.0``."""
     if node.kind != "traversal":
         return False
     while node.kind == "traversal":
-        if node.text == "index" and not _literal_key(node.items[1]):
+        if node.text == "index" and not is_literal_key(node.items[1]):
             return False
         node = node.items[0]
     return node.kind == "ident" and node.text not in _LITERAL_KEYS
@@ -572,7 +560,7 @@ def _traversal(node: Node, env: Env) -> tuple[Value, Diags]:
     variable (ScopeTraversalExpr), nothing more once the variable is missing; from any other
     expression (RelativeTraversalExpr), on from its value even when it failed (an
     operation's unknown result still has a type); either way up to the first failing step."""
-    if node.text == "index" and not _literal_key(node.items[1]):
+    if node.text == "index" and not is_literal_key(node.items[1]):
         base, diags = _value(node.items[0], env)
         key, key_diags = _value(node.items[1], env)
         value, index_diags = _index(base, key, node)
@@ -580,7 +568,7 @@ def _traversal(node: Node, env: Env) -> tuple[Value, Diags]:
     steps: list[Node] = []
     source = node
     while source.kind == "traversal" and (source.text == "attr"
-                                          or _literal_key(source.items[1])):
+                                          or is_literal_key(source.items[1])):
         steps.append(source)
         source = source.items[0]
     value, diags = _value(source, env)

@@ -786,6 +786,20 @@ class _Parser(TokenCursor):
         return self.expression()
 
 
+_LITERAL_NAMES: Final = frozenset({"true", "false", "null"})
+
+
+def is_literal_key(key: Node) -> bool:
+    """Whether an index's *key* is a literal (a number, ``true``, ``false``, ``null``, or a
+    string or template of literal text alone: HCL's LiteralValueExpr or a TemplateExpr that
+    IsStringLiteral), which makes the index a step of a static traversal in HCL; any other
+    key makes an IndexExpr."""
+    kind = key.kind
+    return (kind in ("number", "string") or (kind == "ident" and key.text in _LITERAL_NAMES)
+            or (kind == "template" and key.text != "wrap" and len(key.items) == 1
+                and key.items[0].kind == "string"))
+
+
 def _placeholder(pos: Pos, end: Pos) -> Node:
     """What HCL stands in for an expression it could not read (never evaluated: the parse
     reports its errors)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import cty
 from cty import Path, Value
-from cty._internal import Node, hop
+from cty._internal import Node, hop, is_literal_key
 
 __all__ = ["Traversal", "variables"]
 
@@ -49,17 +49,16 @@ def variables(node: Node) -> list[Traversal]:
 
 
 def _static_key(key: Node) -> Value | None:
-    """The key of an index step HCL takes as static (a literal), else None."""
+    """The key of an index step HCL takes as static (``is_literal_key``), else None."""
+    if not is_literal_key(key):
+        return None
     if key.kind == "number":
         return cty.parse_number_val(key.text)
     if key.kind == "string":
         return cty.string_val(key.text)
-    if key.kind == "template" and key.text != "wrap" and len(key.items) == 1 \
-            and key.items[0].kind == "string":  # (HCL's TemplateExpr.IsStringLiteral)
+    if key.kind == "template":
         return cty.string_val(key.items[0].text)
-    if key.kind == "ident" and key.text in _LITERAL_IDENTS:
-        return _LITERAL_IDENTS[key.text]
-    return None
+    return _LITERAL_IDENTS[key.text]
 
 
 def _scope_traversal(node: Node) -> tuple[Node, list[cty.PathStep]] | None:

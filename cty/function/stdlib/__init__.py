@@ -17,6 +17,7 @@ cty.string_val('1')
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
@@ -331,17 +332,12 @@ class _FunctionTable(Mapping[str, Function]):
     that loads a function's module when the function is first looked up."""
 
     __slots__ = ("_names",)
-    checked_functions = True
-    """Every value is a Function and every name a valid one: ``cty.hcl.EvalContext`` keeps
-    the table as it is instead of checking (and so loading) every function."""
 
     def __init__(self, names: dict[str, str]) -> None:
         self._names = names
 
     def __getitem__(self, name: str) -> Function:
-        attribute = self._names[name]
-        function: Function = globals()[attribute] if attribute in globals() \
-            else __getattr__(attribute)
+        function: Function = getattr(sys.modules[__name__], self._names[name])
         return function
 
     def __iter__(self) -> Iterator[str]:
