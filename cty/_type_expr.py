@@ -9,6 +9,7 @@ it prints parses back to the same type (capsule types aside: they have no writte
 
 from __future__ import annotations
 
+import json
 from typing import Final, Protocol
 
 from ._collection_types import List, Map, Set
@@ -158,13 +159,21 @@ class _Interpreter:
         optional: list[str] = []
         values: dict[str, object] = {}
         children: dict[str, object | None] = {}
+        as_written: dict[str, str] = {}
+        """Each attribute's name as first written (HCL's uniqueness check compares those)."""
         for key, written in arg.pairs:
             value = written
             name = self._attribute_name(key)
             if name is None:
                 raise _error("Object constructor map keys must be attribute names.", key.pos)
-            if name in attrs:
+            if key.text in as_written.values():
                 raise _error("Object constructor map keys must be unique.", key.pos)
+            if name in attrs:  # (two spellings of one name: NFC_EQUAL_NAMES)
+                self._same_attribute(name, as_written[name], key, written, (
+                    attrs[name], name in optional,
+                    name in values or children[name] is not None))
+                continue
+            as_written[name] = key.text
             default = None
             if value.kind == "call" and value.text == "optional":
                 args_pos = value.args_pos or value.pos
@@ -195,6 +204,24 @@ class _Interpreter:
                 values[name] = builder.default(default[1], default[0], attrs[name])
         ty = ObjectWithOptionalAttrs(attrs, optional)
         return ty, _tree(builder, ty, values, children)
+
+    def _same_attribute(self, name: str, first: str, key: Node, written: Node,
+                        known: tuple[Type, bool, bool]) -> None:
+        """An attribute written again under another spelling of its name, the same in NFC
+        (as cty's attribute names are; the first written *first*, *known* its type, whether
+        it is optional and whether it has defaults): HCL takes
+        both, and cty keeps one of them, chosen by Go's map order. Where both are the same
+        attribute without defaults, that is the answer whichever is kept; otherwise there
+        is no one answer, and this refuses it (docs/design/divergences.md, NFC_EQUAL_NAMES)."""
+        ty, optional, defaulted = known
+        again, defaults = self._object(Node("object", key.pos, pairs=((key, written),)))
+        if (not defaulted and defaults is None and again.attribute_type(name) == ty
+                and again.attribute_optional(name) == optional):
+            return
+        raise _error(f"The attribute names {json.dumps(first)} and {json.dumps(key.text)} are "
+                     "one name in Unicode normalization form C, as an object type's attribute "
+                     "names are, with different types, optional and not, or with defaults: "
+                     "write the attribute once.", key.pos)
 
 
 def _tree(builder: DefaultsBuilder | None, ty: Type, values: dict[str, object],

@@ -163,3 +163,26 @@ def test_a_default_in_parse_type_points_to_parse_type_with_defaults() -> None:
     with pytest.raises(cty.TypeExprError, match="expects only one argument") as e:
         cty.parse_type('object({a = optional(string, "x")})')
     assert any("parse_type_with_defaults" in note for note in e.value.__notes__)
+
+
+def test_two_spellings_of_one_name_are_one_attribute_where_they_agree() -> None:
+    from cty.convert import parse_type_with_defaults
+
+    # HCL takes both spellings (its check compares names as written); the object type keeps
+    # one of them at random, which is one answer only where both say the same
+    # (docs/design/divergences.md, NFC_EQUAL_NAMES).
+    assert cty.parse_type("object({e\u0301 = string, \u00e9 = string})") == cty.Object(
+        {"\u00e9": cty.String})
+    assert cty.parse_type("object({\u00e9 = optional(number), e\u0301 = optional(number)})",
+                          constraint=True) == cty.ObjectWithOptionalAttrs(
+        {"\u00e9": cty.Number}, ["\u00e9"])
+    for text, column in [("object({e\u0301 = string, \u00e9 = number})", 21),
+                         ("object({e\u0301 = string, \u00e9 = optional(string)})", 21),
+                         ('object({e\u0301 = optional(string, "x"), '
+                          '\u00e9 = optional(string, "x")})', 36)]:
+        with pytest.raises(cty.TypeExprError) as e:
+            parse_type_with_defaults(text)
+        assert (e.value.line, e.value.column) == (1, column)
+        assert e.value.detail.startswith(
+            'The attribute names "e\\u0301" and "\\u00e9" are one name in Unicode normalization '
+            "form C")
