@@ -129,7 +129,7 @@ class _ConfigParser(_Parser):
                 self.take()
                 end = token_range(tok)
                 break
-            if not closing and tok.kind == "end" and not tok.text:
+            if not closing and tok.at_end:
                 end = token_range(tok)
                 break
             if tok.kind != "ident":
@@ -153,7 +153,7 @@ class _ConfigParser(_Parser):
         if is_quoted(tok):
             raise self._error("Invalid argument name", "Argument names must not be quoted.",
                               token_range(tok))
-        if tok.kind == "end" and not tok.text:
+        if tok.at_end:
             if closing:
                 raise self._error(*_UNCLOSED_BLOCK, start)
             raise self._error("Unclosed configuration body", "Found end of file before the "
@@ -183,7 +183,7 @@ class _ConfigParser(_Parser):
         end = self.last_end
         if not single_line:
             after = self.peek()
-            if not after.newline_before and not (after.kind == "end" and not after.text):
+            if not after.newline_before and not after.at_end:
                 comma = after.kind == "punct" and after.text == ","
                 subject = token_range(after)
                 raise self._error(
@@ -234,7 +234,7 @@ class _ConfigParser(_Parser):
         if top:
             self.open_top = (type_tok, labels, label_ranges, open_brace)
         after = self.peek()
-        if after.newline_before or (after.kind == "end" and not after.text) or (
+        if after.newline_before or after.at_end or (
                 after.kind == "punct" and after.text == "}"):
             body = self.body(token_range(open_brace), closing=True)
         else:
@@ -243,7 +243,7 @@ class _ConfigParser(_Parser):
             self.open_top = None
         close = self.tokens[self.k - 1]
         after = self.peek()
-        if not after.newline_before and not (after.kind == "end" and not after.text):
+        if not after.newline_before and not after.at_end:
             at = token_range(after)
             raise self._error("Missing newline after block definition", "A block definition "
                               "must end with a newline.", at, (type_tok.pos, at[1]))
@@ -300,7 +300,7 @@ class _ConfigParser(_Parser):
             raise self._error(*_CLOSE_ON_THE_LINE, self._newline_range(close))
         elif close.kind == "punct" and close.text == ",":
             raise self._error(*_ONE_ARGUMENT, token_range(close))
-        elif close.kind == "end" and not close.text:
+        elif close.at_end:
             at = token_range(open_brace)
             raise self._error(*_UNCLOSED_BLOCK, at, (type_tok.pos, at[1]))
         else:
@@ -339,7 +339,7 @@ class _ConfigParser(_Parser):
             tok = self.peek()
             if tok.newline_before and not opened:
                 break
-            if tok.kind == "end" and not tok.text:
+            if tok.at_end:
                 return stop
             self.k += 1
             if tok.kind == "punct" and tok.text in _OPENERS:

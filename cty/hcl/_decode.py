@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 import cty
@@ -93,10 +94,18 @@ class BlockSchema:
         if both:
             raise ValueError(f"{both[0]!r} names both an attribute and a block type: the "
                              "decoded object has one attribute of each name")
+        # (copies, so that changing the mappings given leaves the schema as it was: its type
+        # is worked out once, when first asked)
+        object.__setattr__(self, "attributes", dict(self.attributes))
+        object.__setattr__(self, "blocks", dict(self.blocks))
 
     def implied_type(self) -> Type:
         """The type of the value a body decodes to (its attributes' types without their
         optional markers; a list or map of blocks that hold a dynamic type is dynamic)."""
+        return self._implied_type
+
+    @cached_property
+    def _implied_type(self) -> Type:
         types = {name: a.type.without_optional_attributes_deep()
                  for name, a in self.attributes.items()}
         for name, nested in self.blocks.items():

@@ -265,6 +265,12 @@ class Token:
     def __repr__(self) -> str:
         return f"Token({self.kind!r}, {self.text!r}, {self.pos!r})"
 
+    @property
+    def at_end(self) -> bool:
+        """Whether this is the end of the text: an "end" token that closes nothing (no
+        sequence's brace, no quote or heredoc marker)."""
+        return self.kind == "end" and not self.text
+
     def with_parts(self, parts: tuple[Token | tuple[Token, ...], ...], end: Pos) -> Token:
         """This template token with its *parts*, ending at *end*."""
         return Token(self.kind, self.text, self.pos, self.newline_before, self.newline_pos,

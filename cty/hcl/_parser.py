@@ -182,7 +182,7 @@ class _Parser(TokenCursor):
         """Whether this parser's end is the end of the file (a sequence's that the file's
         end cuts short, with nothing after its template: there HCL's recovery stops too)."""
         first = next(self.after(), None)
-        return first is None or (first.kind == "end" and not first.text)
+        return first is None or first.at_end
 
     def _recover_over(self, open_: str) -> None:
         """HCL's recoverOver: take tokens up to the next *open_* bracket, then recover to
@@ -378,7 +378,7 @@ class _Parser(TokenCursor):
         open_ = _OPENER[close]
         nest = 0
         found = self.peek()
-        if found.kind == "end" and not found.text:
+        if found.at_end:
             return found
         rest = self.tokens[self.k if after_newline else self.k + 1:]
         for tok in itertools.chain(_flat(rest), self.after()):
@@ -388,7 +388,7 @@ class _Parser(TokenCursor):
                 if nest == 0:
                     return tok
                 nest -= 1
-            elif tok.kind == "end" and not tok.text:
+            elif tok.at_end:
                 return tok
         return self.tokens[-1]
 
@@ -552,7 +552,7 @@ class _Parser(TokenCursor):
                     close = self.take()
                 break
             if sep.kind != "punct" or sep.text != ",":
-                if sep.kind == "end" and not sep.text:
+                if sep.at_end:
                     self._report("Unterminated function call", "There is no closing "
                                  "parenthesis for this function call before the end of the "
                                  "file. This may be caused by incorrect parenthesis nesting "
@@ -604,7 +604,7 @@ class _Parser(TokenCursor):
                 break
             if not self.at(","):
                 tok = self.peek()
-                if tok.kind == "end" and not tok.text:
+                if tok.at_end:
                     self._report("Unterminated tuple constructor expression", "There is no "
                                  "corresponding closing bracket before the end of the file. "
                                  "This may be caused by incorrect bracket nesting elsewhere in "
@@ -658,7 +658,7 @@ class _Parser(TokenCursor):
             if self.at(","):
                 self.take()
                 continue
-            if after.kind == "end" and not after.text:
+            if after.at_end:
                 self._report(*_UNTERMINATED_OBJECT, open_tok)
             else:
                 self._report("Missing attribute separator", "Expected a newline or comma to "
@@ -678,7 +678,7 @@ class _Parser(TokenCursor):
             self._report(*missing_value, found, (open_tok.pos, token_range(found)[1]))
         elif self.at(","):
             self._report(*missing_value, sep, (open_tok.pos, token_range(sep)[1]))
-        elif sep.kind == "end" and not sep.text:
+        elif sep.at_end:
             self._report(*_UNTERMINATED_OBJECT, open_tok)
         else:
             hint = (" If you intended to given an attribute name containing periods or "

@@ -181,7 +181,7 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
 def _at_eof(after: Callable[[], Iterator[Token]]) -> bool:
     """Whether nothing follows a template in the file."""
     first = next(after(), None)
-    return first is None or (first.kind == "end" and not first.text)
+    return first is None or first.at_end
 
 
 def _following(parts: tuple[Token | tuple[Token, ...], ...],
