@@ -11,12 +11,13 @@ use cty's operations, which are go-cty's.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any, Final
 
 import cty
-from cty import CtyError, CtyValueError, Type, Value
+from cty import CtyError, Type, Value
 from cty._internal import (
     Node,
     Pos,
@@ -62,19 +63,17 @@ _METHODS: Final[dict[str, Callable[..., Value]]] = {
     "subtract": Value.subtract, "multiply": Value.multiply, "divide": Value.divide,
     "modulo": Value.modulo, "negate": Value.negate, "not": Value.not_,
 }
-"""The operations themselves, for when the functions are not loaded."""
+"""The operations themselves, which the functions come to on known, unmarked, not-null
+primitive values (``_apply`` takes them directly there)."""
 _PRIMITIVES: Final = frozenset({cty.Number, cty.String, cty.Bool})
-_functions: Mapping[str, Any] = {}
-"""The standard library's functions, once cty.hcl's public expressions have loaded them."""
 
 
-def use_functions(functions: Mapping[str, Any]) -> None:
-    """Have operators call *functions* (the standard library's, by name), as HCL does, for
-    go-cty's function-call rules on marks and unknowns. Until then they apply the operation
-    itself, which gives the same value for what a type expression's default can hold
-    (constants: no marks, no unknowns; null refused alike)."""
-    global _functions
-    _functions = functions
+def _operator(name: str) -> Any:
+    """The standard library's function for the operation *name* (HCL's operators call
+    them, for go-cty's function-call rules on marks, unknowns and nulls), its module loaded
+    when first needed."""
+    functions = importlib.import_module("cty.function.stdlib").FUNCTIONS
+    return functions[name]
 
 
 def _apply(name: str, args: list[Value]) -> Value:
@@ -87,12 +86,7 @@ def _apply(name: str, args: list[Value]) -> Value:
             break
     else:
         return _METHODS[name](*args)
-    f = _functions.get(name)
-    if f is not None:
-        return f.call(args)  # type: ignore[no-any-return]
-    if name not in ("equal", "notequal") and any(a.is_null() for a in args):
-        raise CtyValueError("argument must not be null")
-    return _METHODS[name](*args)
+    return _operator(name).call(args)  # type: ignore[no-any-return]
 
 
 def evaluate(node: Node) -> Value:

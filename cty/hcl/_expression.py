@@ -25,16 +25,13 @@ from cty._internal import (
 )
 from cty._internal import parse_expression as _parse
 from cty._internal import parse_template_text as _parse_template
-from cty.function.stdlib import FUNCTIONS
 
 from ._context import EvalContext
-from ._eval import use_functions, value_in
+from ._eval import value_in
 from ._variables import Traversal, variables
 
 if TYPE_CHECKING:
     from ._body import File
-
-use_functions(FUNCTIONS)  # (operators call the standard library's functions, as in HCL)
 
 __all__ = ["Diagnostic", "DiagnosticsError", "Expression", "Pos", "Range", "Traversal",
            "parse_expression", "parse_template"]
