@@ -268,8 +268,8 @@ def parse_config(text: str, filename: str = "<config>") -> File:
     blocks), as HCL's ParseConfig reads it.
 
     Raises DiagnosticsError with HCL's diagnostics for a file HCL cannot read: an attribute
-    set twice ("Attribute redefined"), and the syntax errors up to where HCL's parser begins
-    to recover inside a body item (every character HCL never accepts comes first);
+    set twice ("Attribute redefined"), and the syntax errors, reading on after an argument
+    whose expression fails as HCL does (every character HCL never accepts comes first);
     *filename* names the file in them. Its ``file`` is the file as far as it was read (for
     ``format_diagnostics``: the top-level blocks that give the diagnostics' "in BLOCK"
     context).

@@ -3,8 +3,9 @@ to a line) and blocks (``type "label" ... { body }``), as hclsyntax's ParseConfi
 
 ``parse_config_text`` gives the body's tree (``BodyNode``, ``AttributeNode``, ``BlockNode``,
 each with the ranges HCL gives it) and the diagnostics HCL reports while parsing: every
-"Attribute redefined", and the syntax errors as HCL reports them, up to where HCL's parser
-begins to recover inside a body (its recovery there is not followed: see cty.hcl._recovery).
+"Attribute redefined", and the syntax errors as HCL reports them: after an argument whose
+expression fails the parser skips to the item's end and reads on, as HCL's does; where HCL
+begins to recover elsewhere in a body it stops (see cty.hcl._recovery).
 When the scanner found characters HCL never accepts, their diagnostics come first (the
 parser still reads the file, for the blocks that give them their context).
 """
@@ -177,8 +178,14 @@ class _ConfigParser(_Parser):
         """An attribute, from its ``=`` (HCL's finishParsingBodyAttribute): its expression
         ends at a newline (or, on a block's one line, where the block's brace closes it)."""
         equals = self.take()
+        mark = self._mark()
         expression = self.expression()
-        if self.sink.recovery:  # (HCL skips to the next item: not followed here)
+        if self._failed(mark) and not single_line:  # (HCL skips to the next item)
+            end = self.last_end
+            self._skip_item()
+            return AttributeNode(name.text, expression, (name.pos, end), token_range(name),
+                                 token_range(equals))
+        if self.sink.recovery:  # (a one-line block's: not followed here)
             raise Stop
         end = self.last_end
         if not single_line:
@@ -334,13 +341,29 @@ class _ConfigParser(_Parser):
         comma or a second newline comes next, reports the block's closing before it (it
         appends that before its body's diagnostics)."""
         stop = self._error(summary, detail, subject)
+        if not self._skip_item():
+            return stop
+        after = self.peek()
+        if after.kind == "punct" and after.text == ",":
+            self.diags.insert(-1, TypeExprError(*_ONE_ARGUMENT, *token_range(after)))
+        else:
+            second = self._second_newline(after)
+            if second is not None:
+                self.diags.insert(-1, TypeExprError(*_CLOSE_ON_THE_LINE, *second))
+        return stop
+
+    def _skip_item(self) -> bool:
+        """HCL's recoverAfterBodyItem: skip to the first newline outside brackets (it is
+        then before the next token), or to the end of the file; whether a newline was
+        found. Recovery mode is on from now."""
+        self.sink.recovery = True
         opened: list[str] = []
         while True:
             tok = self.peek()
             if tok.newline_before and not opened:
-                break
+                return True
             if tok.at_end:
-                return stop
+                return False
             self.k += 1
             if tok.kind == "punct" and tok.text in _OPENERS:
                 opened.append(tok.text)
@@ -351,15 +374,8 @@ class _ConfigParser(_Parser):
                 if opened:
                     opened.pop()
             elif self._runs_to_the_end(tok):
-                return stop
-        after = self.peek()
-        if after.kind == "punct" and after.text == ",":
-            self.diags.insert(-1, TypeExprError(*_ONE_ARGUMENT, *token_range(after)))
-        else:
-            second = self._second_newline(after)
-            if second is not None:
-                self.diags.insert(-1, TypeExprError(*_CLOSE_ON_THE_LINE, *second))
-        return stop
+                self.k = len(self.tokens) - 1  # (HCL reads on to the end of the file)
+                return False
 
     def _runs_to_the_end(self, tok: Token) -> bool:
         """Whether the string or heredoc *tok* has no end before the file's (an opener
