@@ -76,8 +76,6 @@ class _Parser(TokenCursor):
         self.key_start = False
         self.key_at = -1
         """Where an object key starts (HCL has read the newlines before it)."""
-        self.expanded = False
-        self.closed_at: Pos | None = None
         self.sink = Recovery()
         """The parse's diagnostics so far (its templates report theirs and read on)."""
 
@@ -191,7 +189,7 @@ class _Parser(TokenCursor):
             tok = self.peek()
             if tok.kind == "end":
                 break
-            self.take()
+            self._skip()
             if tok.kind == "punct" and tok.text == open_:
                 break
             if tok.parts:
@@ -497,8 +495,6 @@ class _Parser(TokenCursor):
         inner.newlines = [False]
         inner.key_start = False
         inner.key_at = -1
-        inner.expanded = False
-        inner.closed_at = None
         inner.filename = self.filename
         inner.after = after
         inner.sink = self.sink
@@ -638,7 +634,8 @@ class _Parser(TokenCursor):
                 self._recover("}")
                 break
             sep = self.peek()
-            if sep.newline_before or not (self.at("=") or self.at(":")):
+            if (sep.newline_before and sep.newline_pos is not None) or not (
+                    self.at("=") or self.at(":")):
                 self._missing_value(open_tok, sep)
                 self._recover("}")
                 break
@@ -774,6 +771,8 @@ class _Parser(TokenCursor):
         return self._bail_for(open_tok, close)
 
     def _bail_for(self, open_tok: Token, close: str) -> Node:
+        """HCL's bail-out from a for expression: recover to its *close* bracket, and stand a
+        placeholder for it."""
         end = self._recover(close)
         self.newlines.pop()
         return _placeholder(open_tok.pos, token_range(end)[1])
