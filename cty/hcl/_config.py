@@ -4,8 +4,9 @@ to a line) and blocks (``type "label" ... { body }``), as hclsyntax's ParseConfi
 ``parse_config_text`` gives the body's tree (``BodyNode``, ``AttributeNode``, ``BlockNode``,
 each with the ranges HCL gives it) and the diagnostics HCL reports while parsing: every
 "Attribute redefined", and the syntax errors as HCL reports them: after an argument whose
-expression fails the parser skips to the item's end and reads on, as HCL's does; where HCL
-begins to recover elsewhere in a body it stops (see cty.hcl._recovery).
+expression fails or that no newline ends (or a block no newline ends) the parser skips to the
+item's end and reads on, as HCL's does; where HCL begins to recover elsewhere in a body it
+stops (see cty.hcl._recovery).
 When the scanner found characters HCL never accepts, their diagnostics come first (the
 parser still reads the file, for the blocks that give them their context).
 """
@@ -185,7 +186,7 @@ class _ConfigParser(_Parser):
             self._skip_item()
             return AttributeNode(name.text, expression, (name.pos, end), token_range(name),
                                  token_range(equals))
-        if self.sink.recovery:  # (a one-line block's: not followed here)
+        if single_line and self.sink.recovery:  # (a one-line block's: not followed here)
             raise Stop
         end = self.last_end
         if not single_line:
@@ -193,12 +194,13 @@ class _ConfigParser(_Parser):
             if not after.newline_before and not after.at_end:
                 comma = after.kind == "punct" and after.text == ","
                 subject = token_range(after)
-                raise self._error(
+                self._report(
                     "Unexpected comma after argument" if comma else
                     "Missing newline after argument",
                     ("Argument definitions must be separated by newlines, not commas. "
                      if comma else "") + "An argument definition must end with a newline.",
                     subject, (name.pos, subject[1]))
+                self._skip_item()  # (HCL skips to the next item)
         return AttributeNode(name.text, expression, (name.pos, end), token_range(name),
                              token_range(equals))
 
@@ -252,8 +254,9 @@ class _ConfigParser(_Parser):
         after = self.peek()
         if not after.newline_before and not after.at_end:
             at = token_range(after)
-            raise self._error("Missing newline after block definition", "A block definition "
-                              "must end with a newline.", at, (type_tok.pos, at[1]))
+            self._report("Missing newline after block definition", "A block definition must "
+                         "end with a newline.", at, (type_tok.pos, at[1]))
+            self._skip_item()  # (HCL skips to the next item)
         return BlockNode(type_tok.text, tuple(labels), body, token_range(type_tok),
                          tuple(label_ranges), token_range(open_brace), token_range(close))
 

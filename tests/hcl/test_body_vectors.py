@@ -177,7 +177,7 @@ def test_hcl_body_vector(line: dict[str, Any]) -> None:
     assert disagreement(line["case"], line["expect"]) is None
 
 
-FILES_WITH_ALL_OF_HCLS = 836
+FILES_WITH_ALL_OF_HCLS = 849
 """Of the committed files HCL cannot parse, how many give every diagnostic HCL gives (the
 others give the first of them: where HCL recovers in a block's header or a one-line block,
 ours stops; docs/design/divergences.md, HCL_RECOVERY_ORDER). It may only grow."""
