@@ -268,11 +268,10 @@ def parse_config(text: str, filename: str = "<config>") -> File:
     blocks), as HCL's ParseConfig reads it.
 
     Raises DiagnosticsError with HCL's diagnostics for a file HCL cannot read: an attribute
-    set twice ("Attribute redefined"), and the syntax errors, reading on after an argument
-    whose expression fails as HCL does (every character HCL never accepts comes first);
-    *filename* names the file in them. Its ``file`` is the file as far as it was read (for
-    ``format_diagnostics``: the top-level blocks that give the diagnostics' "in BLOCK"
-    context).
+    set twice ("Attribute redefined"), and the syntax errors, reading on after each as HCL
+    does (every character HCL never accepts comes first); *filename* names the file in
+    them. Its ``file`` is the file as HCL's parser made it (for ``format_diagnostics``: the
+    blocks that give the diagnostics' "in BLOCK" context).
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__qualname__}")

@@ -3,12 +3,15 @@ to a line) and blocks (``type "label" ... { body }``), as hclsyntax's ParseConfi
 
 ``parse_config_text`` gives the body's tree (``BodyNode``, ``AttributeNode``, ``BlockNode``,
 each with the ranges HCL gives it) and the diagnostics HCL reports while parsing: every
-"Attribute redefined", and the syntax errors as HCL reports them: after an argument whose
-expression fails or that no newline ends (or a block no newline ends) the parser skips to the
-item's end and reads on, as HCL's does; where HCL begins to recover elsewhere in a body it
-stops (see cty.hcl._recovery).
-When the scanner found characters HCL never accepts, their diagnostics come first (the
-parser still reads the file, for the blocks that give them their context).
+"Attribute redefined", and the syntax errors as HCL reports them. After a mistake the parser
+reads on as HCL's does: to the end of the item (an argument whose expression fails or that no
+newline ends, a block's header, a one-line block's item), to the closing brace (a token that
+starts no item, a one-line block not closed where it must be), in HCL's recovery mode, which
+reports only some mistakes (see cty.hcl._recovery). The body is then the one HCL makes of
+the file (a block whose header is wrong has no body; a one-line block whose item is wrong,
+an empty one), for the text writer's "in BLOCK" context. Where an expression's recovery is
+not followed the parser stops, and the body holds the top-level blocks read so far.
+When the scanner found characters HCL never accepts, their diagnostics come first.
 """
 
 from __future__ import annotations
@@ -96,14 +99,17 @@ class _ConfigParser(_Parser):
         self.open_top: tuple[Token, list[str], list[Range], Token] | None = None
         """The top-level block whose body is being read: its type, labels, their ranges and
         its opening brace."""
+        self.newline_read = False
+        """Whether the last skip to an item's end (``_skip_item``) took the newline that
+        ends the item (HCL's parser then peeks at what follows that newline)."""
+        self.body_end: Range = token_range(tokens[0])
+        """The range of the token that ended the last body read (its closing brace, or the
+        token where HCL's recovery stopped)."""
 
-    def _error(self, summary: str, detail: str, subject: Range, context: Range | None = None
-               ) -> Stop:
-        """Record HCL's syntax error (parsing stops there: HCL's recovery after it is not
-        followed) and return what to raise."""
-        if not self.sink.recovery:
-            self.diags.append(TypeExprError(summary, detail, subject[0], subject[1], context))
-        return Stop()
+    def _say(self, summary: str, detail: str, subject: Range, context: Range | None = None
+             ) -> None:
+        """Record HCL's diagnostic, which it reports in recovery too."""
+        self.diags.append(TypeExprError(summary, detail, subject[0], subject[1], context))
 
     @staticmethod
     def _newline_range(tok: Token) -> Range:
@@ -120,9 +126,10 @@ class _ConfigParser(_Parser):
 
     @hop  # (a block's body holds blocks: any depth)
     def body(self, start: Range, *, closing: bool) -> BodyNode:
-        """A body's items up to its closing brace (taken) or the end of the file; *start*
-        is the range HCL's body starts from (the opening brace's, or the file's first
-        token's)."""
+        """A body's items up to its closing brace (taken) or the end of the file (HCL's
+        ParseBody); *start* is the range HCL's body starts from (the opening brace's, or
+        the file's first token's). A token that cannot start an item ends the body: HCL
+        reports it (outside recovery) and skips to the body's end."""
         attributes: dict[str, AttributeNode] = {}
         blocks: list[BlockNode] = [] if closing else self.top_blocks
         while True:
@@ -131,39 +138,55 @@ class _ConfigParser(_Parser):
                 self.take()
                 end = token_range(tok)
                 break
-            if not closing and tok.at_end:
+            if tok.at_end and not closing:
                 end = token_range(tok)
                 break
             if tok.kind != "ident":
-                self._bad_item(tok, start, closing)
+                end = self._bad_item(tok, start, closing)
+                break
             item = self._item()
+            if item is None:
+                continue
             if isinstance(item, BlockNode):
                 blocks.append(item)
             elif item.name in attributes:
                 first = attributes[item.name].name_range
-                self.diags.append(TypeExprError(
-                    "Attribute redefined", f"The argument {go_quote(item.name)} was already "
-                    f"set at {range_text(self.filename, *first)}. Each argument may be set "
-                    "only once.", *item.name_range))
+                self._say("Attribute redefined", f"The argument {go_quote(item.name)} was "
+                          f"already set at {range_text(self.filename, *first)}. Each argument "
+                          "may be set only once.", item.name_range)
             else:
                 attributes[item.name] = item
+        self.body_end = end
         whole = (min(start[0], end[0], key=_byte), max(start[1], end[1], key=_byte))
         return BodyNode(attributes, tuple(blocks), whole, (end[1], end[1]))
 
-    def _bad_item(self, tok: Token, start: Range, closing: bool) -> None:
-        """HCL's error for a token that cannot start a body item."""
+    def _bad_item(self, tok: Token, start: Range, closing: bool) -> Range:
+        """HCL's error for a token that cannot start a body item (outside recovery), then
+        its skip to the end of the body; the range of the bad token (where HCL's body
+        ends)."""
         if is_quoted(tok):
-            raise self._error("Invalid argument name", "Argument names must not be quoted.",
-                              token_range(tok))
-        if tok.at_end:
+            self._report("Invalid argument name", "Argument names must not be quoted.", tok)
+        elif tok.at_end:
             if closing:
-                raise self._error(*_UNCLOSED_BLOCK, start)
-            raise self._error("Unclosed configuration body", "Found end of file before the "
-                              "end of this configuration body.", start)
-        raise self._error(*_ITEM_REQUIRED, token_range(tok))
+                self._report(*_UNCLOSED_BLOCK, start)
+            else:  # pragma: no cover (the file's body ends there)
+                self._report("Unclosed configuration body", "Found end of file before the "
+                             "end of this configuration body.", start)
+        else:
+            self._report(*_ITEM_REQUIRED, tok)
+        end = token_range(tok)
+        if tok.kind == "punct":
+            self.k += 1  # (a string's or template's brackets are read by the recovery)
+        if closing:
+            self._recover("}")
+        else:
+            self.sink.recovery = True
+            self.k = len(self.tokens) - 1
+        return end
 
-    def _item(self) -> AttributeNode | BlockNode:
-        """An attribute or a block, from its name (HCL's parseBodyItem)."""
+    def _item(self) -> AttributeNode | BlockNode | None:
+        """An attribute or a block, from its name (HCL's ParseBodyItem); None where there is
+        neither (HCL reports it and skips to the item's end)."""
         name = self.take()
         after = self.peek()
         if not after.newline_before:
@@ -172,8 +195,9 @@ class _ConfigParser(_Parser):
             if is_quoted(after) or after.kind == "ident" or (
                     after.kind == "punct" and after.text == "{"):
                 return self._block(name)
-        raise self._error(_ITEM_REQUIRED[0], _ITEM_REQUIRED[1] + _SET_WITH_EQUALS,
-                          token_range(name))
+        self._say(_ITEM_REQUIRED[0], _ITEM_REQUIRED[1] + _SET_WITH_EQUALS, token_range(name))
+        self._skip_item()
+        return None
 
     def _attribute(self, name: Token, *, single_line: bool) -> AttributeNode:
         """An attribute, from its ``=`` (HCL's finishParsingBodyAttribute): its expression
@@ -181,15 +205,10 @@ class _ConfigParser(_Parser):
         equals = self.take()
         mark = self._mark()
         expression = self.expression()
-        if self._failed(mark) and not single_line:  # (HCL skips to the next item)
-            end = self.last_end
-            self._skip_item()
-            return AttributeNode(name.text, expression, (name.pos, end), token_range(name),
-                                 token_range(equals))
-        if single_line and self.sink.recovery:  # (a one-line block's: not followed here)
-            raise Stop
         end = self.last_end
-        if not single_line:
+        if self._failed(mark):  # (HCL skips to the next item)
+            self._skip_item()
+        elif not single_line:
             after = self.peek()
             if not after.newline_before and not after.at_end:
                 comma = after.kind == "punct" and after.text == ","
@@ -210,116 +229,133 @@ class _ConfigParser(_Parser):
         label_ranges: list[Range] = []
         while True:
             tok = self.peek()
-            if tok.newline_before:
-                at = self._newline_range(tok)
-                raise self._error("Invalid block definition", "A block definition must have "
-                                  "block content delimited by \"{\" and \"}\", starting on "
-                                  "the same line as the block header.", at,
-                                  (type_tok.pos, at[1]))
-            if tok.kind == "punct" and tok.text == "{":
+            if tok.kind == "punct" and tok.text == "{" and not tok.newline_before:
                 open_brace = self.take()
                 break
-            if is_quoted(tok):
+            if is_quoted(tok) and not tok.newline_before:
                 TokenCursor.take(self)  # (its problems are the label's, reported below)
                 found = len(self.diags)
                 labels.append(quoted_literal(tok, self.diags, self.source, self.tokens[-1]))
                 label_ranges.append((tok.pos, tok.end or tok.pos))
-                if len(self.diags) > found:
-                    self._header_after_error(type_tok, labels, label_ranges)
-                    raise Stop()
+                if any(d.summary == "Invalid string literal" for d in self.diags[found:]):
+                    self.sink.recovery = True  # (HCL recovered to its end)
                 continue
-            if tok.kind == "ident":
+            if tok.kind == "ident" and not tok.newline_before:
                 self.take()
                 labels.append(tok.text)
                 label_ranges.append(token_range(tok))
                 continue
-            at = token_range(tok)
-            detail = ("The equals sign \"=\" indicates an argument definition, and must not be "
-                      "used when defining a block." if tok.kind == "punct" and tok.text == "="
-                      else "Either a quoted string block label or an opening brace (\"{\") is "
-                      "expected here.")
-            raise self._error("Invalid block definition", detail, at, (type_tok.pos, at[1]))
+            return self._bad_header(type_tok, tok, labels, label_ranges)
         top = self.open_top is None
         if top:
             self.open_top = (type_tok, labels, label_ranges, open_brace)
         after = self.peek()
         if after.newline_before or after.at_end or (
                 after.kind == "punct" and after.text == "}"):
-            body = self.body(token_range(open_brace), closing=True)
+            body: BodyNode | None = self.body(token_range(open_brace), closing=True)
+            close = self.body_end
         else:
-            body = self._single_attribute_body(type_tok, open_brace)
+            body, close = self._one_line_body(type_tok, open_brace)
         if top:
             self.open_top = None
-        close = self.tokens[self.k - 1]
         after = self.peek()
         if not after.newline_before and not after.at_end:
             at = token_range(after)
             self._report("Missing newline after block definition", "A block definition must "
                          "end with a newline.", at, (type_tok.pos, at[1]))
             self._skip_item()  # (HCL skips to the next item)
+        if body is None:  # (HCL's placeholder)
+            brace = token_range(open_brace)
+            body = BodyNode({}, (), (brace[0], close[1]), close)
         return BlockNode(type_tok.text, tuple(labels), body, token_range(type_tok),
-                         tuple(label_ranges), token_range(open_brace), token_range(close))
+                         tuple(label_ranges), token_range(open_brace), close)
 
-    def _header_after_error(self, type_tok: Token, labels: list[str],
-                            label_ranges: list[Range]) -> None:
-        """After a label's error, the rest of the block's header as HCL reads on through it
-        (its further labels, each as far as HCL takes it): where an opening brace ends it,
-        the block is the one being read, for the "in BLOCK" context of the diagnostics."""
-        while True:
-            tok = self.peek()
-            if tok.newline_before:
-                return
-            if is_quoted(tok):
-                TokenCursor.take(self)
-                labels.append(quoted_literal(tok, [], self.source, self.tokens[-1]))
-                label_ranges.append((tok.pos, tok.end or tok.pos))
-            elif tok.kind == "ident":
-                TokenCursor.take(self)
-                labels.append(tok.text)
-                label_ranges.append(token_range(tok))
+    def _bad_header(self, type_tok: Token, tok: Token, labels: list[str],
+                    label_ranges: list[Range]) -> BlockNode:
+        """HCL's error for the token *tok* in a block's header, where a label or the
+        opening brace must be, then its skip to the item's end: the block as HCL gives it
+        then (no body: its braces' ranges are the type name's)."""
+        if tok.newline_before:
+            at = self._newline_range(tok)
+            self._say("Invalid block definition", "A block definition must have block content "
+                      "delimited by \"{\" and \"}\", starting on the same line as the block "
+                      "header.", at, (type_tok.pos, at[1]))
+        else:
+            at = token_range(tok)
+            if tok.kind == "punct" and tok.text == "=":
+                self._say("Invalid block definition", "The equals sign \"=\" indicates an "
+                          "argument definition, and must not be used when defining a block.",
+                          at, (type_tok.pos, at[1]))
             else:
-                if tok.kind == "punct" and tok.text == "{" and self.open_top is None:
-                    self.open_top = (type_tok, labels, label_ranges, tok)
-                return
+                self._report("Invalid block definition", "Either a quoted string block label "
+                             "or an opening brace (\"{\") is expected here.", at,
+                             (type_tok.pos, at[1]))
+        self._skip_item()
+        where = token_range(type_tok)
+        return BlockNode(type_tok.text, tuple(labels), BodyNode({}, (), where, where), where,
+                         tuple(label_ranges), where, where)
 
-    def _single_attribute_body(self, type_tok: Token, open_brace: Token) -> BodyNode:
+    def _one_line_body(self, type_tok: Token, open_brace: Token) -> tuple[BodyNode | None,
+                                                                          Range]:
         """``type { name = value }``: a block's body of one attribute on the block's line
-        (HCL's parseSingleAttrBody), with its closing brace (taken)."""
+        (HCL's parseSingleAttrBody), then its closing brace as HCL seeks it (its mistakes
+        reported before the body's); the body (None where there is none) and the closing
+        brace's range."""
+        body_at = len(self.diags)
+        self.newline_read = False
+        body = self._single_attribute_body()
+        close = self.peek()
+        if self.newline_read:  # (HCL's skip took the newline: what follows it is next)
+            newline = self._second_newline(close)
+        else:
+            newline = self._newline_range(close) if close.newline_before else None
+        if newline is None and close.kind == "punct" and close.text == "}":
+            self.take()
+            return body, token_range(close)
+        if newline is None and close.kind == "punct" and close.text == ",":
+            self.diags.insert(body_at, TypeExprError(*_ONE_ARGUMENT, *token_range(close)))
+        elif newline is not None:
+            self.diags.insert(body_at, TypeExprError(*_CLOSE_ON_THE_LINE, *newline))
+        elif not self.sink.recovery:
+            if close.at_end:
+                at = token_range(open_brace)
+                error = TypeExprError(*_UNCLOSED_BLOCK, *at, (type_tok.pos, at[1]))
+            else:
+                error = TypeExprError("Invalid single-argument block definition", "A "
+                                      "single-line block definition must end with a closing "
+                                      "brace immediately after its single argument "
+                                      "definition.", *token_range(close))
+            self.diags.insert(body_at, error)
+        return body, token_range(self._recover("}"))
+
+    def _single_attribute_body(self) -> BodyNode | None:
+        """The one attribute of a one-line block's body (HCL's parseSingleAttrBody); None
+        where there is none (HCL reports it and skips to the item's end)."""
         name = self.peek()
         if name.kind != "ident":
             TokenCursor.take(self)  # (a string's own error is not HCL's: no item here)
-            raise self._recovered(*_ITEM_REQUIRED, token_range(name))
+            self._say(*_ITEM_REQUIRED, token_range(name))
+            self._skip_item()
+            return None
         self.take()
         after = self.peek()
         if not after.newline_before and (is_quoted(after) or after.kind == "ident" or (
                 after.kind == "punct" and after.text == "{")):
-            raise self._recovered(
-                "Argument definition required", "A single-line block definition can contain "
-                "only a single argument. If you meant to define argument "
-                f"{go_quote(name.text)}, use an equals sign to assign it a value. To define a "
-                "nested block, place it on a line of its own within its parent block.",
-                (name.pos, token_range(after)[1]))
+            self._say("Argument definition required", "A single-line block definition can "
+                      "contain only a single argument. If you meant to define argument "
+                      f"{go_quote(name.text)}, use an equals sign to assign it a value. To "
+                      "define a nested block, place it on a line of its own within its parent "
+                      "block.", (name.pos, token_range(after)[1]))
+            self._skip_item()
+            return None
         if after.newline_before or not (after.kind == "punct" and after.text == "="):
-            raise self._recovered(_ITEM_REQUIRED[0], _ITEM_REQUIRED[1] + _SET_WITH_EQUALS,
-                                  token_range(name))
+            self._say(_ITEM_REQUIRED[0], _ITEM_REQUIRED[1] + _SET_WITH_EQUALS,
+                      token_range(name))
+            self._skip_item()
+            return None
         attribute = self._attribute(name, single_line=True)
-        close = self.peek()
-        if close.kind == "punct" and close.text == "}" and not close.newline_before:
-            self.take()
-        elif close.newline_before:
-            raise self._error(*_CLOSE_ON_THE_LINE, self._newline_range(close))
-        elif close.kind == "punct" and close.text == ",":
-            raise self._error(*_ONE_ARGUMENT, token_range(close))
-        elif close.at_end:
-            at = token_range(open_brace)
-            raise self._error(*_UNCLOSED_BLOCK, at, (type_tok.pos, at[1]))
-        else:
-            raise self._error("Invalid single-argument block definition", "A single-line "
-                              "block definition must end with a closing brace immediately "
-                              "after its single argument definition.", token_range(close))
         return BodyNode({name.text: attribute}, (), attribute.range,
                         (attribute.range[1], attribute.range[1]))
-
 
     def partial_body(self) -> BodyNode:
         """The file's body as far as it was read: its top-level blocks (the one being read
@@ -338,35 +374,19 @@ class _ConfigParser(_Parser):
         end = self.tokens[-1].end or self.tokens[-1].pos
         return BodyNode({}, tuple(blocks), (start, end), (end, end))
 
-    def _recovered(self, summary: str, detail: str, subject: Range) -> Stop:
-        """A one-line block's item is wrong: HCL reports *summary* (with *detail* and
-        *subject*), skips to the end of the item (its recoverAfterBodyItem) and, where a
-        comma or a second newline comes next, reports the block's closing before it (it
-        appends that before its body's diagnostics)."""
-        stop = self._error(summary, detail, subject)
-        if not self._skip_item():
-            return stop
-        after = self.peek()
-        if after.kind == "punct" and after.text == ",":
-            self.diags.insert(-1, TypeExprError(*_ONE_ARGUMENT, *token_range(after)))
-        else:
-            second = self._second_newline(after)
-            if second is not None:
-                self.diags.insert(-1, TypeExprError(*_CLOSE_ON_THE_LINE, *second))
-        return stop
-
-    def _skip_item(self) -> bool:
-        """HCL's recoverAfterBodyItem: skip to the first newline outside brackets (it is
-        then before the next token), or to the end of the file; whether a newline was
-        found. Recovery mode is on from now."""
+    def _skip_item(self) -> None:
+        """HCL's recoverAfterBodyItem: skip to the first newline outside brackets (taken:
+        ``newline_read``), or to the end of the file. Recovery mode is on from now."""
         self.sink.recovery = True
+        self.newline_read = False
         opened: list[str] = []
         while True:
             tok = self.peek()
             if tok.newline_before and not opened:
-                return True
+                self.newline_read = True
+                return
             if tok.at_end:
-                return False
+                return
             self.k += 1
             if tok.kind == "punct" and tok.text in _OPENERS:
                 opened.append(tok.text)
@@ -378,7 +398,7 @@ class _ConfigParser(_Parser):
                     opened.pop()
             elif self._runs_to_the_end(tok):
                 self.k = len(self.tokens) - 1  # (HCL reads on to the end of the file)
-                return False
+                return
 
     def _runs_to_the_end(self, tok: Token) -> bool:
         """Whether the string or heredoc *tok* has no end before the file's (an opener

@@ -109,7 +109,7 @@ class DiagnosticsError(CtyValueError):
         super().__init__(f"{first}, and {more} other diagnostic(s)" if more else first)
         self.diagnostics = diagnostics
         self.file = file
-        """For a configuration file HCL cannot read, the file as far as it was read."""
+        """For a configuration file HCL cannot read, the file as HCL's parser made it."""
 
 
 def _diagnostic(e: TypeExprError, filename: str, text: str = "") -> Diagnostic:

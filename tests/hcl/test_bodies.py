@@ -113,6 +113,41 @@ def test_a_file_hcl_cannot_read_raises_with_hcl_s_diagnostics(text: str,
     assert [str(d) for d in e.value.diagnostics] == want
 
 
+_REDEFINED = ('Attribute redefined; The argument "a" was already set at main.hcl:{}. Each '
+              "argument may be set only once.")
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ('x "a" = {}\na = 1\na = 2\n', [
+        'main.hcl:1,7-8: Invalid block definition; The equals sign "=" indicates an argument '
+        "definition, and must not be used when defining a block.",
+        "main.hcl:3,1-2: " + _REDEFINED.format("2,1-2")]),
+    ('x { "y" }\n\n}\na = 1\na = 1\n', [
+        "main.hcl:2,1-3,1: Invalid single-argument block definition; An argument definition "
+        "on the same line as its containing block creates a single-line block definition, "
+        "which must also be closed on the same line. Place the block's closing brace "
+        "immediately after the argument definition.",
+        "main.hcl:1,5-6: Argument or block definition required; An argument or block "
+        "definition is required here.",
+        "main.hcl:5,1-2: " + _REDEFINED.format("4,1-2")]),
+    ("x {\n  ]\n  y = 2\n}\na = 1\na = 1\n", [
+        "main.hcl:2,3-4: Argument or block definition required; An argument or block "
+        "definition is required here.",
+        "main.hcl:6,1-2: " + _REDEFINED.format("5,1-2")]),
+    ("x { y = (1 }\na = 1\na = 1\n", [
+        "main.hcl:1,12-13: Unbalanced parentheses; Expected a closing parenthesis to "
+        "terminate the expression."]),
+])
+def test_a_file_s_parse_reads_on_after_a_mistake_as_hcl_s_does(text: str,
+                                                                 want: list[str]) -> None:
+    # HCL's parser skips to the end of the item (a one-line block's closing error first),
+    # or to the body's closing brace, and reads on; the parenthesis left open skips to the
+    # end of the file, where HCL's recovery seeks its closing one.
+    with pytest.raises(DiagnosticsError) as e:
+        parse_config(text, "main.hcl")
+    assert [str(d) for d in e.value.diagnostics] == want
+
+
 def test_blocks_nest_to_any_depth() -> None:
     n = 10_000
     body = parse_config("a {\n" * n + "x = " + "[" * n + "1" + "]" * n + "\n" + "}\n" * n).body
