@@ -63,10 +63,10 @@ LAYERS: list[list[str]] = [
      "cty.convert._unify", "cty.convert._conversion_dynamic", "cty.convert._conversion_tuple",
      "cty.convert._conversion_object", "cty.convert._conversion_collection",
      "cty.convert._conversion_structural",
-     "cty.convert._conversion", "cty.convert._conversion_errors", "cty.hcl._context",
-     "cty.hcl._eval",
+     "cty.convert._conversion", "cty.convert._conversion_errors", "cty.hcl._variables",
+     "cty.hcl._context", "cty.hcl._eval",
      "cty.convert._type_defaults",
-     "cty.convert", "cty.hcl._variables"],
+     "cty.convert"],
 ]
 """Every module of cty and cty.convert, bottom first. cty.encoding sits above them
 (ENCODING_LAYERS), the functions (FUNCTION_LAYERS) above it (the standard library's JSON

@@ -26,7 +26,6 @@ from ._lexer import (
     Pos,
     Range,
     Token,
-    TokenCursor,
     TypeExprError,
     range_text,
     token_range,
@@ -233,7 +232,7 @@ class _ConfigParser(_Parser):
                 open_brace = self.take()
                 break
             if is_quoted(tok) and not tok.newline_before:
-                TokenCursor.take(self)  # (its problems are the label's, reported below)
+                self.take()  # (its problems are the label's, reported below)
                 found = len(self.diags)
                 labels.append(quoted_literal(tok, self.diags, self.source, self.tokens[-1]))
                 label_ranges.append((tok.pos, tok.end or tok.pos))
@@ -333,7 +332,7 @@ class _ConfigParser(_Parser):
         where there is none (HCL reports it and skips to the item's end)."""
         name = self.peek()
         if name.kind != "ident":
-            TokenCursor.take(self)  # (a string's own error is not HCL's: no item here)
+            self.take()  # (a string's own error is not HCL's: no item here)
             self._say(*_ITEM_REQUIRED, token_range(name))
             self._skip_item()
             return None

@@ -33,14 +33,13 @@ from cty.convert._runtime import convert
 from cty.convert._unify import unify_unsafe
 
 from ._context import EvalContext
+from ._variables import LITERAL_VALUES
 
 Diags = list[TypeExprError]
 Env = EvalContext | None
 """The context names are looked up in: the caller's, or a child a for expression or a splat
 made for its own names; None: no context at all (HCL's nil EvalContext)."""
 
-_KEYWORDS: Final = {"true": cty.True_, "false": cty.False_,
-                    "null": cty.null_val(cty.DynamicPseudoType)}
 _OPERATORS: Final[dict[str, tuple[str, Type, Type]]] = {
     "||": ("or", cty.Bool, cty.Bool), "&&": ("and", cty.Bool, cty.Bool),
     "==": ("equal", cty.DynamicPseudoType, cty.Bool),
@@ -181,9 +180,6 @@ def _about(diags: Diags, node: Node, env: Env) -> Diags:
     return diags
 
 
-_LITERAL_KEYS: Final = frozenset({"true", "false", "null"})
-
-
 @hop  # (it recurses: any depth)
 def _start_range(node: Node) -> Range:
     """HCL's StartRange of the expression *node*: where a diagnostic about it as an argument
@@ -235,7 +231,7 @@ def _value(node: Node, env: Env) -> tuple[Value, Diags]:
     if kind == "paren":
         return _value(node.items[0], env)
     if kind == "ident":
-        found = _KEYWORDS.get(node.text)
+        found = LITERAL_VALUES.get(node.text)
         if found is None and env is not None:
             found = env.variable(node.text)
         if found is not None:
@@ -544,7 +540,7 @@ def _static_traversal(node: Node) -> bool:
         if node.text == "index" and not is_literal_key(node.items[1]):
             return False
         node = node.items[0]
-    return node.kind == "ident" and node.text not in _LITERAL_KEYS
+    return node.kind == "ident" and node.text not in LITERAL_VALUES
 
 
 def _traversal(node: Node, env: Env) -> tuple[Value, Diags]:

@@ -224,8 +224,8 @@ class Token:
 
     A string with an interpolation or directive, and every heredoc, is of kind "template"
     (its text "quoted", "heredoc" or "flush" for ``<<-``); a string with a bad escape keeps
-    the error, raised when the parser takes it, as HCL reports such mistakes after the
-    characters it never accepts.
+    the error (each bad escape, then its end cut short), which the parser reports where HCL
+    does (after the characters HCL never accepts).
 
     A slotted class, not a frozen dataclass, as a parse makes one for every token (a frozen
     dataclass costs three times as much to build); no token is changed once made.

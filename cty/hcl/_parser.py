@@ -38,7 +38,7 @@ from ._lexer import (
     token_range,
 )
 from ._recovery import Recovery, Stop
-from ._template import parse_template
+from ._template import at_file_end, parse_template
 
 _MISSING_EXPRESSION: Final = ("Missing expression", "Expected the start of an expression, but "
                               "found the end of the file.")
@@ -78,12 +78,6 @@ class _Parser(TokenCursor):
         """Where an object key starts (HCL has read the newlines before it)."""
         self.sink = Recovery()
         """The parse's diagnostics so far (its templates report theirs and read on)."""
-
-    def take(self) -> Token:
-        tok = super().take()
-        if tok.error is not None:
-            raise tok.error
-        return tok
 
     def _ends_here(self) -> bool:
         """Whether a newline ends the expression here (directly inside braces)."""
@@ -135,7 +129,7 @@ class _Parser(TokenCursor):
             if tok.kind == "end":
                 if tok.text:  # (a sequence's closing brace: HCL reads on past it)
                     return self._to_the_end(close)
-                if not self._at_file_end():
+                if not at_file_end(self.after):
                     raise Stop
                 self.last_end = tok.end or tok.pos
                 return tok
@@ -176,12 +170,6 @@ class _Parser(TokenCursor):
         self.last_end = eof.end or eof.pos
         return eof
 
-    def _at_file_end(self) -> bool:
-        """Whether this parser's end is the end of the file (a sequence's that the file's
-        end cuts short, with nothing after its template: there HCL's recovery stops too)."""
-        first = next(self.after(), None)
-        return first is None or first.at_end
-
     def _recover_over(self, open_: str) -> None:
         """HCL's recoverOver: take tokens up to the next *open_* bracket, then recover to
         the bracket that closes it."""
@@ -189,7 +177,7 @@ class _Parser(TokenCursor):
             tok = self.peek()
             if tok.kind == "end":
                 break
-            self._skip()
+            self.take()
             if tok.kind == "punct" and tok.text == open_:
                 break
             if tok.parts:
@@ -289,7 +277,7 @@ class _Parser(TokenCursor):
                                      "closing bracket (\"]\").",
                                      self._recovered_at("]", after_newline=after_newline))
                         if not after_newline:
-                            self._skip()
+                            self.take()
                         close = self._recover("]")
                     else:
                         close = self._next_in_line()
@@ -312,7 +300,7 @@ class _Parser(TokenCursor):
                     self._report("Missing close bracket on index", "The index operator "
                                  "must end with a closing bracket (\"]\").",
                                  self._recovered_at("]"))
-                    self._skip()
+                    self.take()
                     close = self._recover("]")
                 else:
                     close = self._read()
@@ -390,15 +378,10 @@ class _Parser(TokenCursor):
                 return tok
         return self.tokens[-1]
 
-    def _skip(self) -> Token:
-        """Take the next token whatever it is (HCL's Read: a string's bad escape is not
-        reported here)."""
-        return TokenCursor.take(self)
-
     def _read(self) -> Token:
-        """``_skip``, where HCL reads on from what it takes: a sequence's closing brace
+        """``take``, where HCL reads on from what it takes: a sequence's closing brace
         taken leaves this parser's tokens (Stop)."""
-        tok = self._skip()
+        tok = self.take()
         if tok.kind == "end" and tok.text:
             raise Stop
         return tok
@@ -421,7 +404,7 @@ class _Parser(TokenCursor):
             if kind == "end" and not tok.text:
                 return self._no_expression(tok, *_MISSING_EXPRESSION)
             return self._no_expression(tok, INVALID_EXPRESSION, _INVALID_START)
-        self._skip()
+        self.take()
         if kind == "ident":
             if self._ends_here() or not (self.at("(") or self.at("::")):
                 return Node("ident", tok.pos, tok.text, end=tok.end)
@@ -533,7 +516,7 @@ class _Parser(TokenCursor):
                 found = self._recover(")")
                 close = found if found.kind == "punct" else None
                 break
-            sep = self._skip()
+            sep = self.take()
             if sep.kind == "punct" and sep.text == ")":
                 close = sep
                 break
@@ -576,7 +559,7 @@ class _Parser(TokenCursor):
         self._report(summary, detail, found, (name_tok.pos, token_range(found)[1]),
                      always=True)
         if not (self._ends_here() and found.kind == "end" and found.text == "\n"):
-            self._skip()
+            self.take()
         self._recover_over("(")
         return _placeholder(name_tok.pos, token_range(found)[1])
 
@@ -853,21 +836,17 @@ def parse_expression(text: str, *, go_escapes: bool = False, filename: str = "ty
     instead of HCL's; *filename* names the file where a message gives a place.
     """
     parser = _Parser(text, go_escapes, filename)
-    sink = parser.sink
-    try:
+
+    def whole() -> Node:
         node = parser.expression()
         tok = parser.peek()
-        if tok.kind != "end" and not sink.recovery:
-            sink.diags.append(TypeExprError(
+        if tok.kind != "end" and not parser.sink.recovery:
+            parser.sink.diags.append(TypeExprError(
                 "Extra characters after expression", "An expression was successfully "
                 "parsed, but extra characters were found after it.", *token_range(tok)))
-    except TypeExprError as e:
-        raise syntax_errors([*parser.invalid, *sink.reported(e)]) from None
-    except Stop:
-        raise syntax_errors([*parser.invalid, *sink.reported()]) from None
-    if parser.invalid or sink.diags:
-        raise syntax_errors([*parser.invalid, *sink.diags])
-    return node
+        return node
+
+    return _parsed(whole, parser.invalid, parser.sink)
 
 
 def parse_template_text(text: str, *, filename: str = "template.hcl") -> Node:
@@ -881,14 +860,21 @@ def parse_template_text(text: str, *, filename: str = "template.hcl") -> Node:
     eof = tok.parts[-1]
     assert isinstance(eof, tuple)
     parser = _Parser("", False, filename)
-    sink = parser.sink
+    return _parsed(lambda: parse_template(tok, parser._sub_parser, filename,
+                                          lambda: iter(eof),  # (after it: the file's end)
+                                          parser.sink),
+                   lexer.invalid, parser.sink)
+
+
+def _parsed(parse: Callable[[], Node], invalid: list[TypeExprError], sink: Recovery) -> Node:
+    """The tree *parse* makes, or the error holding the scanner's diagnostics *invalid*
+    and then the parser's (*sink*'s; where the parser stopped, those up to there)."""
     try:
-        node = parse_template(tok, parser._sub_parser, filename,
-                              lambda: iter(eof), sink)  # (after the template: the file's end)
+        node = parse()
     except TypeExprError as e:
-        raise syntax_errors([*lexer.invalid, *sink.reported(e)]) from None
+        raise syntax_errors([*invalid, *sink.reported(e)]) from None
     except Stop:
-        raise syntax_errors([*lexer.invalid, *sink.reported()]) from None
-    if lexer.invalid or sink.diags:
-        raise syntax_errors([*lexer.invalid, *sink.diags])
+        raise syntax_errors([*invalid, *sink.reported()]) from None
+    if invalid or sink.diags:
+        raise syntax_errors([*invalid, *sink.diags])
     return node

@@ -139,7 +139,7 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
                 if quote.text == '"':  # (a line break ended it: HCL's recovery stops at the
                     assert quote.end is not None  # closing quote)
                     out.append(_Part("end", quote.pos, quote.end))
-                elif opener.end == tok.end and _at_eof(after):
+                elif opener.end == tok.end and at_file_end(after):
                     out.append(_Part("end", tok.end, tok.end))  # (it reads to the file's end)
                 else:
                     raise Stop  # (HCL's recovery reads on into what follows)
@@ -173,13 +173,14 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
             ltrim_next = part[-1].text == "~}"
             continue
         closer = part[-1]
-        if not closer.text and (closer.pos != tok.end or not _at_eof(after)):
+        if not closer.text and (closer.pos != tok.end or not at_file_end(after)):
             raise Stop  # (no closing brace: HCL's recovery reads on past it)
     raise AssertionError("a template token ends with its closer")  # pragma: no cover
 
 
-def _at_eof(after: Callable[[], Iterator[Token]]) -> bool:
-    """Whether nothing follows a template in the file."""
+def at_file_end(after: Callable[[], Iterator[Token]]) -> bool:
+    """Whether nothing but the file's end follows what *after* gives the tokens after (a
+    template, a sequence): there HCL's recovery reading on stops too."""
     first = next(after(), None)
     return first is None or first.at_end
 

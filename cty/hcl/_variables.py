@@ -11,15 +11,17 @@ A dynamic index (``a[b]``) ends the traversal of ``a``; ``b`` is walked on its o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 import cty
 from cty import Path, Value
 from cty._internal import Node, hop, is_literal_key
 
-__all__ = ["Traversal", "variables"]
+__all__ = ["LITERAL_VALUES", "Traversal", "variables"]
 
-_LITERAL_IDENTS = {"true": cty.True_, "false": cty.False_,
-                   "null": cty.null_val(cty.DynamicPseudoType)}
+LITERAL_VALUES: Final = {"true": cty.True_, "false": cty.False_,
+                         "null": cty.null_val(cty.DynamicPseudoType)}
+"""HCL's literal names and their values (an identifier so named is no variable)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ def _static_key(key: Node) -> Value | None:
         return cty.string_val(key.text)
     if key.kind == "template":
         return cty.string_val(key.items[0].text)
-    return _LITERAL_IDENTS[key.text]
+    return LITERAL_VALUES[key.text]
 
 
 def _scope_traversal(node: Node) -> tuple[Node, list[cty.PathStep]] | None:
@@ -74,7 +76,7 @@ def _scope_traversal(node: Node) -> tuple[Node, list[cty.PathStep]] | None:
                 return None
             steps.append(cty.IndexStep(key))
         at = at.items[0]
-    if at.kind != "ident" or at.text in _LITERAL_IDENTS:
+    if at.kind != "ident" or at.text in LITERAL_VALUES:
         return None
     steps.reverse()
     return at, steps

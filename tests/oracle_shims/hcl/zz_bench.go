@@ -82,29 +82,12 @@ func opBench(line []byte) any {
 		ctx := &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(vars)},
 			Functions: funcs}
 		locals := map[string]cty.Value{}
-		for _, b := range content.Blocks {
-			if b.Type != "locals" {
-				continue
-			}
-			attrs, _ := b.Body.JustAttributes()
-			for name, a := range attrs {
-				v, d := a.Expr.Value(ctx)
-				ans.Diags += len(d)
-				locals[name] = v
-			}
-		}
+		ans.Diags += evalBlocks(content, "locals", ctx, func(name string, v cty.Value) {
+			locals[name] = v
+		})
 		ctx = &hcl.EvalContext{Variables: map[string]cty.Value{"var": cty.ObjectVal(vars),
 			"local": cty.ObjectVal(locals)}, Functions: funcs}
-		for _, b := range content.Blocks {
-			if b.Type != "resource" {
-				continue
-			}
-			attrs, _ := b.Body.JustAttributes()
-			for _, a := range attrs {
-				_, d := a.Expr.Value(ctx)
-				ans.Diags += len(d)
-			}
-		}
+		ans.Diags += evalBlocks(content, "resource", ctx, func(string, cty.Value) {})
 		keep(&ans.EvalNs, time.Since(start), round)
 
 		start = time.Now()
@@ -117,6 +100,25 @@ func opBench(line []byte) any {
 		keep(&ans.ExprsNs, time.Since(start), round)
 	}
 	return ans
+}
+
+// evalBlocks evaluates in ctx every attribute of content's blocks of type ty, giving each
+// value to each; it returns how many diagnostics the evaluations gave.
+func evalBlocks(content *hcl.BodyContent, ty string, ctx *hcl.EvalContext,
+	each func(name string, v cty.Value)) int {
+	n := 0
+	for _, b := range content.Blocks {
+		if b.Type != ty {
+			continue
+		}
+		attrs, _ := b.Body.JustAttributes()
+		for name, a := range attrs {
+			v, d := a.Expr.Value(ctx)
+			n += len(d)
+			each(name, v)
+		}
+	}
+	return n
 }
 
 // keep sets *best to d where it is the first round's or less than *best.
