@@ -78,6 +78,15 @@ class _Parser(TokenCursor):
         """Where an object key starts (HCL has read the newlines before it)."""
         self.sink = Recovery()
         """The parse's diagnostics so far (its templates report theirs and read on)."""
+        self.beyond: Range | None = None
+        """For a sequence's parser, the range of the token HCL reads after the sequence's
+        closing brace (None where this parser cannot place it)."""
+        self.in_sequence = False
+        """Whether this parser reads a template sequence's tokens."""
+        self.spilled = False
+        """Whether HCL has read this sequence's closing brace as a token of its own (a
+        parenthesis or index bracket left open takes it): its reading goes on in the
+        template's later tokens, which the template's reader follows (see ``_read``)."""
 
     def _ends_here(self) -> bool:
         """Whether a newline ends the expression here (directly inside braces)."""
@@ -103,6 +112,8 @@ class _Parser(TokenCursor):
                 context: Range | None = None, *, always: bool = False) -> None:
         """Report HCL's diagnostic (see ``_fail``): outside recovery, or *always* (where HCL
         reports it in recovery too)."""
+        if self.spilled:
+            raise Stop  # (about the template's later tokens, which this parser does not hold)
         if always or not self.sink.recovery:
             self.sink.diags.append(self._fail(summary, detail, at, context))
 
@@ -120,6 +131,8 @@ class _Parser(TokenCursor):
         (nested pairs of it skipped, other brackets ignored), or to the end of the file, and
         return the last; recovery mode is on from now. Raises Stop where HCL's reading goes
         beyond this parser's tokens (into the rest of a template or the file)."""
+        if self.spilled:
+            raise Stop  # (HCL's recovery reads the template's later tokens)
         self.sink.recovery = True
         open_ = _OPENER[close]
         nest = 0
@@ -129,7 +142,7 @@ class _Parser(TokenCursor):
             if tok.kind == "end":
                 if tok.text:  # (a sequence's closing brace: HCL reads on past it)
                     return self._to_the_end(close)
-                if not at_file_end(self.after):
+                if tok is not self.sink.eof and not at_file_end(self.after):
                     raise Stop
                 self.last_end = tok.end or tok.pos
                 return tok
@@ -379,11 +392,18 @@ class _Parser(TokenCursor):
         return self.tokens[-1]
 
     def _read(self) -> Token:
-        """``take``, where HCL reads on from what it takes: a sequence's closing brace
-        taken leaves this parser's tokens (Stop)."""
+        """``take``, where HCL reads on from what it takes. Where that is a sequence's
+        closing brace, HCL's reading goes on in the template's later tokens: the parser is
+        then ``spilled``, its next token an end where HCL's next token is (``beyond``), at
+        which every expression around ends (after the error that led here, each bails
+        out); anything more it would read or report Stops."""
         tok = self.take()
         if tok.kind == "end" and tok.text:
-            raise Stop
+            if self.beyond is None or self.spilled:
+                raise Stop
+            self.spilled = True
+            self.tokens[self.k:] = [Token("end", "", self.beyond[0], False,
+                                          end=self.beyond[1])]
         return tok
 
     def _no_expression(self, tok: Token, summary: str, detail: str) -> Node:
@@ -400,6 +420,8 @@ class _Parser(TokenCursor):
                 and tok.newline_pos is not None):
             return self._no_expression(self._next_in_line(), INVALID_EXPRESSION, _INVALID_START)
         kind = tok.kind
+        if self.spilled:
+            raise Stop  # (HCL reads an expression from the template's later tokens)
         if kind == "end" or (kind == "punct" and tok.text not in "([{"):
             if kind == "end" and not tok.text:
                 return self._no_expression(tok, *_MISSING_EXPRESSION)
@@ -464,17 +486,22 @@ class _Parser(TokenCursor):
         def after() -> Iterator[Token]:  # (what follows the template in the file)
             return itertools.chain(_flat(self.tokens[k:]), outer())
 
-        node = parse_template(tok, self._sub_parser, self.filename, after, self.sink)
+        node = parse_template(tok, self._sub_parser, self.filename, after, self.sink,
+                              file_end=None if self.in_sequence else self.tokens[-1])
         if self.sink.eof is not None:  # (HCL's recovery inside it read to the file's end)
             self.tokens[self.k:] = [self.sink.eof]
         return node
 
-    def _sub_parser(self, tokens: list[Token], after: Callable[[], Iterator[Token]]
-                    ) -> _Parser:
+    def _sub_parser(self, tokens: list[Token], after: Callable[[], Iterator[Token]],
+                    beyond: Range | None) -> _Parser:
         """A parser over an interpolation's or directive's tokens (newlines ignored), which
-        *after* gives the tokens that follow in the file."""
+        *after* gives the tokens that follow in the file (*beyond*: the range of the first
+        of them, where this parser can place it)."""
         inner = _Parser.__new__(_Parser)
         TokenCursor.__init__(inner, tokens)
+        inner.beyond = beyond
+        inner.in_sequence = True
+        inner.spilled = False
         inner.newlines = [False]
         inner.key_start = False
         inner.key_at = -1
@@ -862,7 +889,7 @@ def parse_template_text(text: str, *, filename: str = "template.hcl") -> Node:
     parser = _Parser("", False, filename)
     return _parsed(lambda: parse_template(tok, parser._sub_parser, filename,
                                           lambda: iter(eof),  # (after it: the file's end)
-                                          parser.sink),
+                                          parser.sink, file_end=eof[0]),
                    lexer.invalid, parser.sink)
 
 

@@ -21,6 +21,7 @@ from .._gostrconv import go_quote
 from ._lexer import (
     Node,
     Pos,
+    Range,
     Token,
     TypeExprError,
     errors_of,
@@ -62,6 +63,10 @@ class ExprParser(Protocol):
 
     def expression(self) -> Node: ...
 
+    @property
+    def spilled(self) -> bool:
+        """Whether HCL read the sequence's closing brace as a token of the expression."""
+
 
 @dataclass
 class _Part:
@@ -79,18 +84,21 @@ class _Part:
     names: tuple[str, str] = ("", "")
 
 
-SubParser = Callable[[list[Token], Callable[[], Iterator[Token]]], ExprParser]
-"""Makes a parser over a sequence's tokens, given what follows them in the file."""
+SubParser = Callable[[list[Token], Callable[[], Iterator[Token]], Range | None], ExprParser]
+"""Makes a parser over a sequence's tokens, given what follows them in the file (and the
+range of the token HCL reads first after them, where it can be placed)."""
 
 
 def parse_template(tok: Token, sub_parser: SubParser, filename: str,
-                   after: Callable[[], Iterator[Token]], sink: Recovery) -> Node:
+                   after: Callable[[], Iterator[Token]], sink: Recovery, *,
+                   file_end: Token | None) -> Node:
     """The expression for the template token *tok* (quoted, heredoc, flush heredoc or a
     template file's text);
     *filename* names the file in the messages that give a directive's place; *after* gives
     the tokens that follow the template in the file; the diagnostics go to *sink* (HCL's
-    for the sequences, then for the directives' nesting)."""
-    parts = _template_parts(tok, sub_parser, filename, after, sink)
+    for the sequences, then for the directives' nesting). *file_end* is the file's end
+    token where the template stands in no other template's sequence (None inside one)."""
+    parts = _template_parts(tok, sub_parser, filename, after, sink, file_end=file_end)
     if tok.text == "flush":
         _flush(parts)
     parts = _meld(parts)
@@ -111,7 +119,8 @@ def _first(tok: Token) -> tuple[Pos, Pos]:
 
 
 def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
-                    after: Callable[[], Iterator[Token]], sink: Recovery) -> list[_Part]:
+                    after: Callable[[], Iterator[Token]], sink: Recovery, *,
+                    file_end: Token | None) -> list[_Part]:
     """parseTemplateParts: the template tokens, strip markers applied, ending with "end";
     their diagnostics go to *sink* (HCL reads on after a sequence it cannot read). Raises
     Stop where this reader cannot follow HCL's recovery further."""
@@ -151,7 +160,8 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
             return [_Part("lit", empty, empty), *out]
         if can_trim and opener.text.endswith("~") and out and out[-1].kind == "lit":
             out[-1].text = _trim_right(out[-1].text)
-        parser = sub_parser(list(part[1:]), _following(tok.parts[i + 1:], after))
+        parser = sub_parser(list(part[1:]), _following(tok.parts[i + 1:], after),
+                            _first_after(tok.parts[i + 1:]))
         error: TypeExprError | None
         if opener.text.startswith("$"):
             node = parser.expression()
@@ -169,6 +179,13 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
             out.append(_Part("end", sink.eof.pos, sink.eof.end))
             empty = _first(tok)[1]
             return out if len(out) > 1 else [_Part("lit", empty, empty), *out]
+        if parser.spilled:  # (HCL's recovery to a sequence's end reads on from there; every
+            if file_end is None:  # later sequence closes its own: none is left to close)
+                raise Stop  # (the brace of the sequence this template stands in ends it)
+            sink.eof = file_end
+            assert file_end.end is not None
+            out.append(_Part("end", file_end.pos, file_end.end))
+            return out
         if error is None:
             ltrim_next = part[-1].text == "~}"
             continue
@@ -183,6 +200,23 @@ def at_file_end(after: Callable[[], Iterator[Token]]) -> bool:
     template, a sequence): there HCL's recovery reading on stops too."""
     first = next(after(), None)
     return first is None or first.at_end
+
+
+def _first_after(parts: tuple[Token | tuple[Token, ...], ...]) -> Range | None:
+    """The range of the first of HCL's tokens in a template's *parts* after a sequence (a
+    literal's, a sequence's opener, the closing quote or marker), if it is there."""
+    for part in parts:
+        if isinstance(part, Token):
+            assert part.end is not None
+            if part.text or part.pos != part.end:
+                return part.pos, part.end
+            continue
+        opener = part[0]
+        if opener.kind == "end" and not opener.text:
+            return None  # (the text ends: what follows it is not placed here)
+        assert opener.end is not None
+        return opener.pos, opener.end
+    return None  # pragma: no cover (a template's parts end with its closer)
 
 
 def _following(parts: tuple[Token | tuple[Token, ...], ...],

@@ -247,8 +247,8 @@ def test_hcl_template_vector(line: dict[str, Any]) -> None:
 
 RECOVERY_NOT_FOLLOWED = frozenset({
     # A parenthesis left open in a directive takes the sequence's closing brace for its own;
-    # HCL then reads the rest of the template as that directive's tokens.
-    '"%{for x in (l}${x},%{endfor}"',
+    # HCL's recovery then reads on past the quoted template inside the sequence of the
+    # template around it (ours follows it where nothing but the file's end comes after).
     '\n%{ for x in st }\n${x}\n%{ endfor ~}${~ {a.b = "${false <= true~}${mu.name[*]~}%{if( '
     'un["1"]}y%{else}n%{endif}"} }\n',
     # A string opened inside a sequence runs on through the sequence's closing brace, where
