@@ -803,10 +803,11 @@ class Lexer:
                 out = []
                 self._lit_pos = self.pos()
                 line_start = True
-            elif (c in "$%" and text[self.i + 1:self.i + 2] not in ("", "{", "\r", "\n")
+            elif (c in "$%" and text[self.i + 1:self.i + 2] not in ("", "{", "\n")
                   and text.startswith(("\n", "\r\n"), self.i + 2)):
-                # (HCL's scanner makes a "$" or "%", the character after it and the newline
-                # after that two tokens: a "~" before the next sequence trims the newline only)
+                # (HCL's scanner makes a "$" or "%", the character after it (a carriage
+                # return before a line feed too) and the newline after that two tokens: a "~"
+                # before the next sequence trims the newline only)
                 if out:
                     parts.append(self._literal(out))
                     out = []

@@ -20,6 +20,7 @@ from cty.hcl import (
     Range,
     format_diagnostics,
     parse_expression,
+    parse_template,
 )
 
 FUNCS = stdlib.FUNCTIONS
@@ -245,6 +246,19 @@ def test_number_literals_are_scanned_as_hcl_scans_them() -> None:
     with pytest.raises(DiagnosticsError) as e:
         parse_expression("a.0.0.0")
     assert e.value.diagnostics[0].detail.endswith("like [0][0.0].")
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("a%x\n${~ s}", "a%xhi"),  # "%x" is a token of its own: "~" trims the newline alone
+    ("a%\r\n${~ s}", "a%\rhi"),  # likewise "%" and a carriage return before a line feed
+    ("a%\r\n${ s}", "a%\r\nhi"),
+    ("a\r\n${~ s}", "ahi"),
+])
+def test_a_template_file_s_literal_text_is_cut_as_hcl_s_scanner_cuts_it(text: str,
+                                                                         want: str) -> None:
+    # (HCL v2.24's answers)
+    got = parse_template(text).evaluate(EvalContext(variables={"s": "hi"}))
+    assert got.raw_equals(cty.string_val(want))
 
 
 def test_variables_are_hcls_traversals() -> None:
