@@ -597,15 +597,21 @@ class Lexer:
             c = text[self.i]
             if self._cut_short(c):
                 continue
-            if c in "\r\n":
+            bad_escape = c == "\\" and self.hcl and text[self.i + 1:self.i + 2] in ("\r", "\n")
+            if c in "\r\n" or bad_escape:
                 if not self.hcl:
                     raise self.error("This string is not closed: a \" is missing.", start)
                 at = self.pos()
-                while self.i < len(text) and text[self.i] in "\r\n":  # (HCL's token takes
-                    self.i += 1                                       # the whole run)
+                if bad_escape:  # (no escape: to HCL's scanner a character of its own, which
+                    self.i += 1  # ends the template for HCL's parser, as a line break does)
+                    self.invalid.append(TypeExprError("Invalid character", _NOT_A_CHARACTER,
+                                                      at, self.pos()))
+                while not bad_escape and self.i < len(text) and text[self.i] in "\r\n":
+                    self.i += 1  # (HCL's token takes the whole run)
                     if text[self.i - 1] == "\n":
                         self._newline()
-                self.invalid.append(TypeExprError(*_MULTI_LINE, at, self.pos()))
+                if not bad_escape:
+                    self.invalid.append(TypeExprError(*_MULTI_LINE, at, self.pos()))
                 if broken is None and not stopped:  # (HCL's template ends at the break:
                     if parts:                       # unterminated, after what is before it)
                         broken = [*parts, *([self._literal(out)] if out else []),
@@ -629,12 +635,6 @@ class Lexer:
                 self.i += 1
                 parts.append((Token("end", '"', close, False, end=self.pos()),))
                 return "template", tuple(parts)
-            if c == "\\" and self.hcl and text[self.i + 1:self.i + 2] in ("\r", "\n"):
-                at = self.pos()  # (no escape: to HCL's scanner a character of its own)
-                self.i += 1
-                self.invalid.append(TypeExprError("Invalid character", _NOT_A_CHARACTER, at,
-                                                  self.pos()))
-                continue
             if c == "\\":
                 try:
                     out.append(self._escape())

@@ -391,6 +391,17 @@ class _Parser(TokenCursor):
                 return tok
         return self.tokens[-1]
 
+    def after_stray_end(self) -> Token | None:
+        """The token after the first ``~}`` that ends no sequence (it closes a brace opened
+        in one) among the tokens left, if there is one: HCL's scanner makes it a sequence's
+        end, where HCL's recovery to a sequence's end stops, reading what follows as the
+        template's."""
+        tokens = self.tokens
+        for i in range(self.k, len(tokens) - 1):
+            if tokens[i].kind == "punct" and tokens[i].text == "~}":
+                return tokens[i + 1]
+        return None
+
     def _read(self) -> Token:
         """``take``, where HCL reads on from what it takes. Where that is a sequence's
         closing brace, HCL's reading goes on in the template's later tokens: the parser is

@@ -63,6 +63,9 @@ class ExprParser(Protocol):
 
     def expression(self) -> Node: ...
 
+    def after_stray_end(self) -> Token | None:
+        """The token after the first ``~}`` that ends no sequence among those left."""
+
     @property
     def spilled(self) -> bool:
         """Whether HCL read the sequence's closing brace as a token of the expression."""
@@ -174,6 +177,10 @@ def _template_parts(tok: Token, sub_parser: SubParser, filename: str,
                 out.append(made)
         if error is not None:
             sink.report(error)  # (HCL skips to the sequence's closing brace)
+            stray = parser.after_stray_end() if tok.text != "bare" else None
+            if stray is not None and stray.kind in ("string", "template"):
+                raise Stop  # (its skip stops at a stray "~}", then the string after it ends
+                # the template: HCL's recovery to its closing quote takes that string's)
         if sink.eof is not None:  # (HCL's recovery in it read to the end of the file)
             assert sink.eof.end is not None
             out.append(_Part("end", sink.eof.pos, sink.eof.end))

@@ -193,12 +193,28 @@ def test_syntax_errors_are_diagnostics() -> None:
                                ("Invalid expression", 1)]),
     ("a; b; c", [("Invalid character", 2), ("Extra characters after expression", 2)]),
     ("x @ y", [("Invalid character", 3), ("Extra characters after expression", 3)]),
+    # a backslash before a line break is a character of its own, where HCL's parser finds
+    # the string unterminated (not at the line break after it)
+    ('"e\\\nf"', [("Invalid character", 3), ("Invalid multi-line string", 4),
+                  ("Unterminated template string", 3)]),
 ])
 def test_syntax_errors_are_the_scanner_s_then_the_parser_s(text: str,
                                                           want: list[tuple[str, int]]) -> None:
     with pytest.raises(DiagnosticsError) as e:
         parse_expression(text)
     assert [(d.summary, d.column) for d in e.value.diagnostics] == want
+
+
+def test_a_recovery_that_hcl_ends_at_a_stray_sequence_end_gives_hcl_s_first() -> None:
+    # "~}" closing a brace opened in a sequence is a sequence's end to HCL's scanner: its
+    # recovery stops there, and the quoted string after it ends the template (HCL reports
+    # the "if" as missing its "endif" at that string's closing quote). Ours stops there:
+    # what it reports is the first of HCL's (divergences page: HCL_RECOVERY_ORDER).
+    with pytest.raises(DiagnosticsError) as e:
+        parse_expression('"%{if ly%{else}n${m~}" < f ? "${f~}" : "a"')
+    assert [(d.summary, d.column) for d in e.value.diagnostics] == [
+        ("Invalid character", 17), ("Invalid character", 31),
+        ("Missing key/value separator", 15)]
 
 
 def test_bad_arguments_are_typed_errors() -> None:
