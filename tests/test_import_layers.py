@@ -18,6 +18,7 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
             "cty.function": ROOT / "cty" / "function",
             "cty.function.stdlib": ROOT / "cty" / "function" / "stdlib",
             "cty.hcl": ROOT / "cty" / "hcl",
+            "cty.terraform": ROOT / "cty" / "terraform",
             "cty.ext": ROOT / "cty" / "ext", "cty.ext.xtypes": ROOT / "cty" / "ext" / "xtypes",
             "cty.dataset": ROOT / "cty" / "dataset", "cty.testing": ROOT / "cty" / "testing"}
 
@@ -114,6 +115,7 @@ FUNCTION_LAYERS: list[list[str]] = [
 EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text",
                                  "cty.hcl._tryfunc", "cty.hcl._traversal", "cty.hcl._schema",
                                  "cty.hcl._decode", "cty.hcl._body"],
+                                ["cty.terraform._schema", "cty.terraform"],
                                 ["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
                                  "cty.ext.xtypes._values", "cty.ext.xtypes._payload_check",

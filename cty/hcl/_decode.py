@@ -23,12 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 import cty
 from cty import Type, Value
-from cty._internal import go_quote, hop
+from cty._internal import deep, go_quote, hop
 from cty.convert import convert, unify_unsafe
 
 from ._context import EvalContext
@@ -102,15 +101,13 @@ class BlockSchema:
     def implied_type(self) -> Type:
         """The type of the value a body decodes to (its attributes' types without their
         optional markers; a list or map of blocks that hold a dynamic type is dynamic)."""
-        return self._implied_type
-
-    @cached_property
-    def _implied_type(self) -> Type:
-        types = {name: a.type.without_optional_attributes_deep()
-                 for name, a in self.attributes.items()}
-        for name, nested in self.blocks.items():
-            types[name] = _blocks_type(nested)
-        return cty.Object(types)
+        # (kept once worked out; not a functools.cached_property, whose lock, shared by every
+        # schema, a deep schema's work on a helper thread would wait for forever)
+        found: Type | None = self.__dict__.get("_implied")
+        if found is None:
+            found = _implied_type(self)
+            object.__setattr__(self, "_implied", found)
+        return found
 
     def empty_value(self) -> Value:
         """The value of a group block that is absent: every attribute null, every nested
@@ -120,6 +117,15 @@ class BlockSchema:
         for name, nested in self.blocks.items():
             values[name] = _empty(nested)
         return cty.object_val(values)
+
+
+@deep  # (nested blocks: any depth)
+def _implied_type(schema: BlockSchema) -> Type:
+    types = {name: a.type.without_optional_attributes_deep()
+             for name, a in schema.attributes.items()}
+    for name, nested in schema.blocks.items():
+        types[name] = _blocks_type(nested)
+    return cty.Object(types)
 
 
 def _blocks_type(nested: NestedBlockSpec) -> Type:
@@ -137,6 +143,7 @@ def _blocks_type(nested: NestedBlockSpec) -> Type:
     return ty
 
 
+@deep  # (nested blocks: any depth)
 def _empty(nested: NestedBlockSpec) -> Value:
     ty = nested.block.implied_type()
     if nested.nesting == "single":

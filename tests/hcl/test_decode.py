@@ -98,3 +98,17 @@ def test_schemas_are_checked() -> None:
         BlockSchema({"disk": AttributeSpec(cty.String)}, {"disk": NestedBlockSpec(DISK)})
     with pytest.raises(TypeError, match="schema must be a BlockSchema"):
         parse_config("").body.value({})  # type: ignore[arg-type]
+
+
+def test_schemas_nest_to_any_depth() -> None:
+    # (each level's type is worked out once: on a helper thread past the recursion limit)
+    n = 3_000
+    schema = BlockSchema({"x": AttributeSpec(cty.Number)})
+    for _ in range(n):
+        schema = BlockSchema(blocks={"b": NestedBlockSpec(schema, "group")})
+    ty, empty = schema.implied_type(), schema.empty_value()
+    assert empty.type() == ty
+    for _ in range(n):
+        ty, empty = ty.attribute_type("b"), empty.get_attr("b")
+    assert ty == cty.Object({"x": cty.Number})
+    assert empty.get_attr("x").is_null()

@@ -1,0 +1,387 @@
+"""Terraform's provider schemas, as ``terraform providers schema -json`` writes them, read into
+typed schemas whose blocks give the cty type of every resource's and data source's values.
+
+A block's type is Terraform's (configschema's ``ImpliedType``): an object of its attributes
+(each of its ``type``, or of its ``nested_type``: objects whose optional and computed
+attributes are optional, nested as one, a list, a set or a map) and of its nested block types
+(single and group blocks as objects; lists, sets and maps of blocks, where a list or a map of
+blocks holding a dynamic type is itself dynamic, its values then tuples or objects), with no
+optional attribute left anywhere. ``Block.block_schema()`` is the same block as a
+``cty.hcl.BlockSchema``, to decode a configuration body by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, cast
+
+import msgspec
+
+import cty
+from cty import CtyValueError, Type
+from cty._internal import JSONHooks, deep, json_loads_deep
+from cty.hcl import AttributeSpec, BlockSchema, NestedBlockSpec
+
+__all__ = ["Attribute", "Block", "BlockType", "NestedType", "ProviderSchema",
+           "ProviderSchemas", "Schema", "SchemaError", "read_provider_schemas"]
+
+BlockNesting = Literal["single", "group", "list", "set", "map"]
+AttributeNesting = Literal["single", "list", "set", "map"]
+
+
+class SchemaError(CtyValueError):
+    """A provider schema document that is not what Terraform writes: ``where`` says where in
+    the document (``provider_schemas["…"].resource_schemas["…"].block.attributes["…"]``)."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}" if where else problem)
+        self.where = where
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class NestedType:
+    """An attribute's ``nested_type``: attributes of their own, nested as one object, a list,
+    a set or a map of them, with Terraform's least and most numbers of items (0: no bound)."""
+
+    attributes: Mapping[str, Attribute]
+    nesting: AttributeNesting = "single"
+    min_items: int = 0
+    max_items: int = 0
+
+    def spec_type(self) -> Type:
+        """The type a configuration's value is converted to: the nested attributes that are
+        optional or computed are optional attributes of the object type."""
+        return _nested_spec_type(self)
+
+    def implied_type(self) -> Type:
+        """The type of the attribute's values (no optional attributes anywhere)."""
+        return self.spec_type().without_optional_attributes_deep()
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """An attribute of a block: its ``type`` or its ``nested_type`` (one of the two), and what
+    Terraform says of it."""
+
+    type: Type | None = None
+    nested_type: NestedType | None = None
+    required: bool = False
+    optional: bool = False
+    computed: bool = False
+    sensitive: bool = False
+    deprecated: bool = False
+    write_only: bool = False
+    description: str = ""
+
+    def spec_type(self) -> Type:
+        """The type a configuration's value is converted to (see ``NestedType.spec_type``)."""
+        if self.nested_type is not None:
+            return self.nested_type.spec_type()
+        assert self.type is not None  # (the reader gives one of the two)
+        return self.type
+
+    def implied_type(self) -> Type:
+        """The type of the attribute's values."""
+        if self.nested_type is not None:
+            return self.nested_type.implied_type()
+        assert self.type is not None
+        return self.type
+
+
+@dataclass(frozen=True)
+class BlockType:
+    """A type of nested block: how its blocks nest (``single``, ``group``, ``list``, ``set``,
+    ``map``), the block's schema, and the least and most numbers of blocks (0: no bound)."""
+
+    nesting: BlockNesting
+    block: Block
+    min_items: int = 0
+    max_items: int = 0
+
+
+@dataclass(frozen=True)
+class Block:
+    """A block's schema: its attributes and nested block types by name."""
+
+    attributes: Mapping[str, Attribute] = field(default_factory=dict)
+    block_types: Mapping[str, BlockType] = field(default_factory=dict)
+    description: str = ""
+    deprecated: bool = False
+
+    def implied_type(self) -> Type:
+        """The type of the block's values, as Terraform implies it (the module's docstring)."""
+        return self.block_schema().implied_type()
+
+    def block_schema(self) -> BlockSchema:
+        """The block as a ``cty.hcl.BlockSchema``: a configuration body decodes by it to a
+        value of ``implied_type()`` (required attributes must be set; nested blocks nest as
+        the schema says, with its least and most numbers)."""
+        # (kept once made; not a functools.cached_property, whose lock, shared by every
+        # block, a deep block's work on a helper thread would wait for forever)
+        found: BlockSchema | None = self.__dict__.get("_schema")
+        if found is None:
+            found = _block_schema(self)
+            object.__setattr__(self, "_schema", found)
+        return found
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The schema of a provider's configuration, a resource type or a data source: its
+    version and its root block."""
+
+    version: int
+    block: Block
+
+    def implied_type(self) -> Type:
+        """The type of its values (``Block.implied_type``)."""
+        return self.block.implied_type()
+
+
+@dataclass(frozen=True)
+class ProviderSchema:
+    """One provider's schemas: its configuration's, and its resource types', data sources'
+    and ephemeral resources' by type name."""
+
+    provider: Schema | None = None
+    resources: Mapping[str, Schema] = field(default_factory=dict)
+    data_sources: Mapping[str, Schema] = field(default_factory=dict)
+    ephemeral_resources: Mapping[str, Schema] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ProviderSchemas:
+    """The document ``terraform providers schema -json`` writes: its format version and each
+    provider's schemas by the provider's source address."""
+
+    format_version: str
+    providers: Mapping[str, ProviderSchema]
+
+    def resource(self, type_name: str) -> Schema:
+        """The schema of the resource type *type_name*, from whichever provider has it.
+
+        Raises KeyError (with the names known) where none has it."""
+        return _find(self.providers, "resources", type_name, "resource type")
+
+    def data_source(self, type_name: str) -> Schema:
+        """The schema of the data source *type_name*, from whichever provider has it.
+
+        Raises KeyError (with the names known) where none has it."""
+        return _find(self.providers, "data_sources", type_name, "data source")
+
+
+@deep  # (nested types nest: any depth)
+def _nested_spec_type(nested: NestedType) -> Type:
+    types = {name: a.spec_type() for name, a in nested.attributes.items()}
+    optional = [name for name, a in nested.attributes.items() if a.optional or a.computed]
+    ty = cty.ObjectWithOptionalAttrs(types, optional) if optional else cty.Object(types)
+    if nested.nesting == "list":
+        return cty.List(ty)
+    if nested.nesting == "set":
+        return cty.Set(ty)
+    if nested.nesting == "map":
+        return cty.Map(ty)
+    return ty
+
+
+def _find(providers: Mapping[str, ProviderSchema], kind: str, type_name: str, what: str
+          ) -> Schema:
+    for provider in providers.values():
+        found: Schema | None = getattr(provider, kind).get(type_name)
+        if found is not None:
+            return found
+    known = sorted(name for p in providers.values() for name in getattr(p, kind))
+    raise KeyError(f"no provider has a {what} {type_name!r} (known: {', '.join(known) or 'none'})")
+
+
+# --- reading the JSON document ------------------------------------------------------------------
+
+_HOOKS: Final = JSONHooks(parse_int=int, parse_float=float, parse_constant=float)
+
+
+def read_provider_schemas(data: str | bytes) -> ProviderSchemas:
+    """Read the JSON document ``terraform providers schema -json`` writes (format versions
+    0.1 to 1.0) into ``ProviderSchemas``.
+
+    Raises SchemaError, naming where in the document, for text that is not such a document
+    (JSON that does not parse, a field of the wrong kind, an attribute with both or neither
+    of ``type`` and ``nested_type``, a type description go-cty refuses, a nesting mode
+    Terraform does not have). Fields Terraform may add later are ignored.
+    """
+    if isinstance(data, str):
+        text = data
+    elif isinstance(data, (bytes, bytearray, memoryview)):
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SchemaError("", f"the document is not UTF-8 text: {e}") from None
+    else:
+        raise TypeError(f"data must be str or bytes, not {type(data).__name__}")
+    try:
+        try:
+            tree = msgspec.json.decode(text)
+        except RecursionError:  # (msgspec's reader recurses in C)
+            tree = json_loads_deep(text, _HOOKS)
+    except (msgspec.DecodeError, ValueError) as e:
+        raise SchemaError("", f"the document is not JSON: {e}") from None
+    return _document(tree)
+
+
+def _document(tree: Any) -> ProviderSchemas:
+    top = _object(tree, "")
+    version = top.get("format_version", "")
+    if not isinstance(version, str):
+        raise SchemaError("format_version", "must be a string")
+    providers = {}
+    for address, entry in _object(top.get("provider_schemas", {}), "provider_schemas").items():
+        where = f"provider_schemas[{_quote(address)}]"
+        doc = _object(entry, where)
+        config = doc.get("provider")
+        providers[address] = ProviderSchema(
+            None if config is None else _schema(config, f"{where}.provider"),
+            _schemas(doc, "resource_schemas", where),
+            _schemas(doc, "data_source_schemas", where),
+            _schemas(doc, "ephemeral_resource_schemas", where))
+    return ProviderSchemas(version, providers)
+
+
+def _schemas(doc: dict[str, Any], key: str, where: str) -> dict[str, Schema]:
+    here = f"{where}.{key}"
+    return {name: _schema(s, f"{here}[{_quote(name)}]")
+            for name, s in _object(doc.get(key, {}), here).items()}
+
+
+def _schema(tree: Any, where: str) -> Schema:
+    doc = _object(tree, where)
+    version = doc.get("version", 0)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise SchemaError(f"{where}.version", "must be a whole number, 0 or more")
+    return Schema(version, _block(doc.get("block", {}), f"{where}.block"))
+
+
+@deep  # (blocks nest: any depth)
+def _block(tree: Any, where: str) -> Block:
+    doc = _object(tree, where)
+    here = f"{where}.attributes"
+    attributes = {name: _attribute(a, f"{here}[{_quote(name)}]")
+                  for name, a in _object(doc.get("attributes", {}), here).items()}
+    here = f"{where}.block_types"
+    block_types = {}
+    for name, b in _object(doc.get("block_types", {}), here).items():
+        at = f"{here}[{_quote(name)}]"
+        bt = _object(b, at)
+        nesting = _choice(bt, "nesting_mode", ("single", "group", "list", "set", "map"), at)
+        block_types[name] = BlockType(cast(BlockNesting, nesting),
+                                      _block(bt.get("block", {}), f"{at}.block"),
+                                      _count(bt, "min_items", at), _count(bt, "max_items", at))
+    block = Block(attributes, block_types, _text(doc, "description", where),
+                  _flag(doc, "deprecated", where))
+    try:
+        block.block_schema()  # (a set of blocks holding a dynamic type, say)
+    except ValueError as e:
+        raise SchemaError(where, str(e)) from None
+    return block
+
+
+@deep  # (nested types nest: any depth)
+def _attribute(tree: Any, where: str) -> Attribute:
+    doc = _object(tree, where)
+    ty = nested = None
+    if "type" in doc:
+        try:
+            ty = cty.type_from_json(_type_description(doc["type"], f"{where}.type"))
+        except cty.TypeJSONError as e:
+            raise SchemaError(f"{where}.type", str(e)) from None
+    if "nested_type" in doc:
+        at = f"{where}.nested_type"
+        nt = _object(doc["nested_type"], at)
+        here = f"{at}.attributes"
+        nested = NestedType(
+            {name: _attribute(a, f"{here}[{_quote(name)}]")
+             for name, a in _object(nt.get("attributes", {}), here).items()},
+            cast(AttributeNesting, _choice(nt, "nesting_mode", ("single", "list", "set", "map"),
+                                           at)),
+            _count(nt, "min_items", at), _count(nt, "max_items", at))
+    if (ty is None) == (nested is None):
+        raise SchemaError(where, "an attribute has a type or a nested_type: one of the two")
+    return Attribute(ty, nested, required=_flag(doc, "required", where),
+                     optional=_flag(doc, "optional", where),
+                     computed=_flag(doc, "computed", where),
+                     sensitive=_flag(doc, "sensitive", where),
+                     deprecated=_flag(doc, "deprecated", where),
+                     write_only=_flag(doc, "write_only", where),
+                     description=_text(doc, "description", where))
+
+
+def _type_description(tree: Any, where: str) -> str | list[Any]:
+    if isinstance(tree, str | list):
+        return tree
+    raise SchemaError(where, "a type description is a string or a list")
+
+
+def _object(tree: Any, where: str) -> dict[str, Any]:
+    if not isinstance(tree, dict):
+        raise SchemaError(where, "must be a JSON object" if where else
+                          "the document must be a JSON object")
+    return tree
+
+
+def _flag(doc: dict[str, Any], key: str, where: str) -> bool:
+    value = doc.get(key, False)
+    if not isinstance(value, bool):
+        raise SchemaError(f"{where}.{key}", "must be true or false")
+    return value
+
+
+def _text(doc: dict[str, Any], key: str, where: str) -> str:
+    value = doc.get(key, "")
+    if not isinstance(value, str):
+        raise SchemaError(f"{where}.{key}", "must be a string")
+    return value
+
+
+def _count(doc: dict[str, Any], key: str, where: str) -> int:
+    value = doc.get(key, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise SchemaError(f"{where}.{key}", "must be a whole number, 0 or more")
+    return value
+
+
+def _choice(doc: dict[str, Any], key: str, choices: tuple[str, ...], where: str) -> str:
+    value = doc.get(key)
+    if value not in choices:
+        given = _quote(value) if isinstance(value, str) else _kind(value)
+        raise SchemaError(f"{where}.{key}", f"must be one of {', '.join(choices)}, not {given}")
+    return cast(str, value)
+
+
+def _quote(name: str) -> str:
+    return msgspec.json.encode(name).decode()
+
+
+def _kind(value: Any) -> str:
+    """What the decoded JSON *value* is, in words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    return "a number"
+
+
+# --- as a cty.hcl block schema ------------------------------------------------------------------
+
+@deep  # (blocks nest: any depth)
+def _block_schema(block: Block) -> BlockSchema:
+    """*block* as a cty.hcl block schema (raises ValueError where it cannot be one)."""
+    attributes = {name: AttributeSpec(a.spec_type(), a.required)
+                  for name, a in block.attributes.items()}
+    blocks = {name: NestedBlockSpec(bt.block.block_schema(), bt.nesting, bt.min_items,
+                                    bt.max_items)
+              for name, bt in block.block_types.items()}
+    return BlockSchema(attributes, blocks)
