@@ -255,10 +255,7 @@ def _schemas(doc: dict[str, Any], key: str, where: str) -> dict[str, Schema]:
 
 def _schema(tree: Any, where: str) -> Schema:
     doc = _object(tree, where)
-    version = doc.get("version", 0)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise SchemaError(f"{where}.version", "must be a whole number, 0 or more")
-    return Schema(version, _block(doc.get("block", {}), f"{where}.block"))
+    return Schema(_count(doc, "version", where), _block(doc.get("block", {}), f"{where}.block"))
 
 
 @deep  # (blocks nest: any depth)

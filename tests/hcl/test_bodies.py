@@ -85,6 +85,10 @@ def test_content_reports_what_the_schema_does_not_name_with_hcl_s_words() -> Non
         '"server"? If so, use the equals sign to assign it a value.']
 
 
+_REDEFINED = ('Attribute redefined; The argument "a" was already set at main.hcl:{}. Each '
+              "argument may be set only once.")
+
+
 @pytest.mark.parametrize(("text", "want"), [
     ("a = 1\na = 2\n", ['main.hcl:2,1-2: Attribute redefined; The argument "a" was already '
                         "set at main.hcl:1,1-2. Each argument may be set only once."]),
@@ -105,19 +109,9 @@ def test_content_reports_what_the_schema_does_not_name_with_hcl_s_words() -> Non
     ("a = 1 @\n", ["main.hcl:1,7-8: Invalid character; This character is not used within "
                    "the language.", "main.hcl:1,7-8: Missing newline after argument; An "
                    "argument definition must end with a newline."]),
-])
-def test_a_file_hcl_cannot_read_raises_with_hcl_s_diagnostics(text: str,
-                                                               want: list[str]) -> None:
-    with pytest.raises(DiagnosticsError) as e:
-        parse_config(text, "main.hcl")
-    assert [str(d) for d in e.value.diagnostics] == want
-
-
-_REDEFINED = ('Attribute redefined; The argument "a" was already set at main.hcl:{}. Each '
-              "argument may be set only once.")
-
-
-@pytest.mark.parametrize(("text", "want"), [
+    # after a mistake HCL's parser reads on: to the end of the item (a one-line block's
+    # closing error first), or to the body's closing brace; a parenthesis left open
+    # skips to the end of the file, where HCL's recovery seeks its closing one
     ('x "a" = {}\na = 1\na = 2\n', [
         'main.hcl:1,7-8: Invalid block definition; The equals sign "=" indicates an argument '
         "definition, and must not be used when defining a block.",
@@ -138,11 +132,8 @@ _REDEFINED = ('Attribute redefined; The argument "a" was already set at main.hcl
         "main.hcl:1,12-13: Unbalanced parentheses; Expected a closing parenthesis to "
         "terminate the expression."]),
 ])
-def test_a_file_s_parse_reads_on_after_a_mistake_as_hcl_s_does(text: str,
-                                                                 want: list[str]) -> None:
-    # HCL's parser skips to the end of the item (a one-line block's closing error first),
-    # or to the body's closing brace, and reads on; the parenthesis left open skips to the
-    # end of the file, where HCL's recovery seeks its closing one.
+def test_a_file_hcl_cannot_read_raises_with_hcl_s_diagnostics(text: str,
+                                                               want: list[str]) -> None:
     with pytest.raises(DiagnosticsError) as e:
         parse_config(text, "main.hcl")
     assert [str(d) for d in e.value.diagnostics] == want
