@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cty._lazy_names import lazy_names
+from cty._internal import lazy_names
 
 if TYPE_CHECKING:
     from ._schema import (
@@ -39,12 +39,16 @@ if TYPE_CHECKING:
         SchemaError,
         read_provider_schemas,
     )
+    from ._values import SENSITIVE, ValueJSON, ValueJSONError, value_from_json, value_to_json
 
 _LAZY = {name: "._schema" for name in (
     "Attribute", "Block", "BlockType", "NestedType", "ProviderSchema", "ProviderSchemas",
     "Schema", "SchemaError", "read_provider_schemas")}
+_LAZY.update({name: "._values" for name in (
+    "SENSITIVE", "ValueJSON", "ValueJSONError", "value_from_json", "value_to_json")})
 
-__all__ = ["Attribute", "Block", "BlockType", "NestedType", "ProviderSchema", "ProviderSchemas",
-           "Schema", "SchemaError", "read_provider_schemas"]
+__all__ = ["SENSITIVE", "Attribute", "Block", "BlockType", "NestedType", "ProviderSchema",
+           "ProviderSchemas", "Schema", "SchemaError", "ValueJSON", "ValueJSONError",
+           "read_provider_schemas", "value_from_json", "value_to_json"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())
