@@ -90,6 +90,7 @@ _PRIMITIVES: dict[str, Type] = {name.strip('"'): t for t, name in _PRIMITIVE_NAM
 # Characters Go's encoding/json writes as they are: printable ASCII but '"', '\\', '<', '>', '&'.
 _PLAIN = frozenset(chr(c) for c in range(0x20, 0x7F)) - frozenset('"\\<>&')
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
+            "\b": "\\b", "\f": "\\f",  # (Go 1.22 on)
             "<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
             "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
