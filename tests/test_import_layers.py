@@ -115,7 +115,9 @@ FUNCTION_LAYERS: list[list[str]] = [
 EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text",
                                  "cty.hcl._tryfunc", "cty.hcl._traversal", "cty.hcl._schema",
                                  "cty.hcl._decode", "cty.hcl._body"],
-                                ["cty.terraform._schema", "cty.terraform._values", "cty.terraform"],
+                                ["cty.terraform._document", "cty.terraform._schema",
+                                 "cty.terraform._values", "cty.terraform._plan",
+                                 "cty.terraform._write", "cty.terraform"],
                                 ["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
                                  "cty.ext.xtypes._values", "cty.ext.xtypes._payload_check",
@@ -230,7 +232,8 @@ def _core_modules_used(module: str) -> set[str]:
     """The core modules *module* imports, and those it reaches as ``cty._name`` attributes."""
     used = {t for t in imports_of(module)
             if not t.startswith(("cty.convert", "cty.encoding", "cty.function", "cty.ext",
-                                 "cty.dataset", "cty.hcl")) or t in HCL_IN_THE_CORE}
+                                 "cty.dataset", "cty.hcl", "cty.terraform"))
+            or t in HCL_IN_THE_CORE}
     tree = ast.parse(MODULES[module].read_text())
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "cty" \

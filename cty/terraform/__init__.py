@@ -17,8 +17,14 @@ deprecated or write-only) and ``BlockType``s (nesting single, group, list, set o
 least and most numbers of blocks). ``Block.implied_type()`` is the cty type of the block's
 values as Terraform implies it; ``Block.block_schema()`` the same block as a
 ``cty.hcl.BlockSchema``. A document that is not what Terraform writes raises ``SchemaError``,
-naming where in it. Importing this package loads none of its modules: each name loads its
-module when first used.
+naming where in it.
+
+``read_plan`` and ``read_state`` read what ``terraform show -json`` writes into a ``Plan`` or a
+``State`` whose values are typed (by the schemas, or by the JSON), unknown where
+``after_unknown`` says and marked ``"sensitive"`` where the sensitive trees say, at any depth;
+``write_plan`` and ``write_state`` write them back byte for byte. ``value_from_json`` and
+``value_to_json`` do the same for one value and its trees. Importing this package loads none
+of its modules: each name loads its module when first used.
 """
 
 from __future__ import annotations
@@ -28,6 +34,21 @@ from typing import TYPE_CHECKING
 from cty._internal import lazy_names
 
 if TYPE_CHECKING:
+    from ._document import DocumentError
+    from ._plan import (
+        Change,
+        Module,
+        Output,
+        Plan,
+        PlanError,
+        RelevantAttribute,
+        Resource,
+        ResourceChange,
+        State,
+        StateValues,
+        read_plan,
+        read_state,
+    )
     from ._schema import (
         Attribute,
         Block,
@@ -40,15 +61,23 @@ if TYPE_CHECKING:
         read_provider_schemas,
     )
     from ._values import SENSITIVE, ValueJSON, ValueJSONError, value_from_json, value_to_json
+    from ._write import write_plan, write_state
 
-_LAZY = {name: "._schema" for name in (
+_LAZY = {"DocumentError": "._document"}
+_LAZY.update({name: "._schema" for name in (
     "Attribute", "Block", "BlockType", "NestedType", "ProviderSchema", "ProviderSchemas",
-    "Schema", "SchemaError", "read_provider_schemas")}
+    "Schema", "SchemaError", "read_provider_schemas")})
+_LAZY.update({name: "._plan" for name in (
+    "Change", "Module", "Output", "Plan", "PlanError", "RelevantAttribute", "Resource",
+    "ResourceChange", "State", "StateValues", "read_plan", "read_state")})
 _LAZY.update({name: "._values" for name in (
     "SENSITIVE", "ValueJSON", "ValueJSONError", "value_from_json", "value_to_json")})
+_LAZY.update({"write_plan": "._write", "write_state": "._write"})
 
-__all__ = ["SENSITIVE", "Attribute", "Block", "BlockType", "NestedType", "ProviderSchema",
-           "ProviderSchemas", "Schema", "SchemaError", "ValueJSON", "ValueJSONError",
-           "read_provider_schemas", "value_from_json", "value_to_json"]
+__all__ = ["SENSITIVE", "Attribute", "Block", "BlockType", "Change", "DocumentError", "Module",
+           "NestedType", "Output", "Plan", "PlanError", "ProviderSchema", "ProviderSchemas",
+           "RelevantAttribute", "Resource", "ResourceChange", "Schema", "SchemaError", "State",
+           "StateValues", "ValueJSON", "ValueJSONError", "read_plan", "read_provider_schemas",
+           "read_state", "value_from_json", "value_to_json", "write_plan", "write_state"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, cast
-
-import msgspec
+from typing import Any, Literal, cast
 
 import cty
-from cty import CtyValueError, Type
-from cty._internal import JSONHooks, deep, json_loads_deep
+from cty import Type
+from cty._internal import deep
 from cty.hcl import AttributeSpec, BlockSchema, NestedBlockSpec
+
+from ._document import DocumentError, Invalid, choice, count, flag, load, object_, quote, text
 
 __all__ = ["Attribute", "Block", "BlockType", "NestedType", "ProviderSchema",
            "ProviderSchemas", "Schema", "SchemaError", "read_provider_schemas"]
@@ -30,14 +30,9 @@ BlockNesting = Literal["single", "group", "list", "set", "map"]
 AttributeNesting = Literal["single", "list", "set", "map"]
 
 
-class SchemaError(CtyValueError):
+class SchemaError(DocumentError):
     """A provider schema document that is not what Terraform writes: ``where`` says where in
     the document (``provider_schemas["…"].resource_schemas["…"].block.attributes["…"]``)."""
-
-    def __init__(self, where: str, problem: str) -> None:
-        super().__init__(f"{where}: {problem}" if where else problem)
-        self.where = where
-        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -198,9 +193,6 @@ def _find(providers: Mapping[str, ProviderSchema], kind: str, type_name: str, wh
 
 # --- reading the JSON document ------------------------------------------------------------------
 
-_HOOKS: Final = JSONHooks(parse_int=int, parse_float=float, parse_constant=float)
-
-
 def read_provider_schemas(data: str | bytes) -> ProviderSchemas:
     """Read the JSON document ``terraform providers schema -json`` writes (format versions
     0.1 to 1.0) into ``ProviderSchemas``.
@@ -210,34 +202,21 @@ def read_provider_schemas(data: str | bytes) -> ProviderSchemas:
     of ``type`` and ``nested_type``, a type description go-cty refuses, a nesting mode
     Terraform does not have). Fields Terraform may add later are ignored.
     """
-    if isinstance(data, str):
-        text = data
-    elif isinstance(data, (bytes, bytearray, memoryview)):
-        try:
-            text = bytes(data).decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise SchemaError("", f"the document is not UTF-8 text: {e}") from None
-    else:
-        raise TypeError(f"data must be str or bytes, not {type(data).__name__}")
     try:
-        try:
-            tree = msgspec.json.decode(text)
-        except RecursionError:  # (msgspec's reader recurses in C)
-            tree = json_loads_deep(text, _HOOKS)
-    except (msgspec.DecodeError, ValueError) as e:
-        raise SchemaError("", f"the document is not JSON: {e}") from None
-    return _document(tree)
+        return _document(load(data))
+    except Invalid as e:
+        raise SchemaError(e.where, e.problem) from None
 
 
 def _document(tree: Any) -> ProviderSchemas:
-    top = _object(tree, "")
+    top = object_(tree, "")
     version = top.get("format_version", "")
     if not isinstance(version, str):
-        raise SchemaError("format_version", "must be a string")
+        raise Invalid("format_version", "must be a string")
     providers = {}
-    for address, entry in _object(top.get("provider_schemas", {}), "provider_schemas").items():
-        where = f"provider_schemas[{_quote(address)}]"
-        doc = _object(entry, where)
+    for address, entry in object_(top.get("provider_schemas", {}), "provider_schemas").items():
+        where = f"provider_schemas[{quote(address)}]"
+        doc = object_(entry, where)
         config = doc.get("provider")
         providers[address] = ProviderSchema(
             None if config is None else _schema(config, f"{where}.provider"),
@@ -249,126 +228,73 @@ def _document(tree: Any) -> ProviderSchemas:
 
 def _schemas(doc: dict[str, Any], key: str, where: str) -> dict[str, Schema]:
     here = f"{where}.{key}"
-    return {name: _schema(s, f"{here}[{_quote(name)}]")
-            for name, s in _object(doc.get(key, {}), here).items()}
+    return {name: _schema(s, f"{here}[{quote(name)}]")
+            for name, s in object_(doc.get(key, {}), here).items()}
 
 
 def _schema(tree: Any, where: str) -> Schema:
-    doc = _object(tree, where)
-    return Schema(_count(doc, "version", where), _block(doc.get("block", {}), f"{where}.block"))
+    doc = object_(tree, where)
+    return Schema(count(doc, "version", where), _block(doc.get("block", {}), f"{where}.block"))
 
 
 @deep  # (blocks nest: any depth)
 def _block(tree: Any, where: str) -> Block:
-    doc = _object(tree, where)
+    doc = object_(tree, where)
     here = f"{where}.attributes"
-    attributes = {name: _attribute(a, f"{here}[{_quote(name)}]")
-                  for name, a in _object(doc.get("attributes", {}), here).items()}
+    attributes = {name: _attribute(a, f"{here}[{quote(name)}]")
+                  for name, a in object_(doc.get("attributes", {}), here).items()}
     here = f"{where}.block_types"
     block_types = {}
-    for name, b in _object(doc.get("block_types", {}), here).items():
-        at = f"{here}[{_quote(name)}]"
-        bt = _object(b, at)
-        nesting = _choice(bt, "nesting_mode", ("single", "group", "list", "set", "map"), at)
+    for name, b in object_(doc.get("block_types", {}), here).items():
+        at = f"{here}[{quote(name)}]"
+        bt = object_(b, at)
+        nesting = choice(bt, "nesting_mode", ("single", "group", "list", "set", "map"), at)
         block_types[name] = BlockType(cast(BlockNesting, nesting),
                                       _block(bt.get("block", {}), f"{at}.block"),
-                                      _count(bt, "min_items", at), _count(bt, "max_items", at))
-    block = Block(attributes, block_types, _text(doc, "description", where),
-                  _flag(doc, "deprecated", where))
+                                      count(bt, "min_items", at), count(bt, "max_items", at))
+    block = Block(attributes, block_types, text(doc, "description", where),
+                  flag(doc, "deprecated", where))
     try:
         block.block_schema()  # (a set of blocks holding a dynamic type, say)
     except ValueError as e:
-        raise SchemaError(where, str(e)) from None
+        raise Invalid(where, str(e)) from None
     return block
 
 
 @deep  # (nested types nest: any depth)
 def _attribute(tree: Any, where: str) -> Attribute:
-    doc = _object(tree, where)
+    doc = object_(tree, where)
     ty = nested = None
     if "type" in doc:
         try:
             ty = cty.type_from_json(_type_description(doc["type"], f"{where}.type"))
         except cty.TypeJSONError as e:
-            raise SchemaError(f"{where}.type", str(e)) from None
+            raise Invalid(f"{where}.type", str(e)) from None
     if "nested_type" in doc:
         at = f"{where}.nested_type"
-        nt = _object(doc["nested_type"], at)
+        nt = object_(doc["nested_type"], at)
         here = f"{at}.attributes"
         nested = NestedType(
-            {name: _attribute(a, f"{here}[{_quote(name)}]")
-             for name, a in _object(nt.get("attributes", {}), here).items()},
-            cast(AttributeNesting, _choice(nt, "nesting_mode", ("single", "list", "set", "map"),
+            {name: _attribute(a, f"{here}[{quote(name)}]")
+             for name, a in object_(nt.get("attributes", {}), here).items()},
+            cast(AttributeNesting, choice(nt, "nesting_mode", ("single", "list", "set", "map"),
                                            at)),
-            _count(nt, "min_items", at), _count(nt, "max_items", at))
+            count(nt, "min_items", at), count(nt, "max_items", at))
     if (ty is None) == (nested is None):
-        raise SchemaError(where, "an attribute has a type or a nested_type: one of the two")
-    return Attribute(ty, nested, required=_flag(doc, "required", where),
-                     optional=_flag(doc, "optional", where),
-                     computed=_flag(doc, "computed", where),
-                     sensitive=_flag(doc, "sensitive", where),
-                     deprecated=_flag(doc, "deprecated", where),
-                     write_only=_flag(doc, "write_only", where),
-                     description=_text(doc, "description", where))
+        raise Invalid(where, "an attribute has a type or a nested_type: one of the two")
+    return Attribute(ty, nested, required=flag(doc, "required", where),
+                     optional=flag(doc, "optional", where),
+                     computed=flag(doc, "computed", where),
+                     sensitive=flag(doc, "sensitive", where),
+                     deprecated=flag(doc, "deprecated", where),
+                     write_only=flag(doc, "write_only", where),
+                     description=text(doc, "description", where))
 
 
 def _type_description(tree: Any, where: str) -> str | list[Any]:
     if isinstance(tree, str | list):
         return tree
-    raise SchemaError(where, "a type description is a string or a list")
-
-
-def _object(tree: Any, where: str) -> dict[str, Any]:
-    if not isinstance(tree, dict):
-        raise SchemaError(where, "must be a JSON object" if where else
-                          "the document must be a JSON object")
-    return tree
-
-
-def _flag(doc: dict[str, Any], key: str, where: str) -> bool:
-    value = doc.get(key, False)
-    if not isinstance(value, bool):
-        raise SchemaError(f"{where}.{key}", "must be true or false")
-    return value
-
-
-def _text(doc: dict[str, Any], key: str, where: str) -> str:
-    value = doc.get(key, "")
-    if not isinstance(value, str):
-        raise SchemaError(f"{where}.{key}", "must be a string")
-    return value
-
-
-def _count(doc: dict[str, Any], key: str, where: str) -> int:
-    value = doc.get(key, 0)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise SchemaError(f"{where}.{key}", "must be a whole number, 0 or more")
-    return value
-
-
-def _choice(doc: dict[str, Any], key: str, choices: tuple[str, ...], where: str) -> str:
-    value = doc.get(key)
-    if value not in choices:
-        given = _quote(value) if isinstance(value, str) else _kind(value)
-        raise SchemaError(f"{where}.{key}", f"must be one of {', '.join(choices)}, not {given}")
-    return cast(str, value)
-
-
-def _quote(name: str) -> str:
-    return msgspec.json.encode(name).decode()
-
-
-def _kind(value: Any) -> str:
-    """What the decoded JSON *value* is, in words."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "an array"
-    return "a number"
+    raise Invalid(where, "a type description is a string or a list")
 
 
 # --- as a cty.hcl block schema ------------------------------------------------------------------

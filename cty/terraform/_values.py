@@ -36,6 +36,10 @@ SENSITIVE: Final = "sensitive"
 """Terraform's mark for sensitive values, which reading puts where a sensitive tree says."""
 
 _Dynamic: Final = cty.DynamicPseudoType
+_UNKNOWN_MAPPING: Final = cty.Map(_Dynamic)
+"""The type of an unknown that the JSON says only is a map or an object."""
+_UNKNOWN_SEQUENCE: Final = cty.List(_Dynamic)
+"""The type of an unknown that the JSON says only is a list, a set or a tuple."""
 
 
 class ValueJSONError(cty.CtyValueError):
@@ -107,6 +111,11 @@ def _build(x: Any, ty: Type, u: Any, s: Any, fast: bool = True) -> Value:
     if s is True:
         return _build(x, ty, u, False, fast).mark(SENSITIVE)
     if u is True:
+        if ty is _Dynamic and s.__class__ in (dict, list) and not s:
+            # (the sensitive tree says what kind of collection it is: Terraform writes {} for
+            # an unknown map or object, [] for an unknown list, set or tuple)
+            return cty.unknown_val(_UNKNOWN_MAPPING if s.__class__ is dict
+                                   else _UNKNOWN_SEQUENCE)
         return cty.unknown_val(ty)
     if s is not False and s is not None and s.__class__ not in (dict, list):
         raise _Misfit(f"the sensitive tree has {_kind(s)}: true, false, an array or an object"
