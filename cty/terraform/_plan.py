@@ -220,6 +220,7 @@ class _Reader:
         self.schemas = schemas
         self.unknowns: dict[str, Any] = {}
         self.afters: dict[str, Value] = {}
+        self.after_json: dict[str, tuple[Any, Any]] = {}
 
     def plan(self, doc: dict[str, Any]) -> Plan:
         changes = self.changes(doc, "resource_changes", remember=True)
@@ -282,6 +283,7 @@ class _Reader:
             if remember and not deposed:
                 self.unknowns[address] = c.get("after_unknown", False)
                 self.afters[address] = change.after
+                self.after_json[address] = (c.get("after"), c.get("after_sensitive", False))
             out.append(ResourceChange(
                 address, mode, type_name, text(r, "name", where), provider, change,
                 self.index(r, where), flag(r, "index_unknown", where),
@@ -356,10 +358,15 @@ class _Reader:
         deposed = text(r, "deposed_key", where)
         unknown = self.unknowns.get(address, False) if planned and not deposed else False
         x = r.get("values")
-        if x is None and unknown.__class__ is dict:
-            x = {}  # (planned values with no attribute known are written without "values")
-        values = self.value(x, ty, unknown, r.get("sensitive_values", False),
-                            f"{where}.values")
+        sensitive = r.get("sensitive_values", False)
+        if planned and not deposed and self.after_json.get(address) == (x, sensitive):
+            # (Terraform writes a planned resource's values from its change's after value:
+            # the same JSON is the same value, read once)
+            values = self.afters[address]
+        else:
+            if x is None and unknown.__class__ is dict:
+                x = {}  # (planned values with no attribute known are written without values)
+            values = self.value(x, ty, unknown, sensitive, f"{where}.values")
         return Resource(address, mode, type_name, text(r, "name", where), provider,
                         count(r, "schema_version", where), values, self.index(r, where),
                         tuple(_strings(r.get("depends_on", []), f"{where}.depends_on")),

@@ -25,7 +25,7 @@ from typing import Any, Final, NamedTuple
 
 import cty
 from cty import Type, Value
-from cty._internal import deep, go_json_string, make
+from cty._internal import UNKNOWN, PerType, deep, go_json_string, make, payload
 from cty.encoding import json as cty_json
 from cty.encoding._json_decode import fixed_decoder
 from cty.encoding._json_number import JNum
@@ -96,8 +96,29 @@ def value_from_json(value: Any, ty: Type = _Dynamic, /, *, unknown: Any = False,
 
 
 def _trivial(tree: Any) -> bool:
-    """Whether the unknown or sensitive *tree* says nothing (false, absent, [] or {})."""
+    """Whether the unknown or sensitive *tree* says nothing at its top (false, absent, [] or
+    {})."""
     return tree is None or tree is False or (tree.__class__ in (dict, list) and not tree)
+
+
+def _says_nothing(tree: Any) -> bool:
+    """Whether the unknown or sensitive *tree* holds no ``true`` anywhere (false, absent, or
+    arrays and objects of those): the value under it is known and not sensitive."""
+    if tree is False or tree is None:
+        return True
+    if tree is True:
+        return False
+    todo = [tree]
+    while todo:
+        t = todo.pop()
+        c = t.__class__
+        if c is dict:
+            todo.extend(t.values())
+        elif c is list:
+            todo.extend(t)
+        elif t is not False and t is not None:
+            return False  # (true; or what no tree holds, which the walk reports)
+    return True
 
 
 def _check_tree(tree: Any, kind: type, what: str) -> None:
@@ -116,7 +137,7 @@ def _build(x: Any, ty: Type, u: Any, s: Any, fast: bool = True) -> Value:
             # an unknown map or object, [] for an unknown list, set or tuple)
             return cty.unknown_val(_UNKNOWN_MAPPING if s.__class__ is dict
                                    else _UNKNOWN_SEQUENCE)
-        return cty.unknown_val(ty)
+        return cty.DynamicVal if ty is _Dynamic else make(ty, UNKNOWN)
     if s is not False and s is not None and s.__class__ not in (dict, list):
         raise _Misfit(f"the sensitive tree has {_kind(s)}: true, false, an array or an object"
                       " is wanted")
@@ -125,7 +146,9 @@ def _build(x: Any, ty: Type, u: Any, s: Any, fast: bool = True) -> Value:
                       " is wanted")
     if ty is _Dynamic:
         return _implied(x, u, s, fast)
-    if fast and _trivial(u) and _trivial(s) and not ty.has_dynamic_types():
+    if ty.is_object_type() and x is not None:
+        return _object(x, ty, u, s, fast)  # (which decodes each plain attribute at once)
+    if fast and _says_nothing(u) and _says_nothing(s) and not ty.has_dynamic_types():
         try:  # (the planned decoder of go-cty's JSON: no unknowns, no marks, no floats)
             return make(ty, fixed_decoder(ty)(x))
         except Exception as e:
@@ -136,8 +159,6 @@ def _build(x: Any, ty: Type, u: Any, s: Any, fast: bool = True) -> Value:
         return cty.null_val(ty)
     if ty.is_primitive_type():
         return _primitive(x, ty)
-    if ty.is_object_type():
-        return _object(x, ty, u, s, fast)
     if ty.is_map_type():
         return _map(x, ty.element_type(), u, s, fast)
     if ty.is_list_type() or ty.is_set_type() or ty.is_tuple_type():
@@ -171,21 +192,55 @@ def _object(x: Any, ty: Type, u: Any, s: Any, fast: bool) -> Value:
         raise _Misfit(f"an object is required, not {_kind(x)}")
     _check_tree(u, dict, "unknown")
     _check_tree(s, dict, "sensitive")
-    types = ty.attribute_types()
+    fields = _fields(ty)
     for name in x:
-        if name not in types:
+        if name not in fields:
             raise _Misfit(f"unsupported attribute {_quote(name)}")
     u = u if u.__class__ is dict else {}
     s = s if s.__class__ is dict else {}
-    attrs = {}
-    for name, aty in types.items():
+    payloads: dict[str, Any] = {}
+    types: dict[str, Type] | None = None  # (made when an attribute's type is not the slot's)
+    for name, (aty, dec) in fields.items():
+        ua = u.get(name, False)
+        sa = s.get(name, False)
+        plain = sa is False or _says_nothing(sa)
+        if ua is True and plain and aty is not _Dynamic:
+            payloads[name] = UNKNOWN  # (unknown, not sensitive: the common computed one)
+            continue
+        if fast and dec is not None and plain and (ua is False or _says_nothing(ua)):
+            try:  # (known, not sensitive: the planned decoder's payload, as it is)
+                payloads[name] = dec(x.get(name))
+                continue
+            except Exception as e:
+                if _as_misfit(e) is None:
+                    raise
         try:
-            attrs[name] = _build(x.get(name), aty, u.get(name, False), s.get(name, False),
-                                 fast)
+            value = _build(x.get(name), aty, ua, sa, fast and dec is None)
         except _Misfit as e:
             e.steps.append(cty.GetAttrStep(name))
             raise
-    return cty.object_val(attrs) if attrs else cty.EmptyObjectVal
+        payloads[name] = payload(value)
+        if value.type() is not aty and types is None:
+            types = {n: t for n, (t, _) in fields.items()}
+        if types is not None:
+            types[name] = value.type()
+    if not payloads:
+        return cty.EmptyObjectVal
+    return make(ty if types is None else cty.Object(types), payloads)
+
+
+_FIELDS: Final[PerType[dict[str, tuple[Type, Any]]]] = PerType("cty.terraform._values.fields")
+
+
+def _fields(ty: Type) -> dict[str, tuple[Type, Any]]:
+    """An object type's attributes in order: each one's type, and its planned decoder (None
+    where the type holds a dynamic one: the JSON implies that part's type)."""
+    found = _FIELDS.get(ty)
+    if found is None:
+        found = {name: (aty, None if aty.has_dynamic_types() else fixed_decoder(aty))
+                 for name, aty in sorted(ty.attribute_types().items())}
+        found = _FIELDS.setdefault(ty, found)
+    return found
 
 
 def _map(x: Any, ety: Type, u: Any, s: Any, fast: bool) -> Value:

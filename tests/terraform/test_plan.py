@@ -120,6 +120,23 @@ def test_planned_values_take_their_unknowns_from_the_changes(schemas: ProviderSc
     assert plan.timestamp == "2026-11-30T02:00:00Z"
 
 
+def test_a_planned_value_unlike_its_change_is_read_on_its_own(schemas: ProviderSchemas) -> None:
+    def edit(doc: dict[str, Any]) -> None:
+        resources = doc["planned_values"]["root_module"]["resources"]
+        web = next(r for r in resources if r["address"] == "cloud_instance.web[0]")
+        web["values"]["ami"] = "ami-other"
+
+    plan = read_plan(_edit("plan_1_2.json", edit), schemas)
+    assert plan.planned_values is not None
+    planned = {r.address: r.values for r in plan.planned_values.root_module.all_resources()}
+    change = {c.address: c.change.after for c in plan.resource_changes}
+    assert planned["cloud_instance.web[0]"].get_attr("ami") == cty.string_val("ami-other")
+    assert change["cloud_instance.web[0]"].get_attr("ami") == cty.string_val("ami-123")
+    assert planned["cloud_instance.web[0]"].get_attr("arn").raw_equals(
+        cty.unknown_val(cty.String))  # (its unknowns still from the change)
+    assert planned["cloud_instance.db"] is change["cloud_instance.db"]  # (same JSON: read once)
+
+
 def test_without_schemas_the_json_implies_the_types() -> None:
     plan = read_plan(_fixture("plan_1_2.json"))
     web = next(rc for rc in plan.resource_changes if rc.address == "cloud_instance.web[0]")
