@@ -117,7 +117,8 @@ EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text
                                  "cty.hcl._decode", "cty.hcl._body"],
                                 ["cty.terraform._document", "cty.terraform._schema",
                                  "cty.terraform._values", "cty.terraform._plan",
-                                 "cty.terraform._write", "cty.terraform"],
+                                 "cty.terraform._write", "cty.terraform._diff",
+                                 "cty.terraform"],
                                 ["cty.ext.eventual", "cty.ext.pulumi_wire", "cty.ext"],
                                 ["cty.ext.xtypes._model", "cty.ext.xtypes._kind",
                                  "cty.ext.xtypes._values", "cty.ext.xtypes._payload_check",
@@ -132,7 +133,8 @@ DATASET: list[str] = ["cty.dataset._files", "cty.dataset._dask", "cty.dataset",
 CLI: list[str] = ["cty.cli._progress", "cty.cli._input", "cty.cli._json_scan",
                   "cty.cli._msgpack_records",
                   "cty.cli._records", "cty.cli._sinks", "cty.cli._struct_pass", "cty.cli._pipeline",
-                  "cty.cli._commands", "cty.cli._main_job", "cty.cli._eval", "cty.cli",
+                  "cty.cli._commands", "cty.cli._main_job", "cty.cli._eval", "cty.cli._plan",
+                  "cty.cli",
                   "cty.__main__"]
 
 

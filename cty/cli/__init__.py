@@ -7,6 +7,7 @@
     cty inspect values.gob
     cty decode --type 'list(string)' values.msgpack
     cty eval --var 'names=["web", "db"]' '[for n in names: upper(n)]'
+    cty plan summary --schema schemas.json plan.json
 
 A type is a type expression (HCL's syntax, ``optional(T, default)`` included), or ``@FILE``
 for one written in a file. Data files are JSON, or YAML when PyYAML is installed. Every error
@@ -32,6 +33,7 @@ from ._commands import (
 from ._eval import eval_command, eval_options
 from ._input import InputError
 from ._main_job import check_command, convert_command
+from ._plan import plan_options
 
 __all__ = ["main", "parser"]
 
@@ -48,7 +50,8 @@ examples:
   cty type 'map(object({a=optional(number)}))'
   cty inspect values.gob
   cty decode --type 'list(string)' values.msgpack
-  cty eval --var 'names=["web", "db"]' '[for n in names: upper(n)]'"""
+  cty eval --var 'names=["web", "db"]' '[for n in names: upper(n)]'
+  cty plan summary --schema schemas.json plan.json"""
 
 
 def _version() -> str:
@@ -160,6 +163,10 @@ def parser() -> argparse.ArgumentParser:
                                    "HCL's diagnostics with their source lines (status 1).")
     eval_options(c)
     c.set_defaults(run=eval_command)
+
+    c = sub.add_parser("plan", help="read a Terraform plan: 'cty plan summary PLAN.json'",
+                       description="Read what 'terraform show -json PLAN' writes.")
+    plan_options(c)
     return p
 
 

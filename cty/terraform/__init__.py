@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from cty._internal import lazy_names
 
 if TYPE_CHECKING:
+    from ._diff import Difference, diff, summarize, summary_json
     from ._document import DocumentError
     from ._plan import (
         Change,
@@ -73,11 +74,13 @@ _LAZY.update({name: "._plan" for name in (
 _LAZY.update({name: "._values" for name in (
     "SENSITIVE", "ValueJSON", "ValueJSONError", "value_from_json", "value_to_json")})
 _LAZY.update({"write_plan": "._write", "write_state": "._write"})
+_LAZY.update({name: "._diff" for name in ("Difference", "diff", "summarize", "summary_json")})
 
-__all__ = ["SENSITIVE", "Attribute", "Block", "BlockType", "Change", "DocumentError", "Module",
-           "NestedType", "Output", "Plan", "PlanError", "ProviderSchema", "ProviderSchemas",
-           "RelevantAttribute", "Resource", "ResourceChange", "Schema", "SchemaError", "State",
-           "StateValues", "ValueJSON", "ValueJSONError", "read_plan", "read_provider_schemas",
-           "read_state", "value_from_json", "value_to_json", "write_plan", "write_state"]
+__all__ = ["SENSITIVE", "Attribute", "Block", "BlockType", "Change", "Difference", "DocumentError",
+           "Module", "NestedType", "Output", "Plan", "PlanError", "ProviderSchema",
+           "ProviderSchemas", "RelevantAttribute", "Resource", "ResourceChange", "Schema",
+           "SchemaError", "State", "StateValues", "ValueJSON", "ValueJSONError", "diff",
+           "read_plan", "read_provider_schemas", "read_state", "summarize", "summary_json",
+           "value_from_json", "value_to_json", "write_plan", "write_state"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -32,7 +32,7 @@ from ._plan import (
 )
 from ._values import SENSITIVE, value_to_json
 
-__all__ = ["write_plan", "write_state"]
+__all__ = ["json_text", "write_plan", "write_state"]
 
 
 def write_plan(plan: Plan, *, newline: bool = True) -> bytes:
@@ -114,10 +114,10 @@ class _Writer:
                                          for c in p.resource_changes])),
             ("output_changes", _map(p.output_changes, self.output_change)),
             ("prior_state", None if p.prior_state is None else self.state(p.prior_state)),
-            ("configuration", None if p.configuration is None else _json(p.configuration)),
+            ("configuration", None if p.configuration is None else json_text(p.configuration)),
             ("relevant_attributes", _array([self.relevant(r)
                                             for r in p.relevant_attributes])),
-            ("checks", None if p.checks is None else _json(p.checks)),
+            ("checks", None if p.checks is None else json_text(p.checks)),
             ("timestamp", _text(p.timestamp)),
             ("applyable", _bool(p.applyable)),
             ("complete", _bool(p.complete)),
@@ -126,14 +126,14 @@ class _Writer:
         for name, tree in p.others.items():
             after = _ORDER_AFTER.get(name)
             at = next((i + 1 for i, (k, _) in enumerate(props) if k == after), len(props))
-            props.insert(at, (name, _json(tree)))
+            props.insert(at, (name, json_text(tree)))
         return _object(props)
 
     def state(self, s: State) -> str:
         return _object([("format_version", _text(s.format_version)),
                         ("terraform_version", _text(s.terraform_version)),
                         ("values", None if s.values is None else self.values(s.values)),
-                        ("checks", None if s.checks is None else _json(s.checks))])
+                        ("checks", None if s.checks is None else json_text(s.checks))])
 
     def values(self, v: StateValues, planned: bool = False) -> str:
         write = self.planned_output if planned else self.output
@@ -210,11 +210,11 @@ class _Writer:
             ("after_unknown", unknown),
             ("before_sensitive", before_s), ("after_sensitive", after_s),
             ("replace_paths", _array([_path(p) for p in c.replace_paths])),
-            ("importing", None if c.importing is None else _json(c.importing)),
+            ("importing", None if c.importing is None else json_text(c.importing)),
             ("generated_config", _text(c.generated_config)),
             ("before_identity", None if c.before_identity is None
-             else _json(c.before_identity)),
-            ("after_identity", None if c.after_identity is None else _json(c.after_identity))])
+             else json_text(c.before_identity)),
+            ("after_identity", None if c.after_identity is None else json_text(c.after_identity))])
 
     def relevant(self, r: RelevantAttribute) -> str:
         return _object([("resource", go_json_string(r.resource)),
@@ -234,7 +234,7 @@ def _path(path: cty.Path) -> str:
 
 
 @deep  # (the JSON's Python objects nest to any depth)
-def _json(tree: Any) -> str:
+def json_text(tree: Any) -> str:
     """Python objects from cty.encoding's reader as Go writes them, objects in their order."""
     c = tree.__class__
     if tree is None:
@@ -252,8 +252,8 @@ def _json(tree: Any) -> str:
     if c is float:
         return repr(tree)
     if c is list:
-        return "[" + ",".join([_json(e) for e in tree]) + "]"
+        return "[" + ",".join([json_text(e) for e in tree]) + "]"
     if c is dict:
-        return "{" + ",".join([f"{go_json_string(k)}:{_json(v)}" for k, v in tree.items()]) \
+        return "{" + ",".join([f"{go_json_string(k)}:{json_text(v)}" for k, v in tree.items()]) \
             + "}"
     raise TypeError(f"{type(tree).__name__} is not a JSON value")

@@ -285,7 +285,7 @@ def test_help_has_no_markup_and_ends_with_examples() -> None:
     assert p.returncode == 0
     assert "``" not in p.stdout and "cty check --type @schema.type" in p.stdout
     assert p.stdout.rstrip().splitlines()[-1] == (
-        "  cty eval --var 'names=[\"web\", \"db\"]' '[for n in names: upper(n)]'")
+        "  cty plan summary --schema schemas.json plan.json")
 
 
 def test_version() -> None:
@@ -303,10 +303,14 @@ def test_every_option_of_every_command_has_help() -> None:
     top = parser()
     commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
     assert set(commands.choices) == {"convert", "check", "unify", "type", "inspect", "decode",
-                                    "eval"}
-    for name, sub in [("cty", top), *commands.choices.items()]:
+                                    "eval", "plan"}
+    todo = [("cty", top), *commands.choices.items()]
+    while todo:
+        name, sub = todo.pop()
         for action in sub._actions:
             assert action.help, f"{name}: {action.dest} has no help text"
+            if isinstance(action, argparse._SubParsersAction):  # (cty plan summary)
+                todo.extend((f"{name} {n}", p) for n, p in action.choices.items())
 
 
 def test_type_and_unify() -> None:
