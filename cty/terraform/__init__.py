@@ -22,7 +22,8 @@ naming where in it.
 ``read_plan`` and ``read_state`` read what ``terraform show -json`` writes into a ``Plan`` or a
 ``State`` whose values are typed (by the schemas, or by the JSON), unknown where
 ``after_unknown`` says and marked ``"sensitive"`` where the sensitive trees say, at any depth;
-``write_plan`` and ``write_state`` write them back byte for byte. ``value_from_json`` and
+``write_plan`` and ``write_state`` write them back byte for byte; ``read_state_file`` and
+``write_state_file`` do the same for a ``terraform.tfstate`` file. ``value_from_json`` and
 ``value_to_json`` do the same for one value and its trees. Importing this package loads none
 of its modules: each name loads its module when first used.
 """
@@ -61,6 +62,15 @@ if TYPE_CHECKING:
         SchemaError,
         read_provider_schemas,
     )
+    from ._statefile import (
+        Instance,
+        StateFile,
+        StateFileError,
+        StateFileOutput,
+        StateFileResource,
+        read_state_file,
+        write_state_file,
+    )
     from ._values import SENSITIVE, ValueJSON, ValueJSONError, value_from_json, value_to_json
     from ._write import write_plan, write_state
 
@@ -74,13 +84,17 @@ _LAZY.update({name: "._plan" for name in (
 _LAZY.update({name: "._values" for name in (
     "SENSITIVE", "ValueJSON", "ValueJSONError", "value_from_json", "value_to_json")})
 _LAZY.update({"write_plan": "._write", "write_state": "._write"})
+_LAZY.update({name: "._statefile" for name in (
+    "Instance", "StateFile", "StateFileError", "StateFileOutput", "StateFileResource",
+    "read_state_file", "write_state_file")})
 _LAZY.update({name: "._diff" for name in ("Difference", "diff", "summarize", "summary_json")})
 
 __all__ = ["SENSITIVE", "Attribute", "Block", "BlockType", "Change", "Difference", "DocumentError",
-           "Module", "NestedType", "Output", "Plan", "PlanError", "ProviderSchema",
+           "Instance", "Module", "NestedType", "Output", "Plan", "PlanError", "ProviderSchema",
            "ProviderSchemas", "RelevantAttribute", "Resource", "ResourceChange", "Schema",
-           "SchemaError", "State", "StateValues", "ValueJSON", "ValueJSONError", "diff",
-           "read_plan", "read_provider_schemas", "read_state", "summarize", "summary_json",
-           "value_from_json", "value_to_json", "write_plan", "write_state"]
+           "SchemaError", "State", "StateFile", "StateFileError", "StateFileOutput",
+           "StateFileResource", "StateValues", "ValueJSON", "ValueJSONError", "diff", "read_plan",
+           "read_provider_schemas", "read_state", "read_state_file", "summarize", "summary_json",
+           "value_from_json", "value_to_json", "write_plan", "write_state", "write_state_file"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -16,8 +16,8 @@ from cty._internal import deep, go_json_string
 from cty.encoding import DecodeError
 from cty.encoding._json_decode import load as _load_json
 
-__all__ = ["DocumentError", "Invalid", "at", "choice", "count", "flag", "kind", "load", "object_",
-           "quote", "text"]
+__all__ = ["DocumentError", "Invalid", "array", "at", "choice", "count", "flag", "kind", "load",
+           "object_", "quote", "strings", "text"]
 
 
 class DocumentError(CtyValueError):
@@ -66,6 +66,22 @@ def object_(tree: Any, where: str) -> dict[str, Any]:
         raise Invalid(where, "must be a JSON object" if where else
                       "the document must be a JSON object")
     return tree
+
+
+def array(tree: Any, where: str) -> list[Any]:
+    """*tree*, which must be a JSON array."""
+    if tree.__class__ is not list:
+        raise Invalid(where, f"must be a JSON array, not {kind(tree)}")
+    return tree
+
+
+def strings(tree: Any, where: str) -> list[str]:
+    """*tree*, which must be a JSON array of strings."""
+    items = array(tree, where)
+    for i, s in enumerate(items):
+        if s.__class__ is not str:
+            raise Invalid(f"{where}[{i}]", f"must be a string, not {kind(s)}")
+    return items
 
 
 def flag(doc: dict[str, Any], key: str, where: str) -> bool:

@@ -20,7 +20,19 @@ from typing import Any, Final
 import cty
 from cty import Type, Value
 
-from ._document import DocumentError, Invalid, count, flag, kind, load, object_, quote, text
+from ._document import (
+    DocumentError,
+    Invalid,
+    array,
+    count,
+    flag,
+    kind,
+    load,
+    object_,
+    quote,
+    strings,
+    text,
+)
 from ._schema import ProviderSchemas
 from ._values import SENSITIVE, ValueJSONError, value_from_json
 
@@ -269,7 +281,7 @@ class _Reader:
     def changes(self, doc: dict[str, Any], key: str, remember: bool = False
                 ) -> tuple[ResourceChange, ...]:
         out = []
-        for i, rc in enumerate(_array(doc.get(key, []), key)):
+        for i, rc in enumerate(array(doc.get(key, []), key)):
             where = f"{key}[{i}]"
             r = object_(rc, where)
             address = text(r, "address", where)
@@ -292,7 +304,7 @@ class _Reader:
         return tuple(out)
 
     def change(self, c: dict[str, Any], ty: Type, where: str, output: bool = False) -> Change:
-        actions = tuple(_strings(c.get("actions", []), f"{where}.actions"))
+        actions = tuple(strings(c.get("actions", []), f"{where}.actions"))
         before_s = c.get("before_sensitive", False)
         after_s = c.get("after_sensitive", False)
         if output and (before_s.__class__ is not bool or after_s.__class__ is not bool):
@@ -302,7 +314,7 @@ class _Reader:
                            f"{where}.after")
         paths = tuple(self.path(p, after.type() if after.is_known() else ty,
                                 f"{where}.replace_paths[{i}]")
-                      for i, p in enumerate(_array(c.get("replace_paths", []),
+                      for i, p in enumerate(array(c.get("replace_paths", []),
                                                    f"{where}.replace_paths")))
         return Change(actions, before, after, paths, c.get("importing"),
                       text(c, "generated_config", where), c.get("before_identity"),
@@ -341,11 +353,11 @@ class _Reader:
     def module(self, tree: Any, where: str, planned: bool) -> Module:
         doc = object_(tree, where)
         resources = []
-        for i, r in enumerate(_array(doc.get("resources", []), f"{where}.resources")):
+        for i, r in enumerate(array(doc.get("resources", []), f"{where}.resources")):
             resources.append(self.resource(object_(r, f"{where}.resources[{i}]"),
                                            f"{where}.resources[{i}]", planned))
         children = tuple(self.module(m, f"{where}.child_modules[{i}]", planned)
-                         for i, m in enumerate(_array(doc.get("child_modules", []),
+                         for i, m in enumerate(array(doc.get("child_modules", []),
                                                       f"{where}.child_modules")))
         return Module(text(doc, "address", where), tuple(resources), children)
 
@@ -369,7 +381,7 @@ class _Reader:
             values = self.value(x, ty, unknown, sensitive, f"{where}.values")
         return Resource(address, mode, type_name, text(r, "name", where), provider,
                         count(r, "schema_version", where), values, self.index(r, where),
-                        tuple(_strings(r.get("depends_on", []), f"{where}.depends_on")),
+                        tuple(strings(r.get("depends_on", []), f"{where}.depends_on")),
                         flag(r, "tainted", where), deposed)
 
     # parts
@@ -410,7 +422,7 @@ class _Reader:
         """The path *steps* write (strings, and numbers), each string an attribute where
         the type there is an object (or not known) and a key where it is a map."""
         out: list[cty.PathStep] = []
-        for i, s in enumerate(_array(steps, where)):
+        for i, s in enumerate(array(steps, where)):
             step: cty.PathStep
             if s.__class__ is str:
                 step = (cty.IndexStep(cty.string_val(s)) if ty.is_map_type()
@@ -429,7 +441,7 @@ class _Reader:
 
     def relevant(self, doc: dict[str, Any]) -> tuple[RelevantAttribute, ...]:
         out = []
-        for i, ra in enumerate(_array(doc.get("relevant_attributes", []),
+        for i, ra in enumerate(array(doc.get("relevant_attributes", []),
                                       "relevant_attributes")):
             where = f"relevant_attributes[{i}]"
             r = object_(ra, where)
@@ -439,20 +451,6 @@ class _Reader:
             out.append(RelevantAttribute(resource, self.path(r.get("attribute", []), ty,
                                                              f"{where}.attribute")))
         return tuple(out)
-
-
-def _array(tree: Any, where: str) -> list[Any]:
-    if tree.__class__ is not list:
-        raise Invalid(where, f"must be a JSON array, not {kind(tree)}")
-    return tree
-
-
-def _strings(tree: Any, where: str) -> list[str]:
-    items = _array(tree, where)
-    for i, s in enumerate(items):
-        if s.__class__ is not str:
-            raise Invalid(f"{where}[{i}]", f"must be a string, not {kind(s)}")
-    return items
 
 
 def _maybe_flag(doc: dict[str, Any], key: str) -> bool | None:
