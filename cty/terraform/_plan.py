@@ -33,13 +33,14 @@ from ._document import (
     strings,
     text,
 )
-from ._schema import ProviderSchemas
+from ._schema import Block, ProviderSchemas
 from ._values import SENSITIVE, ValueJSONError, value_from_json
 
 __all__ = ["Change", "Module", "Output", "Plan", "PlanError", "RelevantAttribute", "Resource",
            "ResourceChange", "State", "StateValues", "read_plan", "read_state"]
 
 _Dynamic: Final = cty.DynamicPseudoType
+_SENSITIVE_MARKS: Final = frozenset({SENSITIVE})
 
 
 class PlanError(DocumentError):
@@ -288,9 +289,9 @@ class _Reader:
             mode = text(r, "mode", where)
             type_name = text(r, "type", where)
             provider = text(r, "provider_name", where)
-            ty = self.resource_type(provider, mode, type_name, where)
+            ty, block = self.resource_type(provider, mode, type_name, where)
             c = object_(r.get("change", {}), f"{where}.change")
-            change = self.change(c, ty, f"{where}.change")
+            change = self.change(c, ty, f"{where}.change", block=block)
             deposed = text(r, "deposed", where)
             if remember and not deposed:
                 self.unknowns[address] = c.get("after_unknown", False)
@@ -303,15 +304,18 @@ class _Reader:
                 text(r, "action_reason", where)))
         return tuple(out)
 
-    def change(self, c: dict[str, Any], ty: Type, where: str, output: bool = False) -> Change:
+    def change(self, c: dict[str, Any], ty: Type, where: str, output: bool = False,
+               block: Block | None = None) -> Change:
         actions = tuple(strings(c.get("actions", []), f"{where}.actions"))
         before_s = c.get("before_sensitive", False)
         after_s = c.get("after_sensitive", False)
         if output and (before_s.__class__ is not bool or after_s.__class__ is not bool):
             raise Invalid(f"{where}.before_sensitive", "an output's is true or false")
-        before = self.value(c.get("before"), ty, False, before_s, f"{where}.before")
-        after = self.value(c.get("after"), ty, c.get("after_unknown", False), after_s,
-                           f"{where}.after")
+        before = self.resource_value(c.get("before"), ty, block, unknown=False,
+                                     sensitive=before_s, where=f"{where}.before")
+        after = self.resource_value(c.get("after"), ty, block,
+                                    unknown=c.get("after_unknown", False), sensitive=after_s,
+                                    where=f"{where}.after")
         paths = tuple(self.path(p, after.type() if after.is_known() else ty,
                                 f"{where}.replace_paths[{i}]")
                       for i, p in enumerate(array(c.get("replace_paths", []),
@@ -366,7 +370,7 @@ class _Reader:
         mode = text(r, "mode", where)
         type_name = text(r, "type", where)
         provider = text(r, "provider_name", where)
-        ty = self.resource_type(provider, mode, type_name, where)
+        ty, block = self.resource_type(provider, mode, type_name, where)
         deposed = text(r, "deposed_key", where)
         unknown = self.unknowns.get(address, False) if planned and not deposed else False
         x = r.get("values")
@@ -378,7 +382,8 @@ class _Reader:
         else:
             if x is None and unknown.__class__ is dict:
                 x = {}  # (planned values with no attribute known are written without values)
-            values = self.value(x, ty, unknown, sensitive, f"{where}.values")
+            values = self.resource_value(x, ty, block, unknown=unknown, sensitive=sensitive,
+                                         where=f"{where}.values")
         return Resource(address, mode, type_name, text(r, "name", where), provider,
                         count(r, "schema_version", where), values, self.index(r, where),
                         tuple(strings(r.get("depends_on", []), f"{where}.depends_on")),
@@ -386,9 +391,12 @@ class _Reader:
 
     # parts
 
-    def resource_type(self, provider: str, mode: str, type_name: str, where: str) -> Type:
+    def resource_type(self, provider: str, mode: str, type_name: str, where: str
+                      ) -> tuple[Type, Block | None]:
+        """The implied type of the resource type's values and its block (dynamic and None
+        without schemas)."""
         if self.schemas is None:
-            return _Dynamic
+            return _Dynamic, None
         schemas = self.schemas.providers.get(provider)
         if schemas is None:
             raise Invalid(f"{where}.provider_name",
@@ -399,7 +407,19 @@ class _Reader:
             what = "data source" if mode == "data" else "resource type"
             raise Invalid(f"{where}.type", f"the schemas of {quote(provider)} have no {what} "
                                            f"{quote(type_name)}")
-        return schema.implied_type()
+        return schema.implied_type(), schema.block
+
+    def resource_value(self, x: Any, ty: Type, block: Block | None, *, unknown: Any,
+                       sensitive: Any, where: str) -> Value:
+        """A resource's value, marked sensitive where the trees say and (given its block)
+        where the schema says, as Terraform marks it before writing its trees."""
+        value = self.value(x, ty, unknown, sensitive, where)
+        if block is not None and not value.is_null():
+            paths = [p for p in block.sensitive_paths(value) if not _marked_at(value, p)]
+            if paths:  # (documents from format 0.2 on mark them all already)
+                value = value.mark_with_paths(
+                    [cty.PathValueMarks(p, _SENSITIVE_MARKS) for p in paths])
+        return value
 
     def value(self, x: Any, ty: Type, unknown: Any, sensitive: Any, where: str) -> Value:
         try:
@@ -455,3 +475,15 @@ class _Reader:
 
 def _maybe_flag(doc: dict[str, Any], key: str) -> bool | None:
     return flag(doc, key, "") if key in doc else None
+
+
+def _marked_at(value: Value, path: cty.Path) -> bool:
+    """Whether the value at *path* in *value*, or one on the way to it, is marked sensitive."""
+    for step in path:
+        if value.has_mark(SENSITIVE):
+            return True
+        try:
+            value = step.apply(value.unmark()[0])
+        except (cty.CtyError, ValueError):
+            return False
+    return value.has_mark(SENSITIVE)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 import cty
-from cty import Type
+from cty import Type, Value
 from cty._internal import deep
 from cty.hcl import AttributeSpec, BlockSchema, NestedBlockSpec
 
@@ -109,6 +109,14 @@ class Block:
         """The type of the block's values, as Terraform implies it (the module's docstring)."""
         return self.block_schema().implied_type()
 
+    def sensitive_paths(self, value: Value) -> list[cty.Path]:
+        """The paths in *value* (a value of this block) that the schema calls sensitive, as
+        Terraform finds them (configschema's SensitivePaths): each sensitive attribute, null
+        or not, and those inside nested attributes and blocks, element by element."""
+        if not _block_sensitive(self):
+            return []
+        return _sensitive_paths(self, value, cty.Path(()))
+
     def block_schema(self) -> BlockSchema:
         """The block as a ``cty.hcl.BlockSchema``: a configuration body decodes by it to a
         value of ``implied_type()`` (required attributes must be set; nested blocks nest as
@@ -189,6 +197,75 @@ def _find(providers: Mapping[str, ProviderSchema], kind: str, type_name: str, wh
             return found
     known = sorted(name for p in providers.values() for name in getattr(p, kind))
     raise KeyError(f"no provider has a {what} {type_name!r} (known: {', '.join(known) or 'none'})")
+
+
+@deep  # (blocks nest: any depth)
+def _sensitive_paths(block: Block, value: Value, base: cty.Path) -> list[cty.Path]:
+    out = [base.get_attr(name) for name, a in block.attributes.items() if a.sensitive]
+    value, _ = value.unmark()
+    if value.is_null() or not value.is_known():
+        return out
+    for name, a in block.attributes.items():
+        if a.nested_type is not None and _nested_sensitive(a.nested_type):
+            out.extend(_nested_paths(a.nested_type, value.get_attr(name), base.get_attr(name)))
+    for name, bt in block.block_types.items():
+        if not _block_sensitive(bt.block):
+            continue
+        inner, _ = value.get_attr(name).unmark()
+        if inner.is_null() or not inner.is_known():
+            continue
+        here = base.get_attr(name)
+        if bt.nesting in ("single", "group"):
+            out.extend(_sensitive_paths(bt.block, inner, here))
+        else:
+            for key, element in inner.elements():
+                out.extend(_sensitive_paths(bt.block, element, here.index(key)))
+    return out
+
+
+@deep  # (nested types nest: any depth)
+def _nested_paths(nested: NestedType, value: Value, base: cty.Path) -> list[cty.Path]:
+    value, _ = value.unmark()
+    if value.is_null() or not value.is_known():
+        return []
+    if nested.nesting == "single":
+        return _object_paths(nested, value, base)
+    out = []
+    for key, element in value.elements():
+        out.extend(_object_paths(nested, element, base.index(key)))
+    return out
+
+
+def _object_paths(nested: NestedType, value: Value, base: cty.Path) -> list[cty.Path]:
+    out = [base.get_attr(name) for name, a in nested.attributes.items() if a.sensitive]
+    value, _ = value.unmark()
+    if value.is_null() or not value.is_known():
+        return out
+    for name, a in nested.attributes.items():
+        if a.nested_type is not None and _nested_sensitive(a.nested_type):
+            out.extend(_nested_paths(a.nested_type, value.get_attr(name), base.get_attr(name)))
+    return out
+
+
+def _block_sensitive(block: Block) -> bool:
+    found: bool | None = block.__dict__.get("_sensitive")
+    if found is None:
+        found = _find_sensitive(block)
+        object.__setattr__(block, "_sensitive", found)
+    return found
+
+
+@deep
+def _find_sensitive(block: Block) -> bool:
+    return any(a.sensitive or (a.nested_type is not None and _nested_sensitive(a.nested_type))
+               for a in block.attributes.values()) or \
+        any(_block_sensitive(bt.block) for bt in block.block_types.values())
+
+
+@deep
+def _nested_sensitive(nested: NestedType) -> bool:
+    return any(a.sensitive or (a.nested_type is not None and _nested_sensitive(a.nested_type))
+               for a in nested.attributes.values())
 
 
 # --- reading the JSON document ------------------------------------------------------------------

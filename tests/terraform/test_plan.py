@@ -137,6 +137,23 @@ def test_a_planned_value_unlike_its_change_is_read_on_its_own(schemas: ProviderS
     assert planned["cloud_instance.db"] is change["cloud_instance.db"]  # (same JSON: read once)
 
 
+def test_the_schemas_mark_what_they_call_sensitive(schemas: ProviderSchemas) -> None:
+    def edit(doc: dict[str, Any]) -> None:  # (as a plan of format 0.1 has it: no trees)
+        for rc in doc["resource_changes"]:
+            rc["change"].pop("before_sensitive")
+            rc["change"].pop("after_sensitive")
+
+    document = _edit("plan_1_2.json", edit)
+    typed = {rc.address: rc.change.after for rc in read_plan(document, schemas).resource_changes}
+    web = typed["cloud_instance.web[0]"]
+    assert web.get_attr("password").has_mark("sensitive")
+    disk = web.get_attr("root_disk").index(cty.number_int_val(0))
+    assert disk.get_attr("kms_key").has_mark("sensitive")
+    assert not disk.get_attr("encrypted").has_mark("sensitive")
+    untyped = {rc.address: rc.change.after for rc in read_plan(document).resource_changes}
+    assert not untyped["cloud_instance.web[0]"].get_attr("password").has_mark("sensitive")
+
+
 def test_without_schemas_the_json_implies_the_types() -> None:
     plan = read_plan(_fixture("plan_1_2.json"))
     web = next(rc for rc in plan.resource_changes if rc.address == "cloud_instance.web[0]")

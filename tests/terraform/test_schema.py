@@ -220,3 +220,35 @@ def test_blocks_nest_to_any_depth() -> None:
 def test_data_must_be_text() -> None:
     with pytest.raises(TypeError, match="data must be str or bytes, not int"):
         read_provider_schemas(1)  # type: ignore[arg-type]
+
+
+def test_sensitive_paths_are_terraforms() -> None:
+    block = _block({
+        "attributes": {
+            "password": {"type": "string", "optional": True, "sensitive": True},
+            "name": {"type": "string", "optional": True},
+            "users": {"nested_type": {"nesting_mode": "list", "attributes": {
+                "login": {"type": "string", "required": True},
+                "token": {"type": "string", "optional": True, "sensitive": True}}},
+                "optional": True}},
+        "block_types": {
+            "keys": {"nesting_mode": "map", "block": {"attributes": {
+                "secret": {"type": "string", "optional": True, "sensitive": True}}}},
+            "plain": {"nesting_mode": "list", "block": {"attributes": {
+                "x": {"type": "string", "optional": True}}}}}})
+    S = cty.string_val
+    value = cty.object_val({
+        "password": cty.null_val(cty.String), "name": S("n"),
+        "users": cty.list_val([cty.object_val({"login": S("a"), "token": S("t")})]),
+        "keys": cty.map_val({"k1": cty.object_val({"secret": S("s")})}),
+        "plain": cty.list_val_empty(cty.Object({"x": cty.String}))})
+    assert block.sensitive_paths(value) == [
+        cty.Path((cty.GetAttrStep("password"),)),  # (null, and still sensitive)
+        cty.Path((cty.GetAttrStep("users"), cty.IndexStep(cty.number_int_val(0)),
+                  cty.GetAttrStep("token"))),
+        cty.Path((cty.GetAttrStep("keys"), cty.IndexStep(S("k1")),
+                  cty.GetAttrStep("secret")))]
+    assert block.sensitive_paths(cty.null_val(block.implied_type())) == [
+        cty.Path((cty.GetAttrStep("password"),))]
+    assert _block({"attributes": {"a": {"type": "string", "optional": True}}}
+                  ).sensitive_paths(cty.object_val({"a": S("x")})) == []
