@@ -9,15 +9,17 @@ and indexes (``resource_changes[3].change.after``).
 from __future__ import annotations
 
 import codecs
-from typing import Any
+import re
+from typing import Any, Final
 
 from cty import CtyValueError
 from cty._internal import deep, go_json_string
 from cty.encoding import DecodeError
 from cty.encoding._json_decode import load as _load_json
+from cty.encoding._json_number import JNum
 
 __all__ = ["DocumentError", "Invalid", "array", "at", "choice", "count", "flag", "kind", "load",
-           "object_", "quote", "strings", "text"]
+           "object_", "quote", "strings", "text", "whole"]
 
 
 class DocumentError(CtyValueError):
@@ -102,10 +104,23 @@ def text(doc: dict[str, Any], key: str, where: str) -> str:
 
 def count(doc: dict[str, Any], key: str, where: str) -> int:
     """The whole number, 0 or more, *doc* has at *key* (0 when absent)."""
-    value = doc.get(key, 0)
-    if value.__class__ is not int or value < 0:
+    value = whole(doc.get(key, 0))
+    if value is None or value < 0:
         raise Invalid(at(where, key), "must be a whole number, 0 or more")
     return value
+
+
+_WHOLE: Final = re.compile(r"-?(?:0|[1-9][0-9]*)")
+
+
+def whole(value: Any) -> int | None:
+    """*value* as an int when it is a whole number's JSON (an int, or the text the reader
+    keeps a number as when the document holds a -0), else None."""
+    if value.__class__ is int:
+        return int(value)
+    if value.__class__ is JNum and _WHOLE.fullmatch(value):
+        return int(value)
+    return None
 
 
 def choice(doc: dict[str, Any], key: str, choices: tuple[str, ...], where: str) -> str:

@@ -32,6 +32,7 @@ from ._document import (
     quote,
     strings,
     text,
+    whole,
 )
 from ._schema import Block, ProviderSchemas
 from ._values import SENSITIVE, ValueJSONError, value_from_json
@@ -433,8 +434,9 @@ class _Reader:
         key = r["index"]
         if key.__class__ is str:
             return cty.string_val(key)
-        if key.__class__ is int:
-            return cty.number_int_val(key)
+        number = whole(key)
+        if number is not None:
+            return cty.number_int_val(number)
         raise Invalid(f"{where}.index", f"an instance key is a string or a whole number, not "
                                         f"{kind(key)}")
 
@@ -447,8 +449,8 @@ class _Reader:
             if s.__class__ is str:
                 step = (cty.IndexStep(cty.string_val(s)) if ty.is_map_type()
                         else cty.GetAttrStep(s))
-            elif s.__class__ is int:
-                step = cty.IndexStep(cty.number_int_val(s))
+            elif (number := whole(s)) is not None:
+                step = cty.IndexStep(cty.number_int_val(number))
             else:
                 raise Invalid(f"{where}[{i}]", f"a path's step is a string or a whole number, "
                                                f"not {kind(s)}")

@@ -33,6 +33,7 @@ from ._document import (
     quote,
     strings,
     text,
+    whole,
 )
 from ._schema import ProviderSchemas
 from ._values import SENSITIVE, ValueJSONError, value_from_json
@@ -133,7 +134,7 @@ def read_state_file(data: str | bytes, schemas: ProviderSchemas | None = None) -
 
 def _read(doc: dict[str, Any], schemas: ProviderSchemas | None) -> StateFile:
     version = doc.get("version")
-    if version != 4:
+    if whole(version) != 4:
         raise Invalid("version", f"this reader reads format version 4, not {_words(version)}")
     outputs = {}
     for name, o in object_(doc.get("outputs", {}), "outputs").items():
@@ -193,13 +194,17 @@ def _instance(x: dict[str, Any], ty: Type, where: str) -> Instance:
             if v.__class__ is not str:
                 raise Invalid(f"{where}.attributes_flat[{quote(k)}]", "must be a string")
     key = x.get("index_key")
-    if key is not None and key.__class__ not in (str, int):
+    index: Value | None = None
+    number = whole(key)
+    if key.__class__ is str:
+        index = cty.string_val(key)
+    elif number is not None:
+        index = cty.number_int_val(number)
+    elif key is not None:
         raise Invalid(f"{where}.index_key", f"an instance key is a string or a whole "
                                             f"number, not {kind(key)}")
     return Instance(
-        attributes, count(x, "schema_version", where),
-        None if key is None else (cty.string_val(key) if isinstance(key, str)
-                                  else cty.number_int_val(key)),
+        attributes, count(x, "schema_version", where), index,
         text(x, "status", where), text(x, "deposed", where), flat,
         count(x, "identity_schema_version", where) if "identity_schema_version" in x else None,
         x.get("identity"), text(x, "private", where),
@@ -289,7 +294,8 @@ def _resource_type(schemas: ProviderSchemas | None, provider: str, mode: str, ty
 
 
 def _words(value: Any) -> str:
-    return str(value) if value.__class__ is int else kind(value)
+    number = whole(value)
+    return kind(value) if number is None else str(number)
 
 
 # --- writing ----------------------------------------------------------------------------------

@@ -41,8 +41,9 @@ def schemas() -> ProviderSchemas:
 
 
 # (the 0.1 plan names its provider by its old short name, which no schemas document has)
-@pytest.mark.parametrize(("name", "typed"), [("plan_1_2.json", False), ("plan_1_2.json", True),
-                                             ("plan_0_1.json", False)])
+@pytest.mark.parametrize(("name", "typed"), [
+    *((f"plan_{v}.json", typed) for v in ("1_2", "1_1", "1_0", "0_2") for typed in (False, True)),
+    ("plan_0_1.json", False)])
 def test_a_plan_written_again_is_the_same_bytes(name: str, typed: bool,
                                                 schemas: ProviderSchemas) -> None:
     document = _fixture(name)
@@ -135,6 +136,18 @@ def test_a_planned_value_unlike_its_change_is_read_on_its_own(schemas: ProviderS
     assert planned["cloud_instance.web[0]"].get_attr("arn").raw_equals(
         cty.unknown_val(cty.String))  # (its unknowns still from the change)
     assert planned["cloud_instance.db"] is change["cloud_instance.db"]  # (same JSON: read once)
+
+
+def test_a_negative_zero_anywhere_keeps_whole_numbers_whole(schemas: ProviderSchemas) -> None:
+    # (the exact reader keeps every number as its text when a document holds a -0)
+    document = _fixture("plan_1_2.json").replace(b'"sizes":{"value":[1,',
+                                                  b'"sizes":{"value":[-0,')
+    plan = read_plan(document, schemas)
+    web = next(rc for rc in plan.resource_changes if rc.address == "cloud_instance.web[0]")
+    assert web.index == cty.number_int_val(0)
+    assert plan.planned_values is not None
+    assert plan.planned_values.root_module.resources[2].schema_version == 1
+    assert write_plan(plan) == document
 
 
 def test_the_schemas_mark_what_they_call_sensitive(schemas: ProviderSchemas) -> None:
