@@ -17,6 +17,7 @@ PACKAGES = {"cty": ROOT / "cty", "cty.convert": ROOT / "convert",
             "cty.encoding": ROOT / "encoding", "cty.cli": ROOT / "cty" / "cli",
             "cty.function": ROOT / "cty" / "function",
             "cty.function.stdlib": ROOT / "cty" / "function" / "stdlib",
+            "cty.function.terraform": ROOT / "cty" / "function" / "terraform",
             "cty.hcl": ROOT / "cty" / "hcl",
             "cty.terraform": ROOT / "cty" / "terraform",
             "cty.ext": ROOT / "cty" / "ext", "cty.ext.xtypes": ROOT / "cty" / "ext" / "xtypes",
@@ -110,6 +111,10 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._regexp", "cty.function.stdlib._conversion",
      "cty.function.stdlib._format", "cty.function.stdlib._go_time",
      "cty.function.stdlib._datetime", "cty.function.stdlib"],
+    # the functions Terraform adds
+    ["cty.function.terraform._redact", "cty.function.terraform._encoding",
+     "cty.function.terraform._crypto", "cty.function.terraform._table",
+     "cty.function.terraform"],
 ]
 """The function system, then the standard library of functions, bottom first."""
 EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text",

@@ -89,6 +89,8 @@ OWN_TESTS = {
                           "every precision)",
     "wrangle.jsonl": "tests/core/test_marks_wrangle.py (go-cty's WrangleMarksDeep, through an "
                      "oracle shim)",
+    "terraform_functions.jsonl": "tests/function/test_terraform_vectors.py (HashiCorp's "
+                                 "go-cty-funcs, through an oracle shim)",
 }
 
 

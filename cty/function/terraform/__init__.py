@@ -1,0 +1,39 @@
+"""cty.function.terraform: the functions Terraform adds to go-cty's standard library, with
+Terraform's names, argument rules, unknown and mark handling, and messages (written after
+OpenTofu's lang/funcs; checked against HashiCorp's go-cty-funcs where it holds the function).
+
+``FUNCTIONS`` maps each name to its Function; merge it with ``cty.function.stdlib.FUNCTIONS``
+for Terraform's table:
+
+>>> from cty.function.terraform import FUNCTIONS
+>>> FUNCTIONS["base64encode"](cty.string_val("hello"))
+cty.string_val('aGVsbG8=')
+>>> FUNCTIONS["sha256"](cty.unknown_val(cty.String))
+cty.unknown_val(cty.String).refine_not_null()
+
+So far: base64encode, base64decode, base64gunzip, urlencode, md5, sha1, sha256, sha512,
+base64sha256, base64sha512, uuidv5. Importing this package loads none of its modules: each
+name loads its module when first used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cty._internal import lazy_names
+
+if TYPE_CHECKING:
+    from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
+    from ._encoding import base64decode, base64encode, base64gunzip, urlencode
+    from ._table import FUNCTIONS
+
+_LAZY = {"FUNCTIONS": "._table"}
+_LAZY.update({name: "._crypto" for name in (
+    "base64sha256", "base64sha512", "md5", "sha1", "sha256", "sha512", "uuidv5")})
+_LAZY.update({name: "._encoding" for name in (
+    "base64decode", "base64encode", "base64gunzip", "urlencode")})
+
+__all__ = ["FUNCTIONS", "base64decode", "base64encode", "base64gunzip", "base64sha256",
+           "base64sha512", "md5", "sha1", "sha256", "sha512", "urlencode", "uuidv5"]
+
+__getattr__, __dir__ = lazy_names(_LAZY, globals())

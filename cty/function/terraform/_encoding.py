@@ -1,0 +1,100 @@
+"""Terraform's encoding functions (OpenTofu's lang/funcs encoding.go): base64encode,
+base64decode, base64gunzip, urlencode.
+
+Strings are UTF-8 bytes to them; base64 is the standard alphabet with padding (RFC 4648
+section 4), read as Go's encoding/base64 reads it (line breaks ignored).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import gzip
+import re
+import urllib.parse
+import zlib
+from typing import Final
+
+from cty import String, Type, Value, string_val
+
+from .._errors import FunctionError
+from .._function import Function, ImplFunc, refine_not_null, static_return_type
+from .._parameter import Parameter
+from ._redact import redacted
+
+__all__ = ["base64decode", "base64encode", "base64gunzip", "urlencode"]
+
+_BASE64: Final = re.compile(rb"[A-Za-z0-9+/]*={0,2}")
+
+
+def _go_base64(text: str) -> bytes | None:
+    """*text*'s bytes as Go's base64.StdEncoding decodes them (carriage returns and line
+    feeds skipped), or None where Go refuses them."""
+    data = text.encode().replace(b"\r", b"").replace(b"\n", b"")
+    if len(data) % 4 or not _BASE64.fullmatch(data):
+        return None
+    try:
+        return base64.b64decode(data, validate=True)
+    except binascii.Error:
+        return None
+
+
+def _str(name: str, *, marked: bool = False) -> Parameter:
+    return Parameter(name, String, allow_marked=marked)
+
+
+def _strings(impl: ImplFunc, description: str, marked: bool = False) -> Function:
+    return Function(params=[_str("str", marked=marked)], type=static_return_type(String),
+                    refine_result=refine_not_null, impl=impl, description=description)
+
+
+def _encode(args: list[Value], ty: Type) -> Value:
+    return string_val(base64.b64encode(args[0].as_string().encode()).decode("ascii"))
+
+
+base64encode = _strings(_encode, "Applies Base64 encoding to a string.")
+"""base64encode(str): the string's UTF-8 bytes in base64."""
+
+
+def _decode(args: list[Value], ty: Type) -> Value:
+    text, marks = args[0].unmark()
+    decoded = _go_base64(text.as_string())
+    if decoded is None:
+        raise FunctionError(f"failed to decode base64 data {redacted(text.as_string(), marks)}")
+    try:
+        result = decoded.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FunctionError("the result of decoding the provided string is not valid UTF-8") \
+            from None
+    return string_val(result).with_marks(marks)
+
+
+base64decode = _strings(_decode, "Decodes a string containing a base64 sequence.", marked=True)
+"""base64decode(str): the text whose UTF-8 bytes *str* holds in base64 (an error, with the
+data unless it is sensitive, for what is not base64 or not UTF-8)."""
+
+
+def _gunzip(args: list[Value], ty: Type) -> Value:
+    text, marks = args[0].unmark()
+    decoded = _go_base64(text.as_string())
+    if decoded is None:
+        raise FunctionError(f"failed to decode base64 data {redacted(text.as_string(), marks)}")
+    try:
+        raw = gzip.decompress(decoded)
+    except (OSError, EOFError, zlib.error) as e:
+        raise FunctionError(f"failed to gunzip bytestream: {e}") from None
+    return string_val(raw.decode("utf-8", errors="replace")).with_marks(marks)
+
+
+base64gunzip = _strings(_gunzip, "Decodes a Base64-encoded string and uncompresses the "
+                                 "result with gzip.", marked=True)
+"""base64gunzip(str): the text *str* holds gzipped in base64."""
+
+
+def _urlencode(args: list[Value], ty: Type) -> Value:
+    return string_val(urllib.parse.quote_plus(args[0].as_string(), safe=""))
+
+
+urlencode = _strings(_urlencode, "Applies URL encoding to a given string.")
+"""urlencode(str): *str* escaped for a URL's query (Go's url.QueryEscape: a space is ``+``,
+every byte but letters, digits and ``-_.~`` is ``%XX``)."""

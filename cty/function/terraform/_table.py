@@ -1,0 +1,28 @@
+"""The table of Terraform's functions, by Terraform's names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from .._function import Function
+from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
+from ._encoding import base64decode, base64encode, base64gunzip, urlencode
+
+__all__ = ["FUNCTIONS"]
+
+FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
+    "base64decode": base64decode,
+    "base64encode": base64encode,
+    "base64gunzip": base64gunzip,
+    "base64sha256": base64sha256,
+    "base64sha512": base64sha512,
+    "md5": md5,
+    "sha1": sha1,
+    "sha256": sha256,
+    "sha512": sha512,
+    "urlencode": urlencode,
+    "uuidv5": uuidv5,
+})
+"""Terraform's functions beyond go-cty's standard library, by Terraform's names (read-only)."""

@@ -1,0 +1,70 @@
+"""cty.function.terraform: Terraform's functions that go-cty-funcs does not hold (their
+behaviour restated from OpenTofu's lang/funcs tests), and what all of them share (refined
+unknowns, marks, redacted errors). The functions go-cty-funcs holds are checked against it
+line by line in test_terraform_vectors.py."""
+
+from __future__ import annotations
+
+import pytest
+
+import cty
+from cty.function import FunctionError
+from cty.function.terraform import FUNCTIONS
+
+S = cty.string_val
+
+
+def _call(name: str, *args: cty.Value) -> cty.Value:
+    return FUNCTIONS[name].call(list(args))
+
+
+@pytest.mark.parametrize(("name", "text", "want"), [
+    ("base64sha256", "test", "n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg="),
+    ("base64sha512", "test", "7iaw3Ur350mqGo7jwQrpkj9hiYB3Lkc/iBml1JQODbJ6wYX4oOHV+E+IvIh/1nsU"
+                             "NzLDBMxfqa2Ob1f1ACio/w=="),
+    ("base64gunzip", "H4sIAAAAAAAA/ypJLS4BAAAA//8BAAD//wx+f9gEAAAA", "test"),
+])
+def test_functions_go_cty_funcs_does_not_hold(name: str, text: str, want: str) -> None:
+    assert _call(name, S(text)) == S(want)
+
+
+@pytest.mark.parametrize(("namespace", "want"), [
+    ("dns", "faa898db-9b9d-5b75-86a9-149e7bb8e3b8"),
+    ("url", "2c1ff6b4-211f-577e-94de-d978b0caa16e"),
+    ("oid", "61eeea26-5176-5288-87fc-232d6ed30d2f"),
+    ("x500", "7e12415e-f7c9-57c3-9e43-52dc9950d264"),
+    ("6ba7b810-9dad-11d1-80b4-00c04fd430c8", "faa898db-9b9d-5b75-86a9-149e7bb8e3b8"),
+])
+def test_uuidv5_namespaces(namespace: str, want: str) -> None:
+    assert _call("uuidv5", S(namespace), S("tada")) == S(want)
+
+
+def test_errors_say_what_is_wrong_and_never_show_a_secret() -> None:
+    with pytest.raises(FunctionError, match="uuidv5\\(\\) doesn't support namespace tada "
+                                            "\\(invalid UUID length: 4\\)"):
+        _call("uuidv5", S("tada"), S("x"))
+    with pytest.raises(FunctionError) as e:
+        _call("base64decode", S("not base64!").mark("sensitive"))
+    assert str(e.value) == "failed to decode base64 data (sensitive value)"
+    with pytest.raises(FunctionError, match='failed to decode base64 data "aGk"'):
+        _call("base64gunzip", S("aGk"))
+    with pytest.raises(FunctionError, match="failed to gunzip bytestream"):
+        _call("base64gunzip", S("aGVsbG8="))
+    with pytest.raises(FunctionError, match="not valid UTF-8"):
+        _call("base64decode", S("/w=="))
+
+
+def test_unknowns_are_refined_and_marks_kept() -> None:
+    for name, f in FUNCTIONS.items():
+        args = [cty.unknown_val(cty.String)] * len(f.params())
+        assert _call(name, *args).raw_equals(cty.unknown_val(cty.String).refine_not_null()), name
+    assert _call("base64decode", S("aGk=").mark("sensitive")) == S("hi").mark("sensitive")
+    assert _call("sha1", S("x").mark("sensitive")).has_mark("sensitive")
+
+
+def test_the_table_holds_terraforms_names() -> None:
+    assert sorted(FUNCTIONS) == ["base64decode", "base64encode", "base64gunzip", "base64sha256",
+                                 "base64sha512", "md5", "sha1", "sha256", "sha512", "urlencode",
+                                 "uuidv5"]
+    with pytest.raises(TypeError):
+        FUNCTIONS["x"] = FUNCTIONS["md5"]  # type: ignore[index]

