@@ -55,16 +55,58 @@ def test_errors_say_what_is_wrong_and_never_show_a_secret() -> None:
 
 
 def test_unknowns_are_refined_and_marks_kept() -> None:
-    for name, f in FUNCTIONS.items():
-        args = [cty.unknown_val(cty.String)] * len(f.params())
+    strings = ("base64decode", "base64encode", "base64gunzip", "base64sha256", "base64sha512",
+               "md5", "sha1", "sha256", "sha512", "urlencode", "uuidv5")
+    for name in strings:
+        args = [cty.unknown_val(cty.String)] * len(FUNCTIONS[name].params())
         assert _call(name, *args).raw_equals(cty.unknown_val(cty.String).refine_not_null()), name
     assert _call("base64decode", S("aGk=").mark("sensitive")) == S("hi").mark("sensitive")
     assert _call("sha1", S("x").mark("sensitive")).has_mark("sensitive")
 
 
 def test_the_table_holds_terraforms_names() -> None:
-    assert sorted(FUNCTIONS) == ["base64decode", "base64encode", "base64gunzip", "base64sha256",
-                                 "base64sha512", "md5", "sha1", "sha256", "sha512", "urlencode",
-                                 "uuidv5"]
+    assert sorted(FUNCTIONS) == [
+        "base64decode", "base64encode", "base64gunzip", "base64sha256", "base64sha512",
+        "endswith", "issensitive", "md5", "nonsensitive", "sensitive", "sha1", "sha256",
+        "sha512", "startswith", "strcontains", "urlencode", "uuidv5"]
     with pytest.raises(TypeError):
         FUNCTIONS["x"] = FUNCTIONS["md5"]  # type: ignore[index]
+
+
+def test_sensitivity_is_the_values_own() -> None:
+    inner = cty.list_val([S("a").mark("sensitive")])
+    assert _call("sensitive", S("x")) == S("x").mark("sensitive")
+    assert _call("sensitive", cty.DynamicVal).raw_equals(cty.DynamicVal.mark("sensitive"))
+    assert _call("sensitive", cty.null_val(cty.Number)).has_mark("sensitive")
+    assert _call("nonsensitive", S("x").mark("sensitive").mark("other")) == \
+        S("x").mark("other")
+    assert _call("nonsensitive", S("x")) == S("x")  # (no error: OpenTofu's rule)
+    assert _call("issensitive", S("x").mark("sensitive")) == cty.True_
+    assert _call("issensitive", cty.unknown_val(cty.String).mark("sensitive")) == cty.True_
+    assert _call("issensitive", inner) == cty.False_  # (only the value's own marks)
+    assert _call("nonsensitive", inner).raw_equals(inner)
+
+
+@pytest.mark.parametrize(("name", "a", "b", "want"), [
+    ("startswith", "hello world", "hello", True),
+    ("startswith", "hey world", "hello", False),
+    ("startswith", "", "", True),
+    ("startswith", "é", "e", False),  # (byte by byte: é is not e and a mark)
+    ("endswith", "hello world", "world", True),
+    ("endswith", "hello world", "hello", False),
+    ("strcontains", "hello world", "o w", True),
+    ("strcontains", "hello world", "x", False),
+])
+def test_string_tests(name: str, a: str, b: str, want: bool) -> None:
+    assert _call(name, S(a), S(b)) == cty.bool_val(want)
+
+
+def test_startswith_answers_from_an_unknowns_known_prefix() -> None:
+    url = cty.unknown_val(cty.String).refine().string_prefix("https://").new_value()
+    assert _call("startswith", url, S("http")) == cty.True_
+    assert _call("startswith", url, S("ftp:")) == cty.False_
+    assert _call("startswith", url, S("https://example")).raw_equals(
+        cty.unknown_val(cty.Bool).refine_not_null())
+    assert _call("startswith", cty.unknown_val(cty.String), S("")) == cty.True_
+    assert _call("strcontains", cty.unknown_val(cty.String), S("x")).raw_equals(
+        cty.unknown_val(cty.Bool))  # (not refined, as Terraform's)

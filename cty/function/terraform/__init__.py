@@ -12,7 +12,8 @@ cty.string_val('aGVsbG8=')
 cty.unknown_val(cty.String).refine_not_null()
 
 So far: base64encode, base64decode, base64gunzip, urlencode, md5, sha1, sha256, sha512,
-base64sha256, base64sha512, uuidv5. Importing this package loads none of its modules: each
+base64sha256, base64sha512, uuidv5, sensitive, nonsensitive, issensitive, startswith, endswith,
+strcontains. Importing this package loads none of its modules: each
 name loads its module when first used.
 """
 
@@ -25,6 +26,8 @@ from cty._internal import lazy_names
 if TYPE_CHECKING:
     from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
     from ._encoding import base64decode, base64encode, base64gunzip, urlencode
+    from ._sensitive import issensitive, nonsensitive, sensitive
+    from ._string import endswith, startswith, strcontains
     from ._table import FUNCTIONS
 
 _LAZY = {"FUNCTIONS": "._table"}
@@ -32,8 +35,11 @@ _LAZY.update({name: "._crypto" for name in (
     "base64sha256", "base64sha512", "md5", "sha1", "sha256", "sha512", "uuidv5")})
 _LAZY.update({name: "._encoding" for name in (
     "base64decode", "base64encode", "base64gunzip", "urlencode")})
+_LAZY.update({name: "._sensitive" for name in ("issensitive", "nonsensitive", "sensitive")})
+_LAZY.update({name: "._string" for name in ("endswith", "startswith", "strcontains")})
 
 __all__ = ["FUNCTIONS", "base64decode", "base64encode", "base64gunzip", "base64sha256",
-           "base64sha512", "md5", "sha1", "sha256", "sha512", "urlencode", "uuidv5"]
+           "base64sha512", "endswith", "issensitive", "md5", "nonsensitive", "sensitive",
+           "sha1", "sha256", "sha512", "startswith", "strcontains", "urlencode", "uuidv5"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

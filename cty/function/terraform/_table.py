@@ -9,6 +9,8 @@ from typing import Final
 from .._function import Function
 from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
 from ._encoding import base64decode, base64encode, base64gunzip, urlencode
+from ._sensitive import issensitive, nonsensitive, sensitive
+from ._string import endswith, startswith, strcontains
 
 __all__ = ["FUNCTIONS"]
 
@@ -18,10 +20,16 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "base64gunzip": base64gunzip,
     "base64sha256": base64sha256,
     "base64sha512": base64sha512,
+    "endswith": endswith,
+    "issensitive": issensitive,
     "md5": md5,
+    "nonsensitive": nonsensitive,
+    "sensitive": sensitive,
     "sha1": sha1,
     "sha256": sha256,
     "sha512": sha512,
+    "startswith": startswith,
+    "strcontains": strcontains,
     "urlencode": urlencode,
     "uuidv5": uuidv5,
 })

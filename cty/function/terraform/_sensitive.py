@@ -1,0 +1,48 @@
+"""Terraform's sensitivity functions (OpenTofu's lang/funcs sensitive.go): sensitive,
+nonsensitive, issensitive. Each takes any value (unknown, null, marked, of any type) and looks
+only at the value's own marks, not those of values inside it."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cty import Bool, DynamicPseudoType, Type, Value, bool_val
+
+from .._function import Function, static_return_type
+from .._parameter import Parameter
+
+__all__ = ["SENSITIVE", "issensitive", "nonsensitive", "sensitive"]
+
+SENSITIVE: Final = "sensitive"
+"""Terraform's mark for sensitive values (``cty.terraform.SENSITIVE`` too)."""
+
+
+def _any_value() -> list[Parameter]:
+    return [Parameter("value", DynamicPseudoType, allow_unknown=True, allow_null=True,
+                      allow_marked=True, allow_dynamic_type=True)]
+
+
+def _same_type(args: list[Value]) -> Type:
+    return args[0].type()
+
+
+sensitive = Function(params=_any_value(), type=_same_type,
+                     impl=lambda args, ty: args[0].mark(SENSITIVE),
+                     description="Treats the given value as sensitive.")
+"""sensitive(value): *value* marked sensitive."""
+
+
+def _nonsensitive(args: list[Value], ty: Type) -> Value:
+    value, marks = args[0].unmark()
+    return value.with_marks(marks - {SENSITIVE})
+
+
+nonsensitive = Function(params=_any_value(), type=_same_type, impl=_nonsensitive,
+                        description="Removes the sensitive marking from the given value.")
+"""nonsensitive(value): *value* without its own sensitive mark (its other marks kept)."""
+
+issensitive = Function(params=_any_value(), type=static_return_type(Bool),
+                       impl=lambda args, ty: bool_val(args[0].has_mark(SENSITIVE)),
+                       description="Returns true if the given value is marked as sensitive.")
+"""issensitive(value): whether *value* itself is marked sensitive (known, also for an unknown
+value)."""
