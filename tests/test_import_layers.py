@@ -114,7 +114,8 @@ FUNCTION_LAYERS: list[list[str]] = [
     # the functions Terraform adds
     ["cty.function.terraform._redact", "cty.function.terraform._encoding",
      "cty.function.terraform._crypto", "cty.function.terraform._sensitive",
-     "cty.function.terraform._string", "cty.function.terraform._table",
+     "cty.function.terraform._string", "cty.function.terraform._collection",
+     "cty.function.terraform._table",
      "cty.function.terraform"],
 ]
 """The function system, then the standard library of functions, bottom first."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import cty
-from cty.function import FunctionError
+from cty.function import ArgError, FunctionError
 from cty.function.terraform import FUNCTIONS
 
 S = cty.string_val
@@ -66,9 +66,9 @@ def test_unknowns_are_refined_and_marks_kept() -> None:
 
 def test_the_table_holds_terraforms_names() -> None:
     assert sorted(FUNCTIONS) == [
-        "base64decode", "base64encode", "base64gunzip", "base64sha256", "base64sha512",
-        "endswith", "issensitive", "md5", "nonsensitive", "sensitive", "sha1", "sha256",
-        "sha512", "startswith", "strcontains", "urlencode", "uuidv5"]
+        "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip", "base64sha256",
+        "base64sha512", "endswith", "issensitive", "md5", "nonsensitive", "one", "sensitive",
+        "sha1", "sha256", "sha512", "startswith", "strcontains", "urlencode", "uuidv5"]
     with pytest.raises(TypeError):
         FUNCTIONS["x"] = FUNCTIONS["md5"]  # type: ignore[index]
 
@@ -110,3 +110,42 @@ def test_startswith_answers_from_an_unknowns_known_prefix() -> None:
     assert _call("startswith", cty.unknown_val(cty.String), S("")) == cty.True_
     assert _call("strcontains", cty.unknown_val(cty.String), S("x")).raw_equals(
         cty.unknown_val(cty.Bool))  # (not refined, as Terraform's)
+
+
+B = cty.bool_val
+U = cty.unknown_val(cty.Bool)
+NB = cty.null_val(cty.Bool)
+
+
+@pytest.mark.parametrize(("items", "alltrue", "anytrue"), [
+    ([], True, False),
+    ([B(True)], True, True),
+    ([B(True), B(False)], False, True),
+    ([B(False), B(False)], False, False),
+    ([B(True), NB], False, True),  # (a null is not true)
+    ([U, B(False)], None, None),  # (an unknown first: alltrue cannot tell; anytrue waits)
+    ([B(False), U], False, None),
+    ([U, B(True)], None, True),
+])
+def test_alltrue_and_anytrue(items: list[cty.Value], alltrue: bool | None,
+                             anytrue: bool | None) -> None:
+    arg = cty.list_val(items) if items else cty.list_val_empty(cty.Bool)
+    for name, want in (("alltrue", alltrue), ("anytrue", anytrue)):
+        got = _call(name, arg)
+        expected = U.refine_not_null() if want is None else B(want)
+        assert got.raw_equals(expected), (name, items)
+
+
+def test_one() -> None:
+    assert _call("one", cty.list_val([S("a")])) == S("a")
+    assert _call("one", cty.set_val([S("a")])) == S("a")
+    assert _call("one", cty.list_val_empty(cty.String)).raw_equals(cty.null_val(cty.String))
+    assert _call("one", cty.EmptyTupleVal).raw_equals(cty.null_val(cty.DynamicPseudoType))
+    assert _call("one", cty.tuple_val([cty.number_int_val(1)])) == cty.number_int_val(1)
+    assert _call("one", cty.set_val([cty.unknown_val(cty.String), S("x")])).raw_equals(
+        cty.unknown_val(cty.String))  # (how many a set of unknowns holds is not known)
+    assert _call("one", cty.list_val([S("s").mark("sensitive")])).has_mark("sensitive")
+    for bad in (cty.list_val([S("a"), S("b")]), S("a"), cty.tuple_val([S("a"), S("b")])):
+        with pytest.raises(ArgError, match="must be a list, set, or tuple value with either "
+                                           "zero or one elements"):
+            _call("one", bad)

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Final
 
 from .._function import Function
+from ._collection import alltrue, anytrue, one
 from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
 from ._encoding import base64decode, base64encode, base64gunzip, urlencode
 from ._sensitive import issensitive, nonsensitive, sensitive
@@ -15,6 +16,8 @@ from ._string import endswith, startswith, strcontains
 __all__ = ["FUNCTIONS"]
 
 FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
+    "alltrue": alltrue,
+    "anytrue": anytrue,
     "base64decode": base64decode,
     "base64encode": base64encode,
     "base64gunzip": base64gunzip,
@@ -24,6 +27,7 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "issensitive": issensitive,
     "md5": md5,
     "nonsensitive": nonsensitive,
+    "one": one,
     "sensitive": sensitive,
     "sha1": sha1,
     "sha256": sha256,
