@@ -68,7 +68,8 @@ def test_the_table_holds_terraforms_names() -> None:
     assert sorted(FUNCTIONS) == [
         "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip", "base64sha256",
         "base64sha512", "endswith", "issensitive", "md5", "nonsensitive", "one", "sensitive",
-        "sha1", "sha256", "sha512", "startswith", "strcontains", "urlencode", "uuidv5"]
+        "sha1", "sha256", "sha512", "startswith", "strcontains", "sum", "transpose",
+        "urlencode", "uuidv5"]
     with pytest.raises(TypeError):
         FUNCTIONS["x"] = FUNCTIONS["md5"]  # type: ignore[index]
 
@@ -149,3 +150,53 @@ def test_one() -> None:
         with pytest.raises(ArgError, match="must be a list, set, or tuple value with either "
                                            "zero or one elements"):
             _call("one", bad)
+
+
+N = cty.number_int_val
+
+
+@pytest.mark.parametrize(("arg", "want"), [
+    (cty.list_val([N(1), N(2), N(3)]), N(6)),
+    (cty.set_val([N(1), cty.number_float_val(0.5)]), cty.number_float_val(1.5)),
+    (cty.tuple_val([N(1), S("2")]), N(3)),  # (each element converted to a number)
+    (cty.list_val([N(1), cty.unknown_val(cty.Number)]),
+     cty.unknown_val(cty.Number).refine_not_null()),
+    (cty.list_val([N(1).mark("sensitive")]), N(1).mark("sensitive")),
+])
+def test_sum(arg: cty.Value, want: cty.Value) -> None:
+    got = _call("sum", arg)
+    assert got.marks() == want.marks()
+    if want.is_known():
+        assert got.unmark()[0].equals(want.unmark()[0]).true()
+    else:
+        assert got.raw_equals(want)
+
+
+@pytest.mark.parametrize(("arg", "error", "message"), [
+    (cty.list_val_empty(cty.Number), ArgError, "cannot sum an empty list"),
+    (S("1"), ArgError, "cannot sum noniterable"),
+    (cty.map_val({"a": N(1)}), ArgError,
+     "argument must be list, set, or tuple. Received map of number"),
+    (cty.list_val([N(1), cty.null_val(cty.Number)]), ArgError,
+     "argument must be list, set, or tuple of number values"),
+    (cty.tuple_val([N(1), S("one")]), ArgError,
+     "argument must be list, set, or tuple of number values"),
+    (cty.list_val([cty.PositiveInfinity, cty.NegativeInfinity]), FunctionError,
+     "can't compute sum of opposing infinities"),
+])
+def test_sum_refuses(arg: cty.Value, error: type[Exception], message: str) -> None:
+    with pytest.raises(error) as e:
+        _call("sum", arg)
+    assert str(e.value) == message
+
+
+def test_transpose() -> None:
+    L = cty.list_val
+    got = _call("transpose", cty.map_val({"a": L([S("1"), S("2")]), "b": L([S("2"), S("3")]),
+                                          "c": cty.list_val_empty(cty.String)}))
+    assert got == cty.map_val({"1": L([S("a")]), "2": L([S("a"), S("b")]), "3": L([S("b")])})
+    empty = cty.map_val_empty(cty.List(cty.String))
+    assert _call("transpose", empty).raw_equals(empty)
+    partly = cty.map_val({"a": L([cty.unknown_val(cty.String)])})
+    assert _call("transpose", partly).raw_equals(
+        cty.unknown_val(cty.Map(cty.List(cty.String))).refine_not_null())

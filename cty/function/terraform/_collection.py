@@ -1,15 +1,34 @@
 """Terraform's collection functions (OpenTofu's lang/funcs collection.go): alltrue, anytrue,
-one."""
+one, sum, transpose."""
 
 from __future__ import annotations
 
-from cty import Bool, DynamicPseudoType, False_, List, True_, Type, Value, null_val, unknown_val
+from cty import (
+    Bool,
+    CtyError,
+    DynamicPseudoType,
+    False_,
+    List,
+    Map,
+    Number,
+    String,
+    True_,
+    Type,
+    Value,
+    list_val,
+    map_val,
+    map_val_empty,
+    null_val,
+    string_val,
+    unknown_val,
+)
+from cty.convert import convert
 
-from .._errors import ArgError
+from .._errors import ArgError, FunctionError
 from .._function import Function, refine_not_null, static_return_type
 from .._parameter import Parameter
 
-__all__ = ["alltrue", "anytrue", "one"]
+__all__ = ["alltrue", "anytrue", "one", "sum_", "transpose"]
 
 
 def _alltrue(args: list[Value], ty: Type) -> Value:
@@ -86,3 +105,66 @@ one = Function(params=[Parameter("list", DynamicPseudoType)], type=_one_type, im
                            "if given a zero-element list.")
 """one(list): the one element of a list, set or tuple of one element, or null for none (of
 the element type); more is an error."""
+
+
+_NOT_NUMBERS = "argument must be list, set, or tuple of number values"
+
+
+def _sum(args: list[Value], ty: Type) -> Value:
+    value = args[0]
+    if not value.can_iterate_elements():
+        raise ArgError(0, "cannot sum noniterable")
+    if value.length_int() == 0:
+        raise ArgError(0, "cannot sum an empty list")
+    vt = value.type()
+    if not (vt.is_list_type() or vt.is_set_type() or vt.is_tuple_type()):
+        raise ArgError(0, f"argument must be list, set, or tuple. Received "
+                          f"{vt.friendly_name()}")
+    if not value.is_wholly_known():
+        return unknown_val(Number)
+    total: Value | None = None
+    for _, v in value.elements():
+        if v.is_null():
+            raise ArgError(0, _NOT_NUMBERS)
+        try:
+            n = convert(v, Number)
+        except CtyError:
+            raise ArgError(0, _NOT_NUMBERS) from None
+        try:
+            total = n if total is None else total.add(n)
+        except CtyError:
+            raise FunctionError("can't compute sum of opposing infinities") from None
+    assert total is not None  # (the list is not empty)
+    return total
+
+
+sum_ = Function(params=[Parameter("list", DynamicPseudoType)], type=static_return_type(Number),
+                refine_result=refine_not_null, impl=_sum,
+                description="Returns the total sum of the elements of the list.")
+"""sum(list): the sum of the numbers of a list, set or tuple (each converted to a number;
+none null); an error for an empty one."""
+
+_MAP_OF_LISTS = Map(List(String))
+
+
+def _transpose(args: list[Value], ty: Type) -> Value:
+    value = args[0]
+    if not value.is_wholly_known():
+        return unknown_val(_MAP_OF_LISTS)
+    flipped: dict[str, list[str]] = {}
+    for key, items in value.elements():
+        for _, item in items.elements():
+            flipped.setdefault(item.as_string(), []).append(key.as_string())
+    if not flipped:
+        return map_val_empty(List(String))
+    return map_val({k: list_val([string_val(s) for s in sorted(v)])
+                    for k, v in flipped.items()})
+
+
+transpose = Function(params=[Parameter("values", _MAP_OF_LISTS)],
+                     type=static_return_type(_MAP_OF_LISTS), refine_result=refine_not_null,
+                     impl=_transpose,
+                     description="Takes a map of lists of strings and swaps the keys and values "
+                                 "to produce a new map of lists of strings.")
+"""transpose(values): a map of lists of strings turned inside out: each string to the sorted
+keys whose lists hold it."""

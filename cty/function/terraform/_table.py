@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Final
 
 from .._function import Function
-from ._collection import alltrue, anytrue, one
+from ._collection import alltrue, anytrue, one, sum_, transpose
 from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
 from ._encoding import base64decode, base64encode, base64gunzip, urlencode
 from ._sensitive import issensitive, nonsensitive, sensitive
@@ -34,6 +34,8 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "sha512": sha512,
     "startswith": startswith,
     "strcontains": strcontains,
+    "sum": sum_,
+    "transpose": transpose,
     "urlencode": urlencode,
     "uuidv5": uuidv5,
 })
