@@ -34,7 +34,7 @@ from ._document import (
     text,
     whole,
 )
-from ._schema import Block, ProviderSchemas
+from ._schema import Block, ProviderSchemas, resource_schema
 from ._values import SENSITIVE, ValueJSONError, value_from_json
 
 __all__ = ["Change", "Module", "Output", "Plan", "PlanError", "RelevantAttribute", "Resource",
@@ -398,16 +398,8 @@ class _Reader:
         without schemas)."""
         if self.schemas is None:
             return _Dynamic, None
-        schemas = self.schemas.providers.get(provider)
-        if schemas is None:
-            raise Invalid(f"{where}.provider_name",
-                          f"the schemas have no provider {quote(provider)}")
-        kinds = schemas.data_sources if mode == "data" else schemas.resources
-        schema = kinds.get(type_name)
-        if schema is None:
-            what = "data source" if mode == "data" else "resource type"
-            raise Invalid(f"{where}.type", f"the schemas of {quote(provider)} have no {what} "
-                                           f"{quote(type_name)}")
+        schema = resource_schema(self.schemas, provider, mode, type_name, where=where,
+                                 provider_field="provider_name")
         return schema.implied_type(), schema.block
 
     def resource_value(self, x: Any, ty: Type, block: Block | None, *, unknown: Any,

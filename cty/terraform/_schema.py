@@ -175,6 +175,22 @@ class ProviderSchemas:
         return _find(self.providers, "data_sources", type_name, "data source")
 
 
+def resource_schema(schemas: ProviderSchemas, provider: str, mode: str, type_name: str, *,
+                    where: str, provider_field: str) -> Schema:
+    """The schema of a document's resource (*mode* ``data``: a data source) of *provider*;
+    Invalid, at *where* (its *provider_field* or ``type``), where the schemas have none."""
+    found = schemas.providers.get(provider)
+    if found is None:
+        raise Invalid(f"{where}.{provider_field}",
+                      f"the schemas have no provider {quote(provider)}")
+    schema = (found.data_sources if mode == "data" else found.resources).get(type_name)
+    if schema is None:
+        what = "data source" if mode == "data" else "resource type"
+        raise Invalid(f"{where}.type", f"the schemas of {quote(provider)} have no {what} "
+                                       f"{quote(type_name)}")
+    return schema
+
+
 @deep  # (nested types nest: any depth)
 def _nested_spec_type(nested: NestedType) -> Type:
     types = {name: a.spec_type() for name, a in nested.attributes.items()}

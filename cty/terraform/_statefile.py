@@ -35,7 +35,7 @@ from ._document import (
     text,
     whole,
 )
-from ._schema import ProviderSchemas
+from ._schema import ProviderSchemas, resource_schema
 from ._values import SENSITIVE, ValueJSONError, value_from_json
 from ._write import json_text
 
@@ -156,7 +156,9 @@ def _read(doc: dict[str, Any], schemas: ProviderSchemas | None) -> StateFile:
         resource = StateFileResource(mode, type_name, text(res, "name", where), provider,
                                      module=text(res, "module", where),
                                      each=text(res, "each", where))
-        ty = _resource_type(schemas, resource.provider_source, mode, type_name, where)
+        ty = _Dynamic if schemas is None else resource_schema(
+            schemas, resource.provider_source, mode, type_name, where=where,
+            provider_field="provider").implied_type()
         instances = tuple(_instance(object_(x, f"{where}.instances[{j}]"), ty,
                                     f"{where}.instances[{j}]")
                           for j, x in enumerate(array(res.get("instances", []),
@@ -276,21 +278,6 @@ def _value(x: Any, ty: Type, where: str, sensitive: bool, wrapped: bool = False)
         return value_from_json(x, ty, sensitive=sensitive)
     except ValueJSONError as e:
         raise Invalid(where + e.path.format(), e.problem) from None
-
-
-def _resource_type(schemas: ProviderSchemas | None, provider: str, mode: str, type_name: str,
-                   where: str) -> Type:
-    if schemas is None:
-        return _Dynamic
-    found = schemas.providers.get(provider)
-    if found is None:
-        raise Invalid(f"{where}.provider", f"the schemas have no provider {quote(provider)}")
-    schema = (found.data_sources if mode == "data" else found.resources).get(type_name)
-    if schema is None:
-        what = "data source" if mode == "data" else "resource type"
-        raise Invalid(f"{where}.type", f"the schemas of {quote(provider)} have no {what} "
-                                       f"{quote(type_name)}")
-    return schema.implied_type()
 
 
 def _words(value: Any) -> str:

@@ -20,7 +20,7 @@ the JSON implies it (objects, tuples, numbers, strings, bools, as go-cty's ``Imp
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, NamedTuple
 
 import cty
@@ -29,6 +29,8 @@ from cty._internal import UNKNOWN, PerType, deep, go_json_string, make, payload
 from cty.encoding import json as cty_json
 from cty.encoding._json_decode import fixed_decoder
 from cty.encoding._json_number import JNum
+
+from ._document import kind, quote
 
 __all__ = ["SENSITIVE", "ValueJSON", "ValueJSONError", "value_from_json", "value_to_json"]
 
@@ -121,10 +123,10 @@ def _says_nothing(tree: Any) -> bool:
     return True
 
 
-def _check_tree(tree: Any, kind: type, what: str) -> None:
-    if not _trivial(tree) and tree.__class__ is not kind and tree is not True:
-        raise _Misfit(f"the {what} tree has {_kind(tree)} where the value has "
-                      f"{'an array' if kind is list else 'an object'}")
+def _check_tree(tree: Any, shape: type, what: str) -> None:
+    if not _trivial(tree) and tree.__class__ is not shape and tree is not True:
+        raise _Misfit(f"the {what} tree has {kind(tree)} where the value has "
+                      f"{'an array' if shape is list else 'an object'}")
 
 
 @deep  # (values nest: any depth)
@@ -139,10 +141,10 @@ def _build(x: Any, ty: Type, u: Any, s: Any, fast: bool = True) -> Value:
                                    else _UNKNOWN_SEQUENCE)
         return cty.DynamicVal if ty is _Dynamic else make(ty, UNKNOWN)
     if s is not False and s is not None and s.__class__ not in (dict, list):
-        raise _Misfit(f"the sensitive tree has {_kind(s)}: true, false, an array or an object"
+        raise _Misfit(f"the sensitive tree has {kind(s)}: true, false, an array or an object"
                       " is wanted")
     if u is not False and u is not None and u.__class__ not in (dict, list):
-        raise _Misfit(f"the unknown tree has {_kind(u)}: true, false, an array or an object"
+        raise _Misfit(f"the unknown tree has {kind(u)}: true, false, an array or an object"
                       " is wanted")
     if ty is _Dynamic:
         return _implied(x, u, s, fast)
@@ -189,13 +191,13 @@ def _as_misfit(e: Exception) -> _Misfit | None:
 
 def _object(x: Any, ty: Type, u: Any, s: Any, fast: bool) -> Value:
     if x.__class__ is not dict:
-        raise _Misfit(f"an object is required, not {_kind(x)}")
+        raise _Misfit(f"an object is required, not {kind(x)}")
     _check_tree(u, dict, "unknown")
     _check_tree(s, dict, "sensitive")
     fields = _fields(ty)
     for name in x:
         if name not in fields:
-            raise _Misfit(f"unsupported attribute {_quote(name)}")
+            raise _Misfit(f"unsupported attribute {quote(name)}")
     u = u if u.__class__ is dict else {}
     s = s if s.__class__ is dict else {}
     payloads: dict[str, Any] = {}
@@ -245,49 +247,66 @@ def _fields(ty: Type) -> dict[str, tuple[Type, Any]]:
 
 def _map(x: Any, ety: Type, u: Any, s: Any, fast: bool) -> Value:
     if x.__class__ is not dict:
-        raise _Misfit(f"an object is required, not {_kind(x)}")
+        raise _Misfit(f"an object is required, not {kind(x)}")
+    elements = _entries(x, ety, u, s, fast, step=_key_step)
+    return cty.map_val(elements) if elements else cty.map_val_empty(ety)
+
+
+def _key_step(key: str) -> cty.PathStep:
+    return cty.IndexStep(cty.string_val(key))
+
+
+def _entries(x: dict[str, Any], ety: Type, u: Any, s: Any, fast: bool, *,
+             step: Callable[[str], cty.PathStep]) -> dict[str, Value]:
+    """The entries of a JSON object (and those its unknown tree adds: an unknown entry is left
+    out of the JSON) as values of *ety*; *step* names an entry in an error's path."""
     _check_tree(u, dict, "unknown")
     _check_tree(s, dict, "sensitive")
     u = u if u.__class__ is dict else {}
     s = s if s.__class__ is dict else {}
     keys = list(x)
-    keys += [k for k, v in u.items() if v is True and k not in x]  # (left out: unknown)
-    elements = {}
+    keys += [k for k, v in u.items() if v is True and k not in x]
+    out = {}
     for k in keys:
         try:
-            elements[k] = _build(x.get(k), ety, u.get(k, False), s.get(k, False), fast)
+            out[k] = _build(x.get(k), ety, u.get(k, False), s.get(k, False), fast)
         except _Misfit as e:
-            e.steps.append(cty.IndexStep(cty.string_val(k)))
+            e.steps.append(step(k))
             raise
-    return cty.map_val(elements) if elements else cty.map_val_empty(ety)
+    return out
 
 
-def _sequence(x: Any, ty: Type, u: Any, s: Any, fast: bool) -> Value:
-    if x.__class__ is not list:
-        raise _Misfit(f"an array is required, not {_kind(x)}")
+def _items(x: list[Any], types: Sequence[Type], u: Any, s: Any, fast: bool) -> list[Value]:
+    """The elements of a JSON array as values of *types* (one for each)."""
     _check_tree(u, list, "unknown")
     _check_tree(s, list, "sensitive")
     u = u if u.__class__ is list else ()
     s = s if s.__class__ is list else ()
+    out = []
+    for i, (e, ety) in enumerate(zip(x, types, strict=True)):
+        try:
+            out.append(_build(e, ety, u[i] if i < len(u) else False,
+                              s[i] if i < len(s) else False, fast))
+        except _Misfit as f:
+            f.steps.append(cty.IndexStep(cty.number_int_val(i)))
+            raise
+    return out
+
+
+def _sequence(x: Any, ty: Type, u: Any, s: Any, fast: bool) -> Value:
+    if x.__class__ is not list:
+        raise _Misfit(f"an array is required, not {kind(x)}")
     if ty.is_tuple_type():
         types = ty.tuple_element_types()
         if len(types) != len(x):
             raise _Misfit(f"an array of {len(types)} elements is required, not {len(x)}")
-    else:
-        types = (ty.element_type(),) * len(x)
-    elements = []
-    for i, (e, ety) in enumerate(zip(x, types, strict=True)):
-        try:
-            elements.append(_build(e, ety, u[i] if i < len(u) else False,
-                                   s[i] if i < len(s) else False, fast))
-        except _Misfit as f:
-            f.steps.append(cty.IndexStep(cty.number_int_val(i)))
-            raise
-    if ty.is_tuple_type():
+        elements = _items(x, types, u, s, fast)
         return cty.tuple_val(elements) if elements else cty.EmptyTupleVal
+    ety = ty.element_type()
+    elements = _items(x, (ety,) * len(x), u, s, fast)
     if ty.is_list_type():
-        return cty.list_val(elements) if elements else cty.list_val_empty(ty.element_type())
-    return cty.set_val(elements) if elements else cty.set_val_empty(ty.element_type())
+        return cty.list_val(elements) if elements else cty.list_val_empty(ety)
+    return cty.set_val(elements) if elements else cty.set_val_empty(ety)
 
 
 def _implied(x: Any, u: Any, s: Any, fast: bool) -> Value:
@@ -299,32 +318,10 @@ def _implied(x: Any, u: Any, s: Any, fast: bool) -> Value:
     if c is str:
         return _primitive(x, cty.String)
     if c is dict:
-        _check_tree(u, dict, "unknown")
-        _check_tree(s, dict, "sensitive")
-        u = u if u.__class__ is dict else {}
-        s = s if s.__class__ is dict else {}
-        keys = list(x) + [k for k, v in u.items() if v is True and k not in x]
-        attrs = {}
-        for k in keys:
-            try:
-                attrs[k] = _build(x.get(k), _Dynamic, u.get(k, False), s.get(k, False), fast)
-            except _Misfit as e:
-                e.steps.append(cty.GetAttrStep(k))
-                raise
+        attrs = _entries(x, _Dynamic, u, s, fast, step=cty.GetAttrStep)
         return cty.object_val(attrs) if attrs else cty.EmptyObjectVal
     if c is list:
-        _check_tree(u, list, "unknown")
-        _check_tree(s, list, "sensitive")
-        u = u if u.__class__ is list else ()
-        s = s if s.__class__ is list else ()
-        elements = []
-        for i, item in enumerate(x):
-            try:
-                elements.append(_build(item, _Dynamic, u[i] if i < len(u) else False,
-                                       s[i] if i < len(s) else False, fast))
-            except _Misfit as f:
-                f.steps.append(cty.IndexStep(cty.number_int_val(i)))
-                raise
+        elements = _items(x, (_Dynamic,) * len(x), u, s, fast)
         return cty.tuple_val(elements) if elements else cty.EmptyTupleVal
     if c is int or c is float or c is JNum:
         return _primitive(x, cty.Number)
@@ -450,24 +447,3 @@ def _tree_text(tree: Any) -> str:
         return "[" + ",".join([_tree_text(e) for e in tree]) + "]"
     return "{" + ",".join([f"{go_json_string(k)}:{_tree_text(tree[k])}"
                            for k in sorted(tree)]) + "}"
-
-
-# --- words ---------------------------------------------------------------------------------
-
-def _kind(x: Any) -> str:
-    """What the decoded JSON *x* is, in words."""
-    if x is None:
-        return "null"
-    if x is True or x is False:
-        return "true" if x else "false"
-    if x.__class__ is dict:
-        return "an object"
-    if x.__class__ is list:
-        return "an array"
-    if x.__class__ is str:
-        return "a string"
-    return "a number"
-
-
-def _quote(name: str) -> str:
-    return go_json_string(name)

@@ -13,6 +13,7 @@ import gzip
 import re
 import urllib.parse
 import zlib
+from collections.abc import Hashable
 from typing import Final
 
 from cty import String, Type, Value, string_val
@@ -56,11 +57,18 @@ base64encode = _strings(_encode, "Applies Base64 encoding to a string.")
 """base64encode(str): the string's UTF-8 bytes in base64."""
 
 
-def _decode(args: list[Value], ty: Type) -> Value:
-    text, marks = args[0].unmark()
+def _base64_argument(arg: Value) -> tuple[bytes, frozenset[Hashable]]:
+    """The bytes string *arg* holds in base64, and its marks; Terraform's error where it holds
+    no base64 (the text shown unless it is sensitive)."""
+    text, marks = arg.unmark()
     decoded = _go_base64(text.as_string())
     if decoded is None:
         raise FunctionError(f"failed to decode base64 data {redacted(text.as_string(), marks)}")
+    return decoded, marks
+
+
+def _decode(args: list[Value], ty: Type) -> Value:
+    decoded, marks = _base64_argument(args[0])
     try:
         result = decoded.decode("utf-8")
     except UnicodeDecodeError:
@@ -75,20 +83,18 @@ data unless it is sensitive, for what is not base64 or not UTF-8)."""
 
 
 def _gunzip(args: list[Value], ty: Type) -> Value:
-    text, marks = args[0].unmark()
-    decoded = _go_base64(text.as_string())
-    if decoded is None:
-        raise FunctionError(f"failed to decode base64 data {redacted(text.as_string(), marks)}")
+    decoded, _ = _base64_argument(args[0])  # (unmarked: the call puts the marks back)
     try:
         raw = gzip.decompress(decoded)
     except (OSError, EOFError, zlib.error) as e:
         raise FunctionError(f"failed to gunzip bytestream: {e}") from None
-    return string_val(raw.decode("utf-8", errors="replace")).with_marks(marks)
+    return string_val(raw.decode("utf-8", errors="replace"))
 
 
 base64gunzip = _strings(_gunzip, "Decodes a Base64-encoded string and uncompresses the "
-                                 "result with gzip.", marked=True)
-"""base64gunzip(str): the text *str* holds gzipped in base64."""
+                                 "result with gzip.")
+"""base64gunzip(str): the text *str* holds gzipped in base64 (bytes that are not UTF-8 read
+as U+FFFD: a cty string is Unicode text; Terraform keeps the bytes)."""
 
 
 def _urlencode(args: list[Value], ty: Type) -> Value:
