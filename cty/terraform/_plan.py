@@ -235,6 +235,7 @@ class _Reader:
         self.unknowns: dict[str, Any] = {}
         self.afters: dict[str, Value] = {}
         self.after_json: dict[str, tuple[Any, Any]] = {}
+        self.output_afters: dict[str, Value] = {}
 
     def plan(self, doc: dict[str, Any]) -> Plan:
         changes = self.changes(doc, "resource_changes", remember=True)
@@ -248,7 +249,7 @@ class _Reader:
             at = f"variables[{quote(name)}]"
             variables[name] = self.value(object_(v, at).get("value"), _Dynamic, False, False,
                                          f"{at}.value")
-        self.afters.update({f"output.{n}": c.after for n, c in outputs.items()})
+        self.output_afters = {n: c.after for n, c in outputs.items()}
         planned = doc.get("planned_values")
         prior = doc.get("prior_state")
         return Plan(
@@ -345,7 +346,7 @@ class _Reader:
                 value = self.value(out["value"], ty or _Dynamic, False, sensitive,
                                    f"{here}.value")
             elif planned:  # (a planned output not wholly known is written without its value)
-                value = self.afters.get(f"output.{name}", cty.DynamicVal)
+                value = self.output_afters.get(name, cty.DynamicVal)
                 if not value.is_known() and ty is not None:
                     value = cty.unknown_val(ty)
                 value = value.mark(SENSITIVE) if sensitive else value
