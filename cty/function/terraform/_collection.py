@@ -1,5 +1,5 @@
 """Terraform's collection functions (OpenTofu's lang/funcs collection.go): alltrue, anytrue,
-one, sum, transpose."""
+coalesce, one, sum, transpose."""
 
 from __future__ import annotations
 
@@ -22,13 +22,13 @@ from cty import (
     string_val,
     unknown_val,
 )
-from cty.convert import convert
+from cty.convert import convert, unify_unsafe
 
 from .._errors import ArgError, FunctionError
 from .._function import Function, refine_not_null, static_return_type
 from .._parameter import Parameter
 
-__all__ = ["alltrue", "anytrue", "one", "sum_", "transpose"]
+__all__ = ["alltrue", "anytrue", "coalesce", "one", "sum_", "transpose"]
 
 
 def _alltrue(args: list[Value], ty: Type) -> Value:
@@ -168,3 +168,33 @@ transpose = Function(params=[Parameter("values", _MAP_OF_LISTS)],
                                  "to produce a new map of lists of strings.")
 """transpose(values): a map of lists of strings turned inside out: each string to the sorted
 keys whose lists hold it."""
+
+
+def _coalesce_type(args: list[Value]) -> Type:
+    ty, _ = unify_unsafe([a.type() for a in args])
+    if ty is None:
+        raise FunctionError("all arguments must have the same type")
+    return ty
+
+
+def _coalesce(args: list[Value], ty: Type) -> Value:
+    for arg in args:
+        value = convert(arg, ty)  # (the type unifies them all: it converts)
+        if not value.is_known():
+            return unknown_val(ty)
+        if value.is_null() or (ty is String and value.raw_equals(_EMPTY)):
+            continue
+        return value
+    raise FunctionError("no non-null, non-empty-string arguments")
+
+
+_EMPTY = string_val("")
+
+coalesce = Function(var_param=Parameter("vals", DynamicPseudoType, allow_unknown=True,
+                                        allow_dynamic_type=True, allow_null=True),
+                    type=_coalesce_type, refine_result=refine_not_null, impl=_coalesce,
+                    description="Takes any number of arguments and returns the first one that "
+                                "isn't null or an empty string.")
+"""coalesce(vals...): the first argument that is neither null nor (where they unify to
+strings) empty, converted to the type all of them unify to (unsafely: ``1`` and ``"a"``
+unify to strings); unknown where an unknown comes first."""

@@ -1,5 +1,6 @@
 """Make tests/vectors/terraform_functions.jsonl: Terraform's functions that HashiCorp's
-go-cty-funcs holds, called on generated arguments, with go-cty-funcs' answers.
+go-cty-funcs holds (and that we have written so far), called on generated arguments, with
+go-cty-funcs' answers.
 
     sh tests/oracle_shims/funcs/build.sh
     python -m tests.vectors.tools.make_terraform_functions /tmp/funcsoracle/ctyoracle
@@ -92,7 +93,34 @@ def cases() -> list[dict[str, Any]]:
         add("uuidv5", [_string("dns"), arg])
         add("uuidv5", [arg, _string("x")])
     add("uuidv5", [*_variants(_string("dns"))[2:], _string("secret")])
+    for args in _coalesce_args():
+        add("coalesce", args)
     return out
+
+
+def _coalesce_args() -> list[list[dict[str, Any]]]:
+    """Arguments of coalesce: nulls, empty strings, unknowns, marks, and types that unify
+    (a number and a string), that do not (a string and a list), and none at all."""
+    null_s = {"type": "string", "value": {"null": True}}
+    empty = _string("")
+    unknown_s = {"type": "string", "value": {"unknown": True}}
+    dyn = {"type": "dynamic", "value": {"unknown": True}}
+    dyn_null = {"type": "dynamic", "value": {"null": True}}
+    num = {"type": "number", "value": {"number": "1"}}
+    null_n = {"type": "number", "value": {"null": True}}
+    lst = {"type": ["list", "string"], "value": {"list": [{"string": "a"}]}}
+    empty_l = {"type": ["list", "string"], "value": {"list": []}}
+    secret = {"type": "string", "value": {"marked": {"marks": ["sensitive"],
+                                                      "value": {"string": "s"}}}}
+    return [[], [null_s], [empty], [null_s, empty], [null_s, _string("a")],
+            [empty, _string("b")], [_string("a"), _string("b")], [unknown_s, _string("a")],
+            [_string("a"), unknown_s], [null_s, unknown_s], [dyn, _string("a")],
+            [_string("a"), dyn], [dyn_null, _string("a")], [num, _string("a")],
+            [null_n, _string("x")], [null_n, num], [_string("a"), lst], [empty_l, lst],
+            [lst, empty_l], [secret, _string("a")], [null_s, secret], [empty, secret],
+            [{"type": "bool", "value": {"bool": False}}, _string("true")],
+            [{"type": ["object", {"a": "string"}], "value": {"null": True}},
+             {"type": ["object", {"a": "string"}], "value": {"object": {"a": {"string": "x"}}}}]]
 
 
 def main() -> None:
