@@ -31,7 +31,9 @@ not_equal = Function(
 """not_equal(a, b): whether two values differ."""
 
 
-def _coalesce_type(args: list[Value]) -> Type:
+def coalesce_type(args: list[Value]) -> Type:
+    """The type coalesce's arguments unify to (unsafely); FunctionError where none: Terraform's
+    coalesce decides its type the same way."""
     ty, _ = unify_unsafe([a.type() for a in args])
     if ty is None:
         raise FunctionError("all arguments must have the same type")
@@ -51,6 +53,6 @@ def _coalesce(args: list[Value], ty: Type) -> Value:
 coalesce = Function(
     description="Returns the first of the given arguments that isn't null, or raises an error "
                 "if there are no non-null arguments.",
-    var_param=_anything("vals"), type=_coalesce_type, refine_result=not_null, impl=_coalesce)
+    var_param=_anything("vals"), type=coalesce_type, refine_result=not_null, impl=_coalesce)
 """coalesce(vals...): the first argument that is not null, converted to the arguments'
 common type."""

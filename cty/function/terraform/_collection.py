@@ -22,11 +22,12 @@ from cty import (
     string_val,
     unknown_val,
 )
-from cty.convert import convert, unify_unsafe
+from cty.convert import convert
 
 from .._errors import ArgError, FunctionError
 from .._function import Function, refine_not_null, static_return_type
 from .._parameter import Parameter
+from ..stdlib._general import coalesce_type
 
 __all__ = ["alltrue", "anytrue", "coalesce", "one", "sum_", "transpose"]
 
@@ -170,13 +171,6 @@ transpose = Function(params=[Parameter("values", _MAP_OF_LISTS)],
 keys whose lists hold it."""
 
 
-def _coalesce_type(args: list[Value]) -> Type:
-    ty, _ = unify_unsafe([a.type() for a in args])
-    if ty is None:
-        raise FunctionError("all arguments must have the same type")
-    return ty
-
-
 def _coalesce(args: list[Value], ty: Type) -> Value:
     for arg in args:
         value = convert(arg, ty)  # (the type unifies them all: it converts)
@@ -192,7 +186,7 @@ _EMPTY = string_val("")
 
 coalesce = Function(var_param=Parameter("vals", DynamicPseudoType, allow_unknown=True,
                                         allow_dynamic_type=True, allow_null=True),
-                    type=_coalesce_type, refine_result=refine_not_null, impl=_coalesce,
+                    type=coalesce_type, refine_result=refine_not_null, impl=_coalesce,
                     description="Takes any number of arguments and returns the first one that "
                                 "isn't null or an empty string.")
 """coalesce(vals...): the first argument that is neither null nor (where they unify to
