@@ -115,6 +115,8 @@ FUNCTION_LAYERS: list[list[str]] = [
     ["cty.function.terraform._redact", "cty.function.terraform._encoding",
      "cty.function.terraform._crypto", "cty.function.terraform._sensitive",
      "cty.function.terraform._string", "cty.function.terraform._collection",
+     "cty.function.terraform._ipaddr", "cty.function.terraform._netcalc",
+     "cty.function.terraform._cidr",
      "cty.function.terraform._table",
      "cty.function.terraform"],
 ]

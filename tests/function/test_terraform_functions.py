@@ -67,7 +67,8 @@ def test_unknowns_are_refined_and_marks_kept() -> None:
 def test_the_table_holds_terraforms_names() -> None:
     assert sorted(FUNCTIONS) == [
         "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip", "base64sha256",
-        "base64sha512", "coalesce", "endswith", "issensitive", "md5", "nonsensitive", "one",
+        "base64sha512", "cidrcontains", "cidrhost", "cidrnetmask", "cidrsubnet", "cidrsubnets",
+        "coalesce", "endswith", "issensitive", "md5", "nonsensitive", "one",
         "sensitive", "sha1", "sha256", "sha512", "startswith", "strcontains", "sum",
         "transpose", "urlencode", "uuidv5"]
     with pytest.raises(TypeError):

@@ -7,7 +7,7 @@ import sys
 
 from cty import Path, PathError, Value, _number
 
-__all__ = ["go_float64", "go_int"]
+__all__ = ["go_big_int", "go_float64", "go_int"]
 
 _INT64_MIN = -(1 << 63)
 _INT64_MAX = (1 << 63) - 1
@@ -39,3 +39,17 @@ def go_float64(v: Value) -> float:
     if math.isinf(f) and not _number.is_inf(p):
         raise PathError(Path(), _FLOAT64_MESSAGE)
     return f
+
+
+def go_big_int(v: Value, max_bits: int) -> int | None:
+    """Return known number *v* as a Go *big.Int, or raise gocty's PathError for a number that
+    is not whole (an infinity included); None for a whole number of more than *max_bits* bits
+    (the caller refuses it: nothing is made of a number like 1e400000000)."""
+    p = v._v
+    if _number.is_inf(p) or not _number.is_integer(p):
+        raise PathError(Path(), "value must be a whole number")
+    if p.__class__ is int:
+        return p if p.bit_length() <= max_bits else None
+    if abs(p) >= 1 << max_bits:
+        return None
+    return _number.trunc(p)

@@ -11,9 +11,10 @@ cty.string_val('aGVsbG8=')
 >>> FUNCTIONS["sha256"](cty.unknown_val(cty.String))
 cty.unknown_val(cty.String).refine_not_null()
 
-So far: base64encode, base64decode, base64gunzip, urlencode, md5, sha1, sha256, sha512,
-base64sha256, base64sha512, uuidv5, sensitive, nonsensitive, issensitive, startswith, endswith,
-strcontains, alltrue, anytrue, coalesce, one, sum (``sum_``: Python has ``sum``), transpose.
+So far: cidrhost, cidrnetmask, cidrsubnet, cidrsubnets, cidrcontains, base64encode,
+base64decode, base64gunzip, urlencode, md5, sha1, sha256, sha512, base64sha256, base64sha512,
+uuidv5, sensitive, nonsensitive, issensitive, startswith, endswith, strcontains, alltrue,
+anytrue, coalesce, one, sum (``sum_``: Python has ``sum``), transpose.
 Importing this package loads none of its modules: each name loads its module when first used.
 """
 
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 from cty._internal import lazy_names
 
 if TYPE_CHECKING:
+    from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
     from ._collection import alltrue, anytrue, coalesce, one, sum_, transpose
     from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
     from ._encoding import base64decode, base64encode, base64gunzip, urlencode
@@ -32,6 +34,8 @@ if TYPE_CHECKING:
     from ._table import FUNCTIONS
 
 _LAZY = {"FUNCTIONS": "._table"}
+_LAZY.update({name: "._cidr" for name in ("cidrcontains", "cidrhost", "cidrnetmask",
+                                          "cidrsubnet", "cidrsubnets")})
 _LAZY.update({name: "._collection" for name in ("alltrue", "anytrue", "coalesce", "one",
                                                 "sum_", "transpose")})
 _LAZY.update({name: "._crypto" for name in (
@@ -42,7 +46,8 @@ _LAZY.update({name: "._sensitive" for name in ("issensitive", "nonsensitive", "s
 _LAZY.update({name: "._string" for name in ("endswith", "startswith", "strcontains")})
 
 __all__ = ["FUNCTIONS", "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip",
-           "base64sha256", "base64sha512", "coalesce", "endswith", "issensitive", "md5",
+           "base64sha256", "base64sha512", "cidrcontains", "cidrhost", "cidrnetmask",
+           "cidrsubnet", "cidrsubnets", "coalesce", "endswith", "issensitive", "md5",
            "nonsensitive", "one", "sensitive", "sha1", "sha256", "sha512", "startswith",
            "strcontains", "sum_", "transpose", "urlencode", "uuidv5"]
 

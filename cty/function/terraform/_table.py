@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Final
 
 from .._function import Function
+from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
 from ._collection import alltrue, anytrue, coalesce, one, sum_, transpose
 from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
 from ._encoding import base64decode, base64encode, base64gunzip, urlencode
@@ -23,6 +24,11 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "base64gunzip": base64gunzip,
     "base64sha256": base64sha256,
     "base64sha512": base64sha512,
+    "cidrcontains": cidrcontains,
+    "cidrhost": cidrhost,
+    "cidrnetmask": cidrnetmask,
+    "cidrsubnet": cidrsubnet,
+    "cidrsubnets": cidrsubnets,
     "coalesce": coalesce,
     "endswith": endswith,
     "issensitive": issensitive,

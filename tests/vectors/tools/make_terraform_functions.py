@@ -95,7 +95,85 @@ def cases() -> list[dict[str, Any]]:
     add("uuidv5", [*_variants(_string("dns"))[2:], _string("secret")])
     for args in _coalesce_args():
         add("coalesce", args)
+    for name, args in _cidr_calls(rng):
+        add(name, args)
     return out
+
+
+# Prefixes both go-cty-funcs (Go 1.25's net) and Terraform (Go 1.16's parser) read alike, and
+# ones both refuse; leading zeros in an IPv4 part and IPv6 groups of more than four digits are
+# read by Terraform only and are left out (tests/function/test_terraform_cidr.py has them).
+PREFIXES = ["10.0.0.0/8", "192.168.1.0/24", "192.168.1.7/24", "0.0.0.0/0", "255.255.255.255/32",
+            "10.1.2.3/31", "172.16.0.0/12", "10.0.0.0/08", "100.64.0.0/10", "192.168.0.0/30",
+            "fe80::/10", "fe80::/48", "2001:db8::/32", "::/0", "::/128", "::1/128",
+            "2001:db8:0:0:1:0:0:1/64", "FE80::/64", "1:2:3:4:5:6:7:8/120", "::ffff:10.0.0.0/104",
+            "::ffff:10.0.0.0/120", "::ffff:0:0/96", "::ffff:0:0/80", "::1.2.3.4/100",
+            "64:ff9b::/96", "1::/127", "2001:db8::1:0:0:1/112", "::FFFF:192.168.0.0/112"]
+BAD_PREFIXES = ["not-a-cidr", "10.0.0.0", "10.0.0.0/33", "::/129", "10.256.0.0/8", "1.2.3/8",
+                "1.2.3.4.5/8", "10.0.0.0/", "/8", "10.0.0.0/-1", "10.0.0.0/+8", "10.0.0.0/8 ",
+                " 10.0.0.0/8", "fe80::1%eth0/64", "1::2::3/64", ":::/8", "12345::/16",
+                "1:2:3:4:5:6:7:8:9/64", "1:2:3:4:5:6:7::8/64", "10.0.0.0/8/8", "é/8", "",
+                "10.0.0.0/99999999", "::1.2.3/64"]
+HOST_NUMBERS = ["0", "1", "2", "5", "-1", "-2", "-5", "255", "256", "-256", "-257", "65535",
+                "2147483648", "4294967295", "4294967296", "-4294967296", "4611686018427387904",
+                "9223372036854775807", "-9223372036854775808", "1.5", "-0.5", "1e3"]
+
+
+def _number(text: str) -> dict[str, Any]:
+    return {"type": "number", "value": {"number": text}}
+
+
+def _random_prefix(rng: random.Random) -> str:
+    if rng.random() < 0.5:
+        parts = ".".join(str(rng.randrange(256)) for _ in range(4))
+        return f"{parts}/{rng.randrange(33)}"
+    groups = ":".join(f"{rng.randrange(65536):x}" for _ in range(8))
+    return f"{groups}/{rng.randrange(129)}"
+
+
+def _cidr_calls(rng: random.Random) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Calls of cidrhost, cidrnetmask, cidrsubnet and cidrsubnets on the prefixes above and
+    random ones, with host and network numbers within Go's int (go-cty-funcs reads them as int,
+    Terraform as big.Int: the two agree there) and new bits up to 32 for cidrsubnet
+    (go-cty-funcs refuses more, Terraform does not)."""
+    prefixes = PREFIXES + BAD_PREFIXES + [_random_prefix(rng) for _ in range(24)]
+    calls: list[tuple[str, list[dict[str, Any]]]] = []
+    for p in prefixes:
+        calls.append(("cidrnetmask", [_string(p)]))
+        for n in rng.sample(HOST_NUMBERS, 6):
+            calls.append(("cidrhost", [_string(p), _number(n)]))
+        for _ in range(6):
+            newbits = str(rng.choice([0, 1, 2, 4, 8, 16, 24, 31, 32, -1, -4, rng.randrange(33)]))
+            netnum = rng.choice(["0", "1", "3", "-1", "255", "256", "65535", "-7", "1.5",
+                                 str(rng.randrange(1 << 20))])
+            calls.append(("cidrsubnet", [_string(p), _number(newbits), _number(netnum)]))
+        for _ in range(4):
+            lengths = [str(rng.choice([1, 2, 3, 4, 8, 16, 0, -1, 33, rng.randrange(1, 33)]))
+                       for _ in range(rng.randrange(0, 6))]
+            calls.append(("cidrsubnets", [_string(p), *(_number(n) for n in lengths)]))
+    calls.append(("cidrsubnet", [_string("10.0.0.0/8"), _number("2.5"), _number("1")]))
+    calls.append(("cidrsubnets", [_string("10.0.0.0/8"), _number("2.5")]))
+    calls.append(("cidrsubnets", [_string("10.0.0.0/8"), _number("1"), _number("1.5")]))
+    for arg in _variants(_string("10.0.0.0/8"))[1:] + SPECIAL:
+        calls.append(("cidrnetmask", [arg]))
+        calls.append(("cidrhost", [arg, _number("3")]))
+        calls.append(("cidrsubnet", [arg, _number("8"), _number("3")]))
+        calls.append(("cidrsubnets", [arg, _number("8"), _number("8")]))
+    for bad in ("not-a-cidr", "10.0.0.0/33"):
+        for arg in _variants(_string(bad))[1:]:
+            calls.append(("cidrnetmask", [arg]))
+            calls.append(("cidrsubnets", [arg, _number("1")]))
+    numbers = [{"type": "number", "value": {"unknown": True}},
+               {"type": "number", "value": {"null": True}},
+               {"type": "number", "value": {"marked": {"marks": ["sensitive"],
+                                                       "value": {"number": "3"}}}},
+               {"type": "string", "value": {"string": "3"}}]
+    for arg in numbers:
+        calls.append(("cidrhost", [_string("10.0.0.0/8"), arg]))
+        calls.append(("cidrsubnet", [_string("10.0.0.0/8"), arg, _number("3")]))
+        calls.append(("cidrsubnet", [_string("10.0.0.0/8"), _number("8"), arg]))
+        calls.append(("cidrsubnets", [_string("10.0.0.0/8"), _number("8"), arg]))
+    return calls
 
 
 def _coalesce_args() -> list[list[dict[str, Any]]]:
