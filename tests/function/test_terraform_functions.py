@@ -5,6 +5,9 @@ line by line in test_terraform_vectors.py."""
 
 from __future__ import annotations
 
+import base64
+import gzip
+
 import pytest
 
 import cty
@@ -50,6 +53,11 @@ def test_errors_say_what_is_wrong_and_never_show_a_secret() -> None:
         _call("base64gunzip", S("aGk"))
     with pytest.raises(FunctionError, match="failed to gunzip bytestream"):
         _call("base64gunzip", S("aGVsbG8="))
+    bomb = base64.b64encode(gzip.compress(bytes(65 << 20))).decode()  # (a few KiB of base64)
+    with pytest.raises(FunctionError, match="unpacks to more than 67108864 bytes"):
+        _call("base64gunzip", S(bomb))
+    two = base64.b64encode(gzip.compress(b"a") + gzip.compress(b"b")).decode()
+    assert _call("base64gunzip", S(two)) == S("ab")  # (every member, as Go reads them)
     with pytest.raises(FunctionError, match="not valid UTF-8"):
         _call("base64decode", S("/w=="))
 
@@ -67,9 +75,9 @@ def test_unknowns_are_refined_and_marks_kept() -> None:
 def test_the_table_holds_terraforms_names() -> None:
     assert sorted(FUNCTIONS) == [
         "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip", "base64sha256",
-        "base64sha512", "cidrcontains", "cidrhost", "cidrnetmask", "cidrsubnet", "cidrsubnets",
-        "coalesce", "endswith", "issensitive", "md5", "nonsensitive", "one",
-        "sensitive", "sha1", "sha256", "sha512", "startswith", "strcontains", "sum",
+        "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask", "cidrsubnet",
+        "cidrsubnets", "coalesce", "dirname", "endswith", "issensitive", "md5", "nonsensitive",
+        "one", "sensitive", "sha1", "sha256", "sha512", "startswith", "strcontains", "sum",
         "transpose", "urlencode", "uuidv5"]
     with pytest.raises(TypeError):
         FUNCTIONS["x"] = FUNCTIONS["md5"]  # type: ignore[index]

@@ -11,7 +11,8 @@ itself (OpenTofu's lang/funcs, which we follow) answers otherwise:
   in single quotes, sensitive or not; and every function of ours shows no marked argument's
   text in an error, docs/design/divergences.md REDACTED_MARKED_TEXT); its UTF-8 message says
   "the" once (go-cty-funcs says "the the").
-* UNKNOWN_DROPS_MARKS: base64decode's parameter allows marks (so that it can redact them), and
+* UNKNOWN_DROPS_MARKS: base64decode's parameter (and file's, filebase64's, fileexists' and
+  fileset's) allows marks (so that it can redact them), and
   go-cty returns an unknown argument's unknown result without the marks of such a parameter
   (as for stdlib's element), so Terraform's base64decode of a sensitive unknown is an unknown
   without the mark; go-cty-funcs' parameter takes no marks, so go-cty carries them over.
@@ -24,6 +25,10 @@ itself (OpenTofu's lang/funcs, which we follow) answers otherwise:
   refuses: the number does not fit.
 * VARIADIC_ARG_INDEX: a variadic argument of the wrong type is named by its place in the call
   (docs/design/divergences.md); go-cty counts among the variadic arguments only.
+* FILE_MESSAGES: where go-cty-funcs' file functions refuse, Terraform's refuse too, in its own
+  (newer) words: both refusing is what is checked there.
+* BANG_CLASS: fileset's patterns are doublestar v4's, where ``[!h]`` is ``[^h]``; go-cty-funcs'
+  older doublestar reads ``!`` as a character of the class.
 * REDACTED_MARKED_TEXT: an error never shows a marked argument's text (docs/design/
   divergences.md); go-cty-funcs' errors show it.
 
@@ -46,7 +51,7 @@ import pytest
 import cty
 from cty.function import ArgError
 from cty.function._redact import redact_message
-from cty.function.terraform import FUNCTIONS
+from cty.function.terraform import terraform_functions
 from tests._tvn import build, render, render_path
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "terraform_functions.jsonl"
@@ -54,7 +59,7 @@ LINES = [json.loads(line) for line in VECTORS.read_text(encoding="utf-8").split(
 
 
 def _answer(case: dict[str, Any]) -> dict[str, Any]:
-    f = FUNCTIONS[case["name"].removeprefix("tf:")]
+    f = TABLE[case["name"].removeprefix("tf:")]
     args = [build(a["type"], a["value"]) for a in case["args"]]
     try:
         return render(f.call(args))
@@ -67,13 +72,37 @@ def _answer(case: dict[str, Any]) -> dict[str, Any]:
         return out
 
 
+_MARKS_ALLOWED: Final = {"tf:base64decode", "tf:file", "tf:filebase64", "tf:fileexists",
+                         "tf:fileset"}
+_FILE_FUNCTIONS: Final = {"tf:file", "tf:filebase64", "tf:fileexists", "tf:fileset"}
+FILES: Final = Path(__file__).resolve().parent / "fixtures" / "files"
+TABLE: Final = terraform_functions(FILES)
+
+
+def _files(case: dict[str, Any], expect: dict[str, Any], answer: dict[str, Any]
+           ) -> dict[str, Any]:
+    """FILE_MESSAGES and BANG_CLASS for the file functions."""
+    if "error" in expect and "error" in answer and \
+            expect.get("arg") in (None, 0) and answer.get("arg") in (0, 1, None) and \
+            not expect["error"].startswith(("argument must", "string required")):
+        return answer  # FILE_MESSAGES: both refuse (each in its own words)
+    pattern = case["args"][1]["value"].get("string", "") if case["name"] == "tf:fileset" \
+        else ""
+    if "[!" in pattern:  # BANG_CLASS: "[!h]" is "[^h]"
+        same = next(c for c in LINES if c["name"] == "tf:fileset" and c["args"][0] ==
+                    case["args"][0] and c["args"][1]["value"].get("string") ==
+                    pattern.replace("[!", "[^"))
+        return json.loads(json.dumps(same["expect"]))
+    return expect
+
+
 _GO_BASE64: Final = re.compile(r"^failed to decode base64 data '(.*)'$", re.S)
 
 
 def _terraforms(case: dict[str, Any], expect: dict[str, Any]) -> dict[str, Any]:
     """go-cty-funcs' answer *expect* made Terraform's (the module's words)."""
     value = expect.get("value")
-    if value is not None and case["name"] == "tf:base64decode" and "marked" in value \
+    if value is not None and case["name"] in _MARKS_ALLOWED and "marked" in value \
             and value["marked"]["value"].get("unknown"):  # UNKNOWN_DROPS_MARKS
         expect["value"] = value = value["marked"]["value"]
     if value is not None and expect.get("type") != "dynamic":  # REFINED
@@ -132,11 +161,14 @@ def _go_quote(s: str) -> str:
 
 @pytest.mark.parametrize("case", LINES, ids=[c["id"] for c in LINES])
 def test_terraform_function_vectors(case: dict[str, Any]) -> None:
-    expect = _terraforms(case, json.loads(json.dumps(case["expect"])))
+    text = json.dumps(case["expect"]).replace("{BASE}", str(FILES))
+    expect = _terraforms(case, json.loads(text))
     if case["name"].startswith("tf:cidr"):
         expect = _cidr(case, expect)
     expect = _redacted(case, expect)
     answer = _answer(case)
+    if case["name"] in _FILE_FUNCTIONS:
+        expect = _files(case, expect, answer)
     if "panic" in expect:  # GO_PANIC
         assert answer["arg"] is None and "does not accommodate" in answer["error"]
         return
@@ -147,4 +179,5 @@ def test_the_vectors_cover_every_function_go_cty_funcs_has_of_ours() -> None:
     covered = {c["name"].removeprefix("tf:") for c in LINES}
     assert covered == {"base64encode", "base64decode", "urlencode", "md5", "sha1", "sha256",
                        "sha512", "uuidv5", "coalesce", "cidrhost", "cidrnetmask", "cidrsubnet",
-                       "cidrsubnets"}
+                       "cidrsubnets", "basename", "dirname", "file", "filebase64",
+                       "fileexists", "fileset"}

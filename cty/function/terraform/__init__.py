@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from ._collection import alltrue, anytrue, coalesce, one, sum_, transpose
     from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
     from ._encoding import base64decode, base64encode, base64gunzip, urlencode
+    from ._pathnames import basename, dirname
+    from ._scope import terraform_functions
     from ._sensitive import issensitive, nonsensitive, sensitive
     from ._string import endswith, startswith, strcontains
     from ._table import FUNCTIONS
@@ -42,13 +44,15 @@ _LAZY.update({name: "._crypto" for name in (
     "base64sha256", "base64sha512", "md5", "sha1", "sha256", "sha512", "uuidv5")})
 _LAZY.update({name: "._encoding" for name in (
     "base64decode", "base64encode", "base64gunzip", "urlencode")})
+_LAZY.update({"basename": "._pathnames", "dirname": "._pathnames",
+              "terraform_functions": "._scope"})
 _LAZY.update({name: "._sensitive" for name in ("issensitive", "nonsensitive", "sensitive")})
 _LAZY.update({name: "._string" for name in ("endswith", "startswith", "strcontains")})
 
 __all__ = ["FUNCTIONS", "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip",
-           "base64sha256", "base64sha512", "cidrcontains", "cidrhost", "cidrnetmask",
-           "cidrsubnet", "cidrsubnets", "coalesce", "endswith", "issensitive", "md5",
+           "base64sha256", "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask",
+           "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "issensitive", "md5",
            "nonsensitive", "one", "sensitive", "sha1", "sha256", "sha512", "startswith",
-           "strcontains", "sum_", "transpose", "urlencode", "uuidv5"]
+           "strcontains", "sum_", "terraform_functions", "transpose", "urlencode", "uuidv5"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

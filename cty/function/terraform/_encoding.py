@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import re
 import urllib.parse
 import zlib
@@ -82,11 +81,32 @@ base64decode = _strings(_decode, "Decodes a string containing a base64 sequence.
 data unless it is sensitive, for what is not base64 or not UTF-8)."""
 
 
+MAX_GUNZIP_BYTES: Final = 64 << 20
+"""The most bytes base64gunzip makes (a few bytes of gzip can stand for gigabytes)."""
+
+
+def _gunzip_bytes(data: bytes) -> bytes:
+    """The bytes gzip *data* holds (every member, as Go's gzip reader reads them), at most
+    MAX_GUNZIP_BYTES of them."""
+    out = bytearray()
+    while True:
+        member = zlib.decompressobj(wbits=31)
+        out += member.decompress(data, MAX_GUNZIP_BYTES + 1 - len(out))
+        if len(out) > MAX_GUNZIP_BYTES:
+            raise FunctionError("failed to gunzip bytestream: the data unpacks to more than "
+                                f"{MAX_GUNZIP_BYTES} bytes")
+        if not member.eof:
+            raise FunctionError("failed to gunzip bytestream: unexpected EOF")
+        data = member.unused_data
+        if not data:
+            return bytes(out)
+
+
 def _gunzip(args: list[Value], ty: Type) -> Value:
     decoded, _ = _base64_argument(args[0])  # (unmarked: the call puts the marks back)
     try:
-        raw = gzip.decompress(decoded)
-    except (OSError, EOFError, zlib.error) as e:
+        raw = _gunzip_bytes(decoded)
+    except zlib.error as e:
         raise FunctionError(f"failed to gunzip bytestream: {e}") from None
     return string_val(raw.decode("utf-8", errors="replace"))
 

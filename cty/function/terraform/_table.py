@@ -11,6 +11,7 @@ from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
 from ._collection import alltrue, anytrue, coalesce, one, sum_, transpose
 from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
 from ._encoding import base64decode, base64encode, base64gunzip, urlencode
+from ._pathnames import basename, dirname
 from ._sensitive import issensitive, nonsensitive, sensitive
 from ._string import endswith, startswith, strcontains
 
@@ -24,12 +25,14 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "base64gunzip": base64gunzip,
     "base64sha256": base64sha256,
     "base64sha512": base64sha512,
+    "basename": basename,
     "cidrcontains": cidrcontains,
     "cidrhost": cidrhost,
     "cidrnetmask": cidrnetmask,
     "cidrsubnet": cidrsubnet,
     "cidrsubnets": cidrsubnets,
     "coalesce": coalesce,
+    "dirname": dirname,
     "endswith": endswith,
     "issensitive": issensitive,
     "md5": md5,

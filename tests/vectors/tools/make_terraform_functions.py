@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -97,7 +98,47 @@ def cases() -> list[dict[str, Any]]:
         add("coalesce", args)
     for name, args in _cidr_calls(rng):
         add(name, args)
+    for name, args in _file_calls():
+        add(name, args)
     return out
+
+
+FILES = Path(__file__).resolve().parents[2] / "function" / "fixtures" / "files"
+"""The directory the file functions read below (the oracle's FUNCS_ORACLE_BASE_DIR)."""
+PATH_TEXTS = ["", "/", "//", "a", "a/", "a/b", "/a/b/", "a//b", "./a", "../a", "a/./b/../c",
+              "/..", "é/ü", "a\\b", ".", "..", "/a/b//", "~/x", "a/..", "///a", "a b/c d"]
+FILE_PATHS = ["hello.txt", "unicode.txt", "bin.dat", "empty.txt", "sub/a.txt",
+              "./sub/../hello.txt", "sub", "nope.txt", "sub/nope", "hello.txt/x",
+              "space name.txt", ".hidden/h.txt", "sub//deep/b.txt", ""]
+GLOBS = [(".", "*"), (".", "**"), (".", "*.txt"), (".", "**/*.txt"), ("sub", "*"),
+         ("sub", "**"), ("sub", "../*.txt"), (".", "sub/*"), (".", "{hello,bin}.*"),
+         (".", "[a-h]*"), (".", "[!h]*"), (".", "[^h]*"), (".", "?ello.txt"), (".", "**/b.txt"),
+         (".", "sub/**/b.txt"), (".", "nope/*"), (".", "hello.txt"), (".", "sub"),
+         (".", ".hidden/*"), (".", "*/*.txt"), ("nope", "*"), (".", "**/*"),
+         (".", "sub/deep/**"), ("", "*.tmpl"), ("sub", "deep/*"), (".", "*/*/*"),
+         (".", "s*/d*/*"), (".", "{sub,.hidden}/*.txt"), (".", "*.{txt,dat}"),
+         (".", "[[:alpha:]]*"), (".", "\\*"), (".", "h*o.txt"), ("./sub/..", "*.dat")]
+
+
+def _file_calls() -> list[tuple[str, list[dict[str, Any]]]]:
+    """basename and dirname on path texts; file, filebase64 and fileexists on paths below
+    FILES (and ones that are not there); fileset on patterns of every kind."""
+    calls: list[tuple[str, list[dict[str, Any]]]] = []
+    for text in PATH_TEXTS:
+        calls.append(("basename", [_string(text)]))
+        calls.append(("dirname", [_string(text)]))
+    for path in FILE_PATHS:
+        for name in ("file", "filebase64", "fileexists"):
+            calls.append((name, [_string(path)]))
+    for name in ("basename", "dirname", "file", "filebase64", "fileexists"):
+        for arg in _variants(_string("hello.txt"))[1:] + SPECIAL:
+            calls.append((name, [arg]))
+    for path, pattern in GLOBS:
+        calls.append(("fileset", [_string(path), _string(pattern)]))
+    for arg in _variants(_string("*.txt"))[1:] + SPECIAL[:3]:
+        calls.append(("fileset", [_string("."), arg]))
+        calls.append(("fileset", [arg, _string("*.txt")]))
+    return calls
 
 
 # Prefixes both go-cty-funcs (Go 1.25's net) and Terraform (Go 1.16's parser) read alike, and
@@ -203,9 +244,11 @@ def _coalesce_args() -> list[list[dict[str, Any]]]:
 
 def main() -> None:
     oracle = oracle_path()
+    os.environ["FUNCS_ORACLE_BASE_DIR"] = str(FILES)
     lines = []
     for case, expect in answered(oracle, cases()):
-        lines.append(json.dumps({**case, "expect": expect}, ensure_ascii=False))
+        text = json.dumps({**case, "expect": expect}, ensure_ascii=False)
+        lines.append(text.replace(str(FILES), "{BASE}"))  # (the answers name the directory)
     OUT.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     print(f"{len(lines)} lines -> {OUT}")
 
