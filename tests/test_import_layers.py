@@ -119,7 +119,9 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.terraform._cidr", "cty.function.terraform._gopath",
      "cty.function.terraform._pathnames", "cty.function.terraform._glob",
      "cty.function.terraform._sandbox", "cty.function.terraform._files",
-     "cty.function.terraform._impure",
+     "cty.function.terraform._impure", "cty.function.terraform._conversion",
+     "cty.function.terraform._datetime", "cty.function.terraform._search",
+     "cty.function.terraform._yaml_encode",
      "cty.function.terraform._table",
      "cty.function.terraform"],
 ]
@@ -268,7 +270,8 @@ def test_the_subpackages_use_the_core_through_its_interfaces() -> None:
              and m not in HCL_IN_THE_CORE}
     # cty.terraform stands on cty.hcl's public API (its block schemas), templatefile too
     stray.update({m: [t for t in s if t != "cty.hcl"] for m, s in stray.items()
-                  if m.startswith("cty.terraform") or m == "cty.function.terraform._template"})
+                  if m.startswith("cty.terraform") or m in ("cty.function.terraform._template",
+                                                           "cty.function.terraform._scope")})
     # the command uses the library through its public API (cty.hcl's for eval), and through
     # the interface made
     # for the subpackages where it works on payloads as they do (its typed pass over records,

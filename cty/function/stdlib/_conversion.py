@@ -15,6 +15,7 @@ from cty import (
     String,
     Type,
     Value,
+    sensitive_marks,
 )
 from cty._internal import check_type, go_quote
 from cty.convert import convert, get_conversion_unsafe, mismatch_message
@@ -28,9 +29,13 @@ __all__ = ["assert_not_null", "make_to_func", "to_bool", "to_list", "to_map", "t
            "to_set", "to_string"]
 
 
-def make_to_func(want: Type) -> Function:
+def make_to_func(want: Type, *, marked: bool = False) -> Function:
     """Return a function of one argument that converts it to *want* (unsafe conversions
     included, as HCL's tostring and friends do), or raises an ArgError saying why it cannot.
+
+    *marked*: as Terraform's conversion functions are, the argument's marks stay where they are
+    (go-cty's take them all to the result), and a failure to convert a value holding a
+    sensitive mark says only "cannot convert this sensitive string to bool".
 
     >>> make_to_func(cty.Number)(cty.string_val("12"))
     cty.parse_number_val('12')
@@ -57,7 +62,11 @@ def make_to_func(want: Type) -> Function:
         try:
             return convert(v, ty)
         except PathError:
+            v, found = v.unmark_deep()
             got = v.type()
+            if not sensitive_marks().isdisjoint(found):
+                raise ArgError(0, f"cannot convert this sensitive {got.friendly_name()} to "
+                                  f"{want.friendly_name_for_constraint()}") from None
             what = "string" if v.is_null() or got is not String else go_quote(v.as_string())
             if got is String and want is Bool:
                 raise ArgError(0, f"cannot convert {what} to bool; only the strings \"true\" "
@@ -71,7 +80,8 @@ def make_to_func(want: Type) -> Function:
     return Function(
         description=f"Converts the given value to {want.friendly_name()}, or raises an error if "
                     "that conversion is impossible.",
-        params=[Parameter("v", DynamicPseudoType, allow_null=True, allow_dynamic_type=True)],
+        params=[Parameter("v", DynamicPseudoType, allow_null=True, allow_dynamic_type=True,
+                          allow_marked=marked)],
         type=type_fn, impl=impl)
 
 

@@ -176,12 +176,12 @@ def _skip(value: bytes, prefix: bytes) -> tuple[bytes, bool]:
     return value, True
 
 
-def _go_parse(value: bytes) -> None:
-    """Go's time.Parse(time.RFC3339, value), only for its error: raise _ParseError, or return
-    when Go accepts the value."""
+def _go_parse(value: bytes) -> GoTime:
+    """Go's time.Parse(time.RFC3339, value): the time, or _ParseError with Go's parts (Go is
+    looser than RFC 3339: a one-digit hour, a comma before the fraction, offsets to 24:60)."""
     chunks = ((b"", "2006"), (b"-", "01"), (b"-", "02"), (b"T", "15"), (b":", "04"),
               (b":", "05"), (b"", "Z07:00"))
-    year = month = day = 0
+    year = month = day = hour = minute = second = nanos = offset = 0
     for prefix, std in chunks:
         value, ok = _skip(value, prefix)
         if not ok:
@@ -209,27 +209,35 @@ def _go_parse(value: bytes) -> None:
                         range_error = "month"
                 elif std == "02":
                     day = n
-                elif std == "15" and n >= 24:
-                    range_error = "hour"
-                elif std == "04" and n >= 60:
-                    range_error = "minute"
+                elif std == "15":
+                    hour = n
+                    if n >= 24:
+                        range_error = "hour"
+                elif std == "04":
+                    minute = n
+                    if n >= 60:
+                        range_error = "minute"
                 elif std == "05":
+                    second = n
                     if n >= 60:
                         range_error = "second"
                     elif len(value) >= 2 and value[0:1] in (b".", b",") and value[1:2].isdigit():
                         k = 2
                         while k < len(value) and value[k:k + 1].isdigit():
                             k += 1
+                        nanos = int(value[1:min(k, 10)].ljust(9, b"0"))
                         value = value[k:]
         elif value[:1] == b"Z":  # Z07:00 from here
             value = value[1:]
         elif len(value) < 6 or value[3:4] != b":":
             bad = True
         else:
-            sign, hour, minute, value = value[0:1], value[1:3], value[4:6], value[6:]
-            hr = _getnum(hour, True)
-            mm = _getnum(minute, True) if hr is not None else None
+            sign, zone_hour, zone_minute, value = value[0:1], value[1:3], value[4:6], value[6:]
+            hr = _getnum(zone_hour, True)
+            mm = _getnum(zone_minute, True) if hr is not None else None
             bad = hr is None or mm is None or sign not in (b"+", b"-")
+            if not bad and hr is not None and mm is not None:
+                offset = (hr[0] * 60 + mm[0]) * 60 * (-1 if sign == b"-" else 1)
             if hr is not None and hr[0] > 24:
                 range_error = "time zone offset hour"
             if mm is not None and mm[0] > 60:
@@ -242,6 +250,8 @@ def _go_parse(value: bytes) -> None:
         raise _ParseError("", value, f": extra text: {_time_quote(value)}")
     if day < 1 or day > _days_in(month, year):
         raise _ParseError("", value, ": day out of range")
+    local = _days_from_civil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second
+    return GoTime(local - offset, nanos, offset)
 
 
 def _go_atoi(s: bytes) -> int | None:

@@ -11,10 +11,13 @@ cty.string_val('aGVsbG8=')
 >>> FUNCTIONS["sha256"](cty.unknown_val(cty.String))
 cty.unknown_val(cty.String).refine_not_null()
 
-So far: cidrhost, cidrnetmask, cidrsubnet, cidrsubnets, cidrcontains, base64encode,
-base64decode, base64gunzip, urlencode, md5, sha1, sha256, sha512, base64sha256, base64sha512,
-uuidv5, sensitive, nonsensitive, issensitive, startswith, endswith, strcontains, alltrue,
-anytrue, coalesce, one, sum (``sum_``: Python has ``sum``), transpose.
+Here: Terraform's own length, index, lookup, matchkeys, replace, tobool, tolist, tomap,
+tonumber, toset, tostring, coalesce; timecmp, urldecode, urlencode, the base64 and hash
+functions, uuidv5, the CIDR functions, basename, dirname, sensitive, nonsensitive,
+issensitive, flip_sensitive, startswith, endswith, strcontains, alltrue, anytrue, one, sum
+(``sum_``: Python has ``sum``), transpose, yamlencode. ``terraform_functions()`` makes
+Terraform's whole table, with the file functions (bound to a base directory) and the impure
+ones on request.
 Importing this package loads none of its modules: each name loads its module when first used.
 """
 
@@ -27,13 +30,17 @@ from cty._internal import lazy_names
 if TYPE_CHECKING:
     from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
     from ._collection import alltrue, anytrue, coalesce, one, sum_, transpose
+    from ._conversion import tobool, tolist, tomap, tonumber, toset, tostring
     from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
-    from ._encoding import base64decode, base64encode, base64gunzip, urlencode
+    from ._datetime import timecmp
+    from ._encoding import base64decode, base64encode, base64gunzip, urldecode, urlencode
     from ._pathnames import basename, dirname
     from ._scope import terraform_functions
-    from ._sensitive import issensitive, nonsensitive, sensitive
-    from ._string import endswith, startswith, strcontains
+    from ._search import index, length, lookup, matchkeys
+    from ._sensitive import flip_sensitive, issensitive, nonsensitive, sensitive
+    from ._string import endswith, replace, startswith, strcontains
     from ._table import FUNCTIONS
+    from ._yaml_encode import yamlencode
 
 _LAZY = {"FUNCTIONS": "._table"}
 _LAZY.update({name: "._cidr" for name in ("cidrcontains", "cidrhost", "cidrnetmask",
@@ -43,7 +50,12 @@ _LAZY.update({name: "._collection" for name in ("alltrue", "anytrue", "coalesce"
 _LAZY.update({name: "._crypto" for name in (
     "base64sha256", "base64sha512", "md5", "sha1", "sha256", "sha512", "uuidv5")})
 _LAZY.update({name: "._encoding" for name in (
-    "base64decode", "base64encode", "base64gunzip", "urlencode")})
+    "base64decode", "base64encode", "base64gunzip", "urldecode", "urlencode")})
+_LAZY.update({name: "._conversion" for name in ("tobool", "tolist", "tomap", "tonumber",
+                                                "toset", "tostring")})
+_LAZY.update({name: "._search" for name in ("index", "length", "lookup", "matchkeys")})
+_LAZY.update({"yamlencode": "._yaml_encode"})
+_LAZY.update({"timecmp": "._datetime", "replace": "._string", "flip_sensitive": "._sensitive"})
 _LAZY.update({"basename": "._pathnames", "dirname": "._pathnames",
               "terraform_functions": "._scope"})
 _LAZY.update({name: "._sensitive" for name in ("issensitive", "nonsensitive", "sensitive")})
@@ -51,8 +63,11 @@ _LAZY.update({name: "._string" for name in ("endswith", "startswith", "strcontai
 
 __all__ = ["FUNCTIONS", "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip",
            "base64sha256", "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask",
-           "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "issensitive", "md5",
-           "nonsensitive", "one", "sensitive", "sha1", "sha256", "sha512", "startswith",
-           "strcontains", "sum_", "terraform_functions", "transpose", "urlencode", "uuidv5"]
+           "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive",
+           "index", "issensitive", "length", "lookup", "matchkeys", "md5", "nonsensitive", "one",
+           "replace", "sensitive", "sha1", "sha256", "sha512", "startswith", "strcontains",
+           "sum_", "terraform_functions", "timecmp", "tobool", "tolist", "tomap", "tonumber",
+           "toset", "tostring", "transpose", "urldecode", "urlencode", "uuidv5",
+           "yamlencode"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -1,5 +1,5 @@
 """Terraform's encoding functions (OpenTofu's lang/funcs encoding.go): base64encode,
-base64decode, base64gunzip, urlencode.
+base64decode, base64gunzip, urlencode, urldecode.
 
 Strings are UTF-8 bytes to them; base64 is the standard alphabet with padding (RFC 4648
 section 4), read as Go's encoding/base64 reads it (line breaks ignored).
@@ -16,13 +16,14 @@ from collections.abc import Hashable
 from typing import Final
 
 from cty import String, Type, Value, string_val
+from cty._internal import go_quote
 
 from .._errors import FunctionError
 from .._function import Function, ImplFunc, refine_not_null, static_return_type
 from .._parameter import Parameter
 from ._redact import redacted
 
-__all__ = ["base64decode", "base64encode", "base64gunzip", "urlencode"]
+__all__ = ["base64decode", "base64encode", "base64gunzip", "urldecode", "urlencode"]
 
 _BASE64: Final = re.compile(rb"[A-Za-z0-9+/]*={0,2}")
 
@@ -124,3 +125,23 @@ def _urlencode(args: list[Value], ty: Type) -> Value:
 urlencode = _strings(_urlencode, "Applies URL encoding to a given string.")
 """urlencode(str): *str* escaped for a URL's query (Go's url.QueryEscape: a space is ``+``,
 every byte but letters, digits and ``-_.~`` is ``%XX``)."""
+
+
+_HEX: Final = frozenset(b"0123456789abcdefABCDEF")
+
+
+def _urldecode(args: list[Value], ty: Type) -> Value:
+    data = args[0].as_string().encode()
+    at = 0
+    while (at := data.find(b"%", at)) >= 0:  # (Go's url.QueryUnescape checks every escape)
+        if at + 2 >= len(data) or data[at + 1] not in _HEX or data[at + 2] not in _HEX:
+            bad = data[at:at + 3].decode("utf-8", errors="replace")
+            raise FunctionError(f"failed to decode URL '': invalid URL escape {go_quote(bad)}")
+        at += 3
+    decoded = urllib.parse.unquote_to_bytes(data.replace(b"+", b" "))
+    return string_val(decoded.decode("utf-8", errors="replace"))
+
+
+urldecode = _strings(_urldecode, "Applies URL decoding to a given encoded string.")
+"""urldecode(str): *str* with URL query escapes undone (``+`` is a space, ``%XX`` a byte;
+bytes that are not UTF-8 read as U+FFFD)."""

@@ -7,6 +7,9 @@ import datetime
 import os
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Final
+
+from cty.hcl import TRY_FUNCTIONS
 
 from .._function import Function
 from ..stdlib import FUNCTIONS as STDLIB
@@ -14,9 +17,21 @@ from ._files import file_functions
 from ._impure import impure_functions
 from ._sandbox import MAX_FILE_BYTES, MAX_GLOB_ENTRIES, Sandbox
 from ._table import FUNCTIONS
-from ._template import templatefile_function
+from ._template import templatefile_function, templatestring_function
 
-__all__ = ["terraform_functions"]
+__all__ = ["FROM_STDLIB", "terraform_functions"]
+
+FROM_STDLIB: Final = frozenset({
+    "abs", "ceil", "chomp", "chunklist", "coalescelist", "compact", "concat", "contains",
+    "csvdecode", "distinct", "element", "flatten", "floor", "format", "formatdate",
+    "formatlist", "indent", "join", "jsondecode", "jsonencode", "keys", "log", "lower", "max",
+    "merge", "min", "parseint", "pow", "range", "regex", "regexall", "reverse",
+    "setintersection", "setproduct", "setsubtract", "setunion", "signum", "slice", "sort",
+    "split", "strrev", "substr", "timeadd", "title", "trim", "trimprefix", "trimspace",
+    "trimsuffix", "upper", "values", "zipmap"})
+"""The names Terraform's table gives go-cty's standard library functions as they are (the
+rest of go-cty's library is not in Terraform's table; Terraform's own versions of length,
+lookup, index, replace, coalesce and the conversions are in ``FUNCTIONS``)."""
 
 
 def terraform_functions(base_dir: str | os.PathLike[str] | None = None, *,
@@ -25,8 +40,8 @@ def terraform_functions(base_dir: str | os.PathLike[str] | None = None, *,
                         clock: Callable[[], datetime.datetime] | None = None,
                         max_file_bytes: int = MAX_FILE_BYTES,
                         max_glob_entries: int = MAX_GLOB_ENTRIES) -> Mapping[str, Function]:
-    """Terraform's function table (go-cty's standard library under Terraform's names, and
-    ``FUNCTIONS``), read-only, with:
+    """Terraform's function table, read-only: the go-cty standard library functions Terraform
+    has (``FROM_STDLIB``), HCL's ``try`` and ``can``, ``FUNCTIONS`` and templatestring, with:
 
     * given *base_dir*, the file functions (file, filebase64, fileexists, fileset, filemd5,
       filesha1, filesha256, filesha512, filebase64sha256, filebase64sha512, templatefile,
@@ -47,8 +62,10 @@ def terraform_functions(base_dir: str | os.PathLike[str] | None = None, *,
     >>> table["upper"](cty.string_val("a"))
     cty.string_val('A')
     """
-    table: dict[str, Function] = dict(STDLIB)
+    table: dict[str, Function] = {name: STDLIB[name] for name in sorted(FROM_STDLIB)}
+    table.update(TRY_FUNCTIONS)
     table.update(FUNCTIONS)
+    table["templatestring"] = templatestring_function(lambda: table)
     if base_dir is not None:
         sandbox = Sandbox(base_dir, home=home, max_file_bytes=max_file_bytes,
                           max_glob_entries=max_glob_entries)

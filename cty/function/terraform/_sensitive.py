@@ -1,6 +1,7 @@
 """Terraform's sensitivity functions (OpenTofu's lang/funcs sensitive.go): sensitive,
-nonsensitive, issensitive. Each takes any value (unknown, null, marked, of any type) and looks
-only at the value's own marks, not those of values inside it."""
+nonsensitive, issensitive, and OpenTofu's flip_sensitive. Each takes any value (unknown,
+null, marked, of any type) and looks only at the value's own marks, not those of values inside
+it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from cty import Bool, DynamicPseudoType, Type, Value, bool_val
 from .._function import Function, static_return_type
 from .._parameter import Parameter
 
-__all__ = ["SENSITIVE", "issensitive", "nonsensitive", "sensitive"]
+__all__ = ["SENSITIVE", "flip_sensitive", "issensitive", "nonsensitive", "sensitive"]
 
 SENSITIVE: Final = "sensitive"
 """Terraform's mark for sensitive values (``cty.terraform.SENSITIVE`` too)."""
@@ -46,3 +47,19 @@ issensitive = Function(params=_any_value(), type=static_return_type(Bool),
                        description="Returns true if the given value is marked as sensitive.")
 """issensitive(value): whether *value* itself is marked sensitive (known, also for an unknown
 value)."""
+
+
+def _flip(args: list[Value], ty: Type) -> Value:
+    value = args[0]
+    if value.is_null():
+        return value
+    if value.has_mark(SENSITIVE):
+        return _nonsensitive(args, ty)
+    return value.mark(SENSITIVE)
+
+
+flip_sensitive = Function(params=_any_value(), type=_same_type, impl=_flip,
+                          description="Marks a value sensitive if it is not, and not sensitive "
+                                      "if it is.")
+"""flip_sensitive(value): OpenTofu's: *value* sensitive if it was not, not sensitive if it was
+(a null value as it is)."""

@@ -1,14 +1,18 @@
-"""Terraform's string tests (OpenTofu's lang/funcs string.go): startswith, endswith,
-strcontains. Strings compare as Go's strings package compares them: byte by byte, in UTF-8."""
+"""Terraform's string functions (OpenTofu's lang/funcs string.go): startswith, endswith,
+strcontains, and replace (a pattern between slashes is a regular expression). Strings compare
+as Go's strings package compares them: byte by byte, in UTF-8."""
 
 from __future__ import annotations
 
-from cty import Bool, False_, String, True_, Type, Value, unknown_val
+from cty import Bool, False_, String, True_, Type, Value, string_val, unknown_val
+from cty import limits as cty_limits
 
+from .._errors import FunctionError
 from .._function import Function, refine_not_null, static_return_type
 from .._parameter import Parameter
+from ..stdlib._regexp import regex_replace
 
-__all__ = ["endswith", "startswith", "strcontains"]
+__all__ = ["endswith", "replace", "startswith", "strcontains"]
 
 
 def _startswith(args: list[Value], ty: Type) -> Value:
@@ -50,3 +54,26 @@ strcontains = Function(params=[Parameter("str", String), Parameter("substr", Str
                        description="Checks whether a substring is within another string.")
 """strcontains(str, substr): whether *substr* occurs in *str* (an unknown result is not
 refined: Terraform's is not)."""
+
+
+def _replace(args: list[Value], ty: Type) -> Value:
+    text, old, new = (a.as_string() for a in args)
+    if len(old) > 1 and old[0] == "/" and old[-1] == "/":
+        return regex_replace(args[0], string_val(old[1:-1]), args[2])
+    count = text.count(old) if old else len(text) + 1
+    size = len(text) + count * (len(new) - len(old))
+    limit = cty_limits().max_string_length
+    if size > limit:
+        raise FunctionError(f"the result would be {size} characters long, more than "
+                            f"max_string_length ({limit}) of cty.set_limits")
+    return string_val(text.replace(old, new))
+
+
+replace = Function(params=[Parameter("str", String), Parameter("substr", String),
+                           Parameter("replace", String)],
+                   type=static_return_type(String), refine_result=refine_not_null,
+                   impl=_replace,
+                   description="Replaces each occurrence of a substring in a string (a "
+                               "substring between slashes is a regular expression).")
+"""replace(str, substr, replace): *str* with every *substr* replaced; a *substr* between
+slashes (``/a+/``) is an RE2 regular expression, and ``$1`` in *replace* a group's text."""

@@ -9,11 +9,15 @@ from typing import Final
 from .._function import Function
 from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
 from ._collection import alltrue, anytrue, coalesce, one, sum_, transpose
+from ._conversion import tobool, tolist, tomap, tonumber, toset, tostring
 from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
-from ._encoding import base64decode, base64encode, base64gunzip, urlencode
+from ._datetime import timecmp
+from ._encoding import base64decode, base64encode, base64gunzip, urldecode, urlencode
 from ._pathnames import basename, dirname
-from ._sensitive import issensitive, nonsensitive, sensitive
-from ._string import endswith, startswith, strcontains
+from ._search import index, length, lookup, matchkeys
+from ._sensitive import flip_sensitive, issensitive, nonsensitive, sensitive
+from ._string import endswith, replace, startswith, strcontains
+from ._yaml_encode import yamlencode
 
 __all__ = ["FUNCTIONS"]
 
@@ -34,10 +38,16 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "coalesce": coalesce,
     "dirname": dirname,
     "endswith": endswith,
+    "flip_sensitive": flip_sensitive,
+    "index": index,
     "issensitive": issensitive,
+    "length": length,
+    "lookup": lookup,
+    "matchkeys": matchkeys,
     "md5": md5,
     "nonsensitive": nonsensitive,
     "one": one,
+    "replace": replace,
     "sensitive": sensitive,
     "sha1": sha1,
     "sha256": sha256,
@@ -45,8 +55,17 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "startswith": startswith,
     "strcontains": strcontains,
     "sum": sum_,
+    "timecmp": timecmp,
+    "tobool": tobool,
+    "tolist": tolist,
+    "tomap": tomap,
+    "tonumber": tonumber,
+    "toset": toset,
+    "tostring": tostring,
     "transpose": transpose,
+    "urldecode": urldecode,
     "urlencode": urlencode,
     "uuidv5": uuidv5,
+    "yamlencode": yamlencode,
 })
 """Terraform's functions beyond go-cty's standard library, by Terraform's names (read-only)."""

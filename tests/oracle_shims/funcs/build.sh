@@ -10,6 +10,9 @@
 #   GO_CTY_FUNCS_GIT   a git dir of github.com/hashicorp/go-cty-funcs (what the library's
 #                      fetch tool brings: /work/.mirror/hashicorp+go-cty-funcs/repo by
 #                      default); its HEAD is built.
+#   GO_CTY_YAML_GIT    a git dir of github.com/zclconf/go-cty-yaml (the fetch tool's
+#                      /work/.mirror/zclconf+go-cty-yaml/repo by default), GO_CTY_YAML_REF
+#                      the version built (v1.1.0, Terraform's); without it, Debian's 1.0.2.
 #   FUNCS_ORACLE_BUILD_DIR   where (default ${TMPDIR:-/tmp}/funcsoracle).
 # Debian's Go packages give the rest (installed with apt-get when missing):
 # golang-github-apparentlymart-go-cidr-dev, golang-github-google-uuid-dev,
@@ -22,6 +25,8 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 shared=${CTYORACLE_SHARED:-$(cd "$here/../../../../shared/oracle" && pwd)}
 funcs_git=${GO_CTY_FUNCS_GIT:-/work/.mirror/hashicorp+go-cty-funcs/repo}
+yaml_git=${GO_CTY_YAML_GIT:-/work/.mirror/zclconf+go-cty-yaml/repo}
+yaml_ref=${GO_CTY_YAML_REF:-v1.1.0}
 build_dir=${FUNCS_ORACLE_BUILD_DIR:-${TMPDIR:-/tmp}/funcsoracle}
 gocode=/usr/share/gocode/src
 
@@ -62,7 +67,16 @@ copy github.com/apparentlymart/go-cidr go-cidr github.com/apparentlymart/go-cidr
 copy github.com/google/uuid uuid github.com/google/uuid
 copy github.com/mitchellh/go-homedir go-homedir github.com/mitchellh/go-homedir
 copy github.com/bmatcuk/doublestar doublestar github.com/bmatcuk/doublestar
-copy github.com/zclconf/go-cty-yaml go-cty-yaml github.com/zclconf/go-cty-yaml
+if [ -d "$yaml_git" ]; then  # (Terraform's go-cty-yaml, rather than Debian's 1.0.2)
+    mkdir -p "$extra/go-cty-yaml"
+    git --git-dir="$yaml_git" archive "$yaml_ref" | tar -x -C "$extra/go-cty-yaml"
+    find "$extra/go-cty-yaml" -name '*_test.go' -delete
+    rm -f "$extra/go-cty-yaml/go.sum"
+    printf 'module github.com/zclconf/go-cty-yaml\n\ngo 1.12\n' > "$extra/go-cty-yaml/go.mod"
+else
+    echo "no go-cty-yaml git dir at $yaml_git: building with Debian's go-cty-yaml 1.0.2" >&2
+    copy github.com/zclconf/go-cty-yaml go-cty-yaml github.com/zclconf/go-cty-yaml
+fi
 mkdir -p "$extra/x-crypto"
 cp -R "$gocode/golang.org/x/crypto/bcrypt" "$gocode/golang.org/x/crypto/blowfish" "$extra/x-crypto/"
 find "$extra/x-crypto" -name '*_test.go' -delete

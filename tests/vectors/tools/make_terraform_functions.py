@@ -100,6 +100,65 @@ def cases() -> list[dict[str, Any]]:
         add(name, args)
     for name, args in _file_calls():
         add(name, args)
+    for args in _yaml_values(rng):
+        add("yamlencode", args)
+    return out
+
+
+# Text that YAML's emitter must quote, escape, fold or write as a block.
+YAML_TEXT = ["a", "b", " ", "  ", "\n", "\t", "\r", "é", "日", "💩", "\u0085", "\u2028", "\u00a0",
+             "\ufeff", "\x00", "\x1b", "\x7f", "#", ":", "-", "'", '"', "\\", "{", "}", "[", "]",
+             ",", "&", "*", "!", "|", ">", "%", "@", "`", "?", "~", "0", "1", ".", "e", "x" * 30,
+             "word " * 20, "\ud7ff", "\ue000", "\ufffd", "\ufffe", "\U00010000"]
+YAML_NUMBERS = ["0", "1", "-1", "1.5", "1e21", "1e-7", "123456789012345678901234567890",
+                "-0.000001", "3.14159"]
+
+
+def _yaml_text(rng: random.Random) -> str:
+    return "".join(rng.choice(YAML_TEXT) for _ in range(rng.choice([0, 1, 2, 3, 5, 8, 15])))
+
+
+def _yaml_value(rng: random.Random, depth: int = 0) -> tuple[Any, dict[str, Any]]:
+    """A value (its type JSON and value JSON) of strings, numbers, bools and nulls, in tuples
+    and objects up to three deep."""
+    kind = rng.random()
+    if depth > 2 or kind < 0.4:
+        pick = rng.random()
+        if pick < 0.6:
+            return "string", {"string": _yaml_text(rng)}
+        if pick < 0.75:
+            return "number", {"number": rng.choice(YAML_NUMBERS)}
+        if pick < 0.85:
+            return "bool", {"bool": rng.random() < 0.5}
+        return "string", {"null": True}
+    if kind < 0.7:
+        items = [_yaml_value(rng, depth + 1) for _ in range(rng.randrange(0, 4))]
+        return ["tuple", [t for t, _ in items]], {"tuple": [v for _, v in items]}
+    keys = sorted({_yaml_text(rng) or "k" for _ in range(rng.randrange(0, 4))})
+    fields = {k: _yaml_value(rng, depth + 1) for k in keys}
+    return (["object", {k: t for k, (t, _) in fields.items()}],
+            {"object": {k: v for k, (_, v) in fields.items()}})
+
+
+def _yaml_values(rng: random.Random) -> list[list[dict[str, Any]]]:
+    """Arguments of yamlencode: 400 generated values, and lists, sets, maps, unknowns (at the
+    top and inside), marks and nulls."""
+    out = [[dict(zip(("type", "value"), _yaml_value(rng), strict=True))] for _ in range(400)]
+    strings = {"list": [{"string": "b"}, {"string": "a\nb"}]}
+    out += [[{"type": ["list", "string"], "value": strings}],
+            [{"type": ["set", "string"], "value": {"set": strings["list"]}}],
+            [{"type": ["map", "number"], "value": {"map": {"z": {"number": "1"},
+                                                             "a": {"number": "2"}}}}],
+            [{"type": ["list", "string"], "value": {"list": []}}],
+            [{"type": ["list", "string"], "value": {"unknown": True}}],
+            [{"type": ["list", "string"], "value": {"list": [{"unknown": True}]}}],
+            [{"type": "dynamic", "value": {"unknown": True}}],
+            [{"type": "dynamic", "value": {"null": True}}],
+            [{"type": ["list", "string"], "value": {"null": True}}],
+            [{"type": ["list", "string"],
+              "value": {"list": [{"marked": {"marks": ["sensitive"],
+                                             "value": {"string": "s"}}}]}}],
+            [{"type": "string", "value": {"marked": {"marks": ["m"], "value": {"string": "x"}}}}]]
     return out
 
 
