@@ -80,7 +80,7 @@ def test_the_table_holds_terraforms_names() -> None:
         "issensitive", "length", "lookup", "matchkeys", "md5", "nonsensitive", "one", "replace",
         "sensitive", "sha1", "sha256", "sha512", "startswith", "strcontains", "sum", "timecmp",
         "tobool", "tolist", "tomap", "tonumber", "toset", "tostring", "transpose", "urldecode",
-        "urlencode", "uuidv5", "yamlencode"]
+        "urlencode", "uuidv5", "yamldecode", "yamlencode"]
     with pytest.raises(TypeError):
         FUNCTIONS["x"] = FUNCTIONS["md5"]  # type: ignore[index]
 

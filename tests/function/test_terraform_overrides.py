@@ -25,7 +25,7 @@ def _error(name: str, *args: cty.Value) -> str:
 
 def test_the_table_is_terraforms() -> None:
     missing_yet = {"base64gzip", "list", "map", "rsadecrypt", "textdecodebase64",
-                   "textencodebase64", "yamldecode"}
+                   "textencodebase64"}
     opentofu = {  # (OpenTofu's table, without the file functions and the impure ones)
         "abs", "alltrue", "anytrue", "basename", "base64decode", "base64encode", "base64gzip",
         "base64gunzip", "base64sha256", "base64sha512", "can", "ceil", "chomp",
@@ -218,3 +218,35 @@ def test_yamlencode_without_libyaml(monkeypatch: pytest.MonkeyPatch) -> None:
     yaml = pytest.importorskip("yaml", reason="PyYAML is in the test extra")
     monkeypatch.delattr(yaml, "CDumper")
     assert "needs PyYAML built with LibYAML" in _error("yamlencode", S("x"))
+
+
+def test_yamldecode() -> None:
+    got = TF["yamldecode"](S("a: 1\nb: [x, 'y', yes, ~]\nc: 2001-12-14t21:59:43.10-05:00\n"))
+    assert got == cty.object_val({
+        "a": N(1),
+        "b": cty.tuple_val([S("x"), S("y"), cty.True_, cty.null_val(cty.DynamicPseudoType)]),
+        "c": S("2001-12-14T21:59:43-05:00")})
+    assert TF["yamldecode"](S("~")) == cty.null_val(cty.DynamicPseudoType)
+    assert TF["yamldecode"](cty.unknown_val(cty.String)) == cty.DynamicVal
+    assert _error("yamldecode", S("a: [1, 2\n")) == \
+        "on line 1, column 1: did not find expected ',' or ']'"  # (lines counted from 0)
+    assert _error("yamldecode", S("---\na\n---\nb\n")) == \
+        "on line 2, column 1: unexpected extra content after value"
+
+
+def test_yamldecode_is_bounded() -> None:
+    laughs = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(8))  # (10^9 strings)
+    assert "more than 1000000 values" in _error("yamldecode", S(laughs))
+    deep = "[" * 900 + "]" * 900
+    got = TF["yamldecode"](S(deep))  # (deeper than Python's recursion limit allows plainly)
+    assert got.type().is_tuple_type()
+    assert "exceeded maximum nesting depth" in _error("yamldecode", S("[" * 1100))  # (LibYAML's)
+
+
+def test_yamldecode_without_libyaml(monkeypatch: pytest.MonkeyPatch) -> None:
+    yaml = pytest.importorskip("yaml", reason="PyYAML is in the test extra")
+    monkeypatch.delattr(yaml, "CLoader")
+    assert "needs PyYAML built with LibYAML" in _error("yamldecode", S("x"))

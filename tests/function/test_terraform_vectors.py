@@ -182,4 +182,4 @@ def test_the_vectors_cover_every_function_go_cty_funcs_has_of_ours() -> None:
     assert covered == {"base64encode", "base64decode", "urlencode", "md5", "sha1", "sha256",
                        "sha512", "uuidv5", "coalesce", "cidrhost", "cidrnetmask", "cidrsubnet",
                        "cidrsubnets", "basename", "dirname", "file", "filebase64",
-                       "fileexists", "fileset", "yamlencode"}
+                       "fileexists", "fileset", "yamlencode", "yamldecode"}

@@ -17,6 +17,7 @@ from ._pathnames import basename, dirname
 from ._search import index, length, lookup, matchkeys
 from ._sensitive import flip_sensitive, issensitive, nonsensitive, sensitive
 from ._string import endswith, replace, startswith, strcontains
+from ._yaml_decode import yamldecode
 from ._yaml_encode import yamlencode
 
 __all__ = ["FUNCTIONS"]
@@ -66,6 +67,7 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "urldecode": urldecode,
     "urlencode": urlencode,
     "uuidv5": uuidv5,
+    "yamldecode": yamldecode,
     "yamlencode": yamlencode,
 })
 """Terraform's functions beyond go-cty's standard library, by Terraform's names (read-only)."""

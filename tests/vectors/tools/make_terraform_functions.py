@@ -102,6 +102,58 @@ def cases() -> list[dict[str, Any]]:
         add(name, args)
     for args in _yaml_values(rng):
         add("yamlencode", args)
+    for source in _yaml_sources(rng):
+        add("yamldecode", [_string(source)])
+    for arg in SPECIAL:
+        add("yamldecode", [arg])
+    return out
+
+
+YAML_SOURCES = [
+    "", "\n", "~", "null", "a", "'a'", '"a"', "1", "-1", "+1", "01", "0o17", "0x1F", "0x1f", "0b11",
+    "1_000", "1.5", ".5", "5.", "1e3", "1E-3", "-.5e+2", ".inf", "-.Inf", "+.INF", ".nan", ".NaN",
+    "y", "Y", "yes", "No", "on", "OFF", "true", "False", "TRUE", "tRUE", "<<", "'<<'",
+    "2001-12-14", "2001-12-14t21:59:43.10-05:00", "2001-12-14T21:59:43Z", "2001-1-2 3:4:5",
+    "2001-12-14 21:59:43.10 -5", "2001-02-30", "2000-02-29", "1999-13-01", "2001-12-14T25:00:00Z",
+    "2001-12-14T21:59:43+24:00", "2001-12-14T21:59:43+05:60", "0000-02-29",
+    "!!str 1", "!!int 12", "!!int abc", "!!int 1_0", "!!int 0b101", "!!int 0101", "!!int '12'",
+    "!!float 1", "!!float .inf", "!!bool yes", "!!bool 1", "!!bool x", "!!null x",
+    "!!timestamp 2001-12-14", "!!timestamp x", "!!binary aGk=", "!!binary a", "!foo x",
+    "!!map {a: 1}", "!!seq [1]", "!!str [1]", "!!map [1]", "! x", "!<tag:yaml.org,2002:str> 1",
+    "a: 1\nb: [x, 'y', 2.5, true, ~]\n", "- &a {x: 1}\n- *a\n- <<: *a\n  y: 2\n",
+    "a: 1\na: 2\n", "? [a]\n: 1\n", "{[a]: 1}", "1: a\ntrue: b\n~: c\n", "~: x", ".inf: x",
+    "a: &x [*x]\n", "- *nope\n", "a: &x 1\nb: *x\n", "<<: 1\n", "<<: [{a: 1}]\n",
+    "<<: {a: 1}\na: 2\n", "a: 2\n<<: {a: 1}\n", "x: {<<: {a: 1}}", "'<<': {a: 1}\n",
+    "!!merge <<: {a: 1}\n", "- <<\n", "---\na\n---\nb\n", "---\na\n...\n", "a\n...\n---\nb",
+    "a: b: c\n", "a: [1, 2\n", "a: {b: 1\n", "\t- a\n", "- a\n b\n", "'unterminated", '"bad \\q"',
+    "a:\n  - b\n  c: d\n", "%YAML 1.1\n---\na\n", "%YAML 2.0\n---\na\n",
+    "%TAG !e! tag:e,2000:\n--- !e!x 1\n",
+    "&a", "*a", "[&a 1, *a, *a]", "a: |\n  x\n  y\n", "a: >\n  x\n  y\n", "a: |-\n  x\n",
+    "a: |+\n  x\n\n",
+    "# comment\na: 1 # more\n", "a: 'it''s'\n", 'a: "\\u00e9\\x41\\n"\n', "é: ü\n", "- - - x\n",
+    "[a, [b, [c]]]", "{}", "[]", "{a: }", "- \n", "key with spaces: v\n", "a:\n", "? a\n",
+    "a: 1\n  b: 2\n",
+    "\ufeffa: 1\n", "a: \x01", "x: [1,]", "x: {a,}", "- a\n-b\n", "@x", "`x", "a: @x",
+]
+
+
+def _yaml_sources(rng: random.Random) -> list[str]:
+    """Documents for yamldecode: the list above; yamlencode's output for generated values
+    (and for some, that text cut short or with a character changed)."""
+    from cty.function.terraform import yamlencode
+    from tests._tvn import build
+
+    out = list(YAML_SOURCES)
+    for _ in range(250):
+        ty, value = _yaml_value(rng)
+        text = yamlencode(build(ty, value)).as_string()
+        out.append(text)
+        if text and rng.random() < 0.4:
+            cut = rng.randrange(len(text))
+            if rng.random() < 0.5:
+                out.append(text[:cut])
+            else:
+                out.append(text[:cut] + rng.choice(":-[]{}'\"#&*!|> \t\n?") + text[cut + 1:])
     return out
 
 
