@@ -24,8 +24,7 @@ def _error(name: str, *args: cty.Value) -> str:
 
 
 def test_the_table_is_terraforms() -> None:
-    missing_yet = {"base64gzip", "list", "map", "rsadecrypt", "textdecodebase64",
-                   "textencodebase64"}
+    missing_yet = {"base64gzip", "rsadecrypt", "textdecodebase64", "textencodebase64"}
     opentofu = {  # (OpenTofu's table, without the file functions and the impure ones)
         "abs", "alltrue", "anytrue", "basename", "base64decode", "base64encode", "base64gzip",
         "base64gunzip", "base64sha256", "base64sha512", "can", "ceil", "chomp",
@@ -250,3 +249,12 @@ def test_yamldecode_without_libyaml(monkeypatch: pytest.MonkeyPatch) -> None:
     yaml = pytest.importorskip("yaml", reason="PyYAML is in the test extra")
     monkeypatch.delattr(yaml, "CLoader")
     assert "needs PyYAML built with LibYAML" in _error("yamldecode", S("x"))
+
+
+def test_the_removed_list_and_map() -> None:
+    assert _error("list", S("a")) == (
+        'the "list" function was deprecated in Terraform v0.12 and is no longer available; '
+        "use tolist([ ... ]) syntax to write a literal list")
+    assert _error("map") == (
+        'the "map" function was deprecated in Terraform v0.12 and is no longer available; '
+        "use tomap({ ... }) syntax to write a literal map")

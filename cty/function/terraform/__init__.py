@@ -29,7 +29,7 @@ from cty._internal import lazy_names
 
 if TYPE_CHECKING:
     from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
-    from ._collection import alltrue, anytrue, coalesce, one, sum_, transpose
+    from ._collection import alltrue, anytrue, coalesce, list_, map_, one, sum_, transpose
     from ._conversion import tobool, tolist, tomap, tonumber, toset, tostring
     from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
     from ._datetime import timecmp
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 _LAZY = {"FUNCTIONS": "._table"}
 _LAZY.update({name: "._cidr" for name in ("cidrcontains", "cidrhost", "cidrnetmask",
                                           "cidrsubnet", "cidrsubnets")})
-_LAZY.update({name: "._collection" for name in ("alltrue", "anytrue", "coalesce", "one",
-                                                "sum_", "transpose")})
+_LAZY.update({name: "._collection" for name in ("alltrue", "anytrue", "coalesce", "list_",
+                                                "map_", "one", "sum_", "transpose")})
 _LAZY.update({name: "._crypto" for name in (
     "base64sha256", "base64sha512", "md5", "sha1", "sha256", "sha512", "uuidv5")})
 _LAZY.update({name: "._encoding" for name in (
@@ -65,10 +65,10 @@ _LAZY.update({name: "._string" for name in ("endswith", "startswith", "strcontai
 __all__ = ["FUNCTIONS", "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip",
            "base64sha256", "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask",
            "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive",
-           "index", "issensitive", "length", "lookup", "matchkeys", "md5", "nonsensitive", "one",
-           "replace", "sensitive", "sha1", "sha256", "sha512", "startswith", "strcontains",
-           "sum_", "terraform_functions", "timecmp", "tobool", "tolist", "tomap", "tonumber",
-           "toset", "tostring", "transpose", "urldecode", "urlencode", "uuidv5",
-           "yamldecode", "yamlencode"]
+           "index", "issensitive", "length", "list_", "lookup", "map_", "matchkeys", "md5",
+           "nonsensitive", "one", "replace", "sensitive", "sha1", "sha256", "sha512",
+           "startswith", "strcontains", "sum_", "terraform_functions", "timecmp", "tobool",
+           "tolist", "tomap", "tonumber", "toset", "tostring", "transpose", "urldecode",
+           "urlencode", "uuidv5", "yamldecode", "yamlencode"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -1,5 +1,5 @@
 """Terraform's collection functions (OpenTofu's lang/funcs collection.go): alltrue, anytrue,
-coalesce, one, sum, transpose."""
+coalesce, one, sum, transpose, and the removed list and map."""
 
 from __future__ import annotations
 
@@ -192,3 +192,25 @@ coalesce = Function(var_param=Parameter("vals", DynamicPseudoType, allow_unknown
 """coalesce(vals...): the first argument that is neither null nor (where they unify to
 strings) empty, converted to the type all of them unify to (unsafely: ``1`` and ``"a"``
 unify to strings); unknown where an unknown comes first."""
+
+
+def _removed(name: str, instead: str) -> Function:
+    """A function Terraform removed: every call says what to write instead."""
+    message = (f'the "{name}" function was deprecated in Terraform v0.12 and is no longer '
+               f"available; use {instead} syntax to write a literal {name}")
+
+    def refuse(args: list[Value], ty: Type | None = None) -> Type:
+        raise FunctionError(message)
+
+    return Function(var_param=Parameter("vals", DynamicPseudoType, allow_unknown=True,
+                                        allow_dynamic_type=True, allow_null=True),
+                    type=refuse, impl=lambda args, ty: refuse(args),
+                    description=f"Removed: use {instead} syntax instead.")
+
+
+list_ = _removed("list", "tolist([ ... ])")
+"""list(vals...): removed from Terraform in v0.12; every call is an error saying to write
+``tolist([ ... ])`` (``list_``: Python has ``list``)."""
+map_ = _removed("map", "tomap({ ... })")
+"""map(vals...): removed from Terraform in v0.12; every call is an error saying to write
+``tomap({ ... })`` (``map_``: Python has ``map``)."""

@@ -8,7 +8,7 @@ from typing import Final
 
 from .._function import Function
 from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
-from ._collection import alltrue, anytrue, coalesce, one, sum_, transpose
+from ._collection import alltrue, anytrue, coalesce, list_, map_, one, sum_, transpose
 from ._conversion import tobool, tolist, tomap, tonumber, toset, tostring
 from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
 from ._datetime import timecmp
@@ -43,7 +43,9 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "index": index,
     "issensitive": issensitive,
     "length": length,
+    "list": list_,
     "lookup": lookup,
+    "map": map_,
     "matchkeys": matchkeys,
     "md5": md5,
     "nonsensitive": nonsensitive,
