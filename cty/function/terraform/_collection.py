@@ -199,12 +199,15 @@ def _removed(name: str, instead: str) -> Function:
     message = (f'the "{name}" function was deprecated in Terraform v0.12 and is no longer '
                f"available; use {instead} syntax to write a literal {name}")
 
-    def refuse(args: list[Value], ty: Type | None = None) -> Type:
+    def refuse_type(args: list[Value]) -> Type:
+        raise FunctionError(message)
+
+    def refuse(args: list[Value], ty: Type) -> Value:
         raise FunctionError(message)
 
     return Function(var_param=Parameter("vals", DynamicPseudoType, allow_unknown=True,
                                         allow_dynamic_type=True, allow_null=True),
-                    type=refuse, impl=lambda args, ty: refuse(args),
+                    type=refuse_type, impl=refuse,
                     description=f"Removed: use {instead} syntax instead.")
 
 
