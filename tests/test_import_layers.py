@@ -133,7 +133,8 @@ EXT_LAYERS: list[list[str]] = [["cty.hcl._expression", "cty.hcl._diagnostic_text
                                 # (templatefile renders with cty.hcl; the table that holds it)
                                 ["cty.function.terraform._template",
                                  "cty.function.terraform._scope"],
-                                ["cty.terraform._document", "cty.terraform._schema",
+                                ["cty.terraform._document", "cty.terraform._signatures",
+                                 "cty.terraform._identity", "cty.terraform._schema",
                                  "cty.terraform._values", "cty.terraform._plan",
                                  "cty.terraform._write", "cty.terraform._statefile",
                                  "cty.terraform._diff",

@@ -16,8 +16,10 @@ data sources' and ephemeral resources' ``Schema``s), each a ``Block`` of ``Attri
 deprecated or write-only) and ``BlockType``s (nesting single, group, list, set or map, with
 least and most numbers of blocks). ``Block.implied_type()`` is the cty type of the block's
 values as Terraform implies it; ``Block.block_schema()`` the same block as a
-``cty.hcl.BlockSchema``. A document that is not what Terraform writes raises ``SchemaError``,
-naming where in it.
+``cty.hcl.BlockSchema``. A provider's ``functions`` are ``FunctionSignature``s (typed
+``FunctionParameter``s, a variadic one, a return type), its ``resource_identities``
+``IdentitySchema``s (typed ``IdentityAttribute``s, required or optional for import). A document
+that is not what Terraform writes raises ``SchemaError``, naming where in it.
 
 ``read_plan`` and ``read_state`` read what ``terraform show -json`` writes into a ``Plan`` or a
 ``State`` whose values are typed (by the schemas, or by the JSON), unknown where
@@ -37,6 +39,7 @@ from cty._internal import lazy_names
 if TYPE_CHECKING:
     from ._diff import Difference, diff, summarize, summary_json
     from ._document import DocumentError
+    from ._identity import IdentityAttribute, IdentitySchema
     from ._plan import (
         Change,
         Module,
@@ -62,6 +65,7 @@ if TYPE_CHECKING:
         SchemaError,
         read_provider_schemas,
     )
+    from ._signatures import FunctionParameter, FunctionSignature
     from ._statefile import (
         Instance,
         StateFile,
@@ -87,9 +91,12 @@ _LAZY.update({"write_plan": "._write", "write_state": "._write"})
 _LAZY.update({name: "._statefile" for name in (
     "Instance", "StateFile", "StateFileError", "StateFileOutput", "StateFileResource",
     "read_state_file", "write_state_file")})
+_LAZY.update({"IdentityAttribute": "._identity", "IdentitySchema": "._identity",
+              "FunctionParameter": "._signatures", "FunctionSignature": "._signatures"})
 _LAZY.update({name: "._diff" for name in ("Difference", "diff", "summarize", "summary_json")})
 
 __all__ = ["SENSITIVE", "Attribute", "Block", "BlockType", "Change", "Difference", "DocumentError",
+           "FunctionParameter", "FunctionSignature", "IdentityAttribute", "IdentitySchema",
            "Instance", "Module", "NestedType", "Output", "Plan", "PlanError", "ProviderSchema",
            "ProviderSchemas", "RelevantAttribute", "Resource", "ResourceChange", "Schema",
            "SchemaError", "State", "StateFile", "StateFileError", "StateFileOutput",

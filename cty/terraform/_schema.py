@@ -22,6 +22,8 @@ from cty._internal import deep
 from cty.hcl import AttributeSpec, BlockSchema, NestedBlockSpec
 
 from ._document import DocumentError, Invalid, choice, count, flag, load, object_, quote, text
+from ._identity import IdentitySchema, read_identities
+from ._signatures import FunctionSignature, read_functions
 
 __all__ = ["Attribute", "Block", "BlockType", "NestedType", "ProviderSchema",
            "ProviderSchemas", "Schema", "SchemaError", "read_provider_schemas"]
@@ -146,12 +148,15 @@ class Schema:
 @dataclass(frozen=True)
 class ProviderSchema:
     """One provider's schemas: its configuration's, and its resource types', data sources'
-    and ephemeral resources' by type name."""
+    and ephemeral resources' by type name; its functions' signatures by name; its resource
+    types' identity schemas."""
 
     provider: Schema | None = None
     resources: Mapping[str, Schema] = field(default_factory=dict)
     data_sources: Mapping[str, Schema] = field(default_factory=dict)
     ephemeral_resources: Mapping[str, Schema] = field(default_factory=dict)
+    functions: Mapping[str, FunctionSignature] = field(default_factory=dict)
+    resource_identities: Mapping[str, IdentitySchema] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -315,7 +320,8 @@ def _document(tree: Any) -> ProviderSchemas:
             None if config is None else _schema(config, f"{where}.provider"),
             _schemas(doc, "resource_schemas", where),
             _schemas(doc, "data_source_schemas", where),
-            _schemas(doc, "ephemeral_resource_schemas", where))
+            _schemas(doc, "ephemeral_resource_schemas", where),
+            read_functions(doc, where), read_identities(doc, where))
     return ProviderSchemas(version, providers)
 
 

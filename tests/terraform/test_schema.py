@@ -165,12 +165,59 @@ def test_every_format_version_and_every_kind_of_schema() -> None:
         assert schemas.data_source("d").version == 2
     text = json.dumps({"format_version": "1.0", "provider_schemas": {"p": {
         "ephemeral_resource_schemas": {"e": {"version": 0, "block": {}}},
-        "functions": {"f": {"return_type": "string"}},  # (fields not read are ignored)
-        "resource_identity_schemas": {}}}})
+        "functions": {"f": {"return_type": "string"}},
+        "resource_identity_schemas": {}, "list_resource_schemas": {}}}})  # (unknown: ignored)
     assert read_provider_schemas(text.encode()).providers["p"].ephemeral_resources["e"].block \
         == Block()
     with pytest.raises(KeyError, match=r"no provider has a resource type 'x' \(known: r\)"):
         read_provider_schemas(_document({"r": {"version": 0, "block": {}}})).resource("x")
+
+
+def test_provider_functions_and_identity_schemas() -> None:
+    from pathlib import Path
+
+    from cty.terraform import FunctionParameter, IdentityAttribute
+
+    text = (Path(__file__).parent / "fixtures" / "schemas.json").read_bytes()
+    provider = read_provider_schemas(text).providers["registry.terraform.io/example/cloud"]
+    parse = provider.functions["parse_arn"]
+    assert parse.return_type == cty.Object({"partition": cty.String, "service": cty.String,
+                                            "region": cty.String})
+    assert parse.parameters == (FunctionParameter("arn", cty.String, "The ARN."),)
+    assert (parse.summary, parse.variadic_parameter) == ("Parse an ARN", None)
+    join = provider.functions["join_path"]
+    assert join.parameters[0].is_nullable
+    assert join.variadic_parameter == FunctionParameter("parts", cty.String)
+    assert join.deprecation_message.startswith("Use the standard library")
+    identity = provider.resource_identities["cloud_bucket"]
+    assert identity.version == 1
+    assert identity.attributes["name"] == IdentityAttribute(cty.String, "The bucket's name.",
+                                                            required_for_import=True)
+    assert identity.attributes["region"].optional_for_import
+    assert identity.implied_type() == cty.Object({"name": cty.String, "region": cty.String})
+
+
+@pytest.mark.parametrize(("document", "where", "problem"), [
+    ('{"provider_schemas": {"p": {"functions": {"f": {}}}}}', 'provider_schemas["p"].functions'
+     '["f"]', "has no return_type"),
+    ('{"provider_schemas": {"p": {"functions": {"f": {"return_type": "string", "parameters": '
+     '[{"name": "a", "type": "strin"}]}}}}}',
+     'provider_schemas["p"].functions["f"].parameters[0].type', ""),
+    ('{"provider_schemas": {"p": {"functions": {"f": {"return_type": "string", '
+     '"variadic_parameter": {"type": "string"}}}}}}',
+     'provider_schemas["p"].functions["f"].variadic_parameter.name', "must be a string"),
+    ('{"provider_schemas": {"p": {"resource_identity_schemas": {"r": {"attributes": {"a": '
+     '{"type": 1}}}}}}}',
+     'provider_schemas["p"].resource_identity_schemas["r"].attributes["a"].type',
+     "a type description is a string or a list"),
+    ('{"provider_schemas": {"p": {"resource_identity_schemas": {"r": {"version": "1"}}}}}',
+     'provider_schemas["p"].resource_identity_schemas["r"].version', "must be a whole number"),
+])
+def test_functions_and_identities_terraform_does_not_write_are_refused(
+        document: str, where: str, problem: str) -> None:
+    with pytest.raises(SchemaError) as e:
+        read_provider_schemas(document)
+    assert (e.value.where, problem in str(e.value)) == (where, True)
 
 
 @pytest.mark.parametrize(("document", "where", "problem"), [
