@@ -171,13 +171,23 @@ class ProviderSchemas:
         """The schema of the resource type *type_name*, from whichever provider has it.
 
         Raises KeyError (with the names known) where none has it."""
-        return _find(self.providers, "resources", type_name, "resource type")
+        found: Schema = _find(self.providers, "resources", type_name, "resource type")
+        return found
 
     def data_source(self, type_name: str) -> Schema:
         """The schema of the data source *type_name*, from whichever provider has it.
 
         Raises KeyError (with the names known) where none has it."""
-        return _find(self.providers, "data_sources", type_name, "data source")
+        found: Schema = _find(self.providers, "data_sources", type_name, "data source")
+        return found
+
+    def resource_identity(self, type_name: str) -> IdentitySchema:
+        """The identity schema of the resource type *type_name*, from whichever provider has
+        it: ``value_from_json(change.after_identity, schema.implied_type())`` is a plan's
+        identity typed. Raises KeyError (with the names known) where none has it."""
+        found: IdentitySchema = _find(self.providers, "resource_identities", type_name,
+                                      "resource identity schema")
+        return found
 
 
 def resource_schema(schemas: ProviderSchemas, provider: str, mode: str, type_name: str, *,
@@ -211,9 +221,9 @@ def _nested_spec_type(nested: NestedType) -> Type:
 
 
 def _find(providers: Mapping[str, ProviderSchema], kind: str, type_name: str, what: str
-          ) -> Schema:
+          ) -> Any:
     for provider in providers.values():
-        found: Schema | None = getattr(provider, kind).get(type_name)
+        found = getattr(provider, kind).get(type_name)
         if found is not None:
             return found
     known = sorted(name for p in providers.values() for name in getattr(p, kind))

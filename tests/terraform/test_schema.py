@@ -195,6 +195,13 @@ def test_provider_functions_and_identity_schemas() -> None:
                                                             required_for_import=True)
     assert identity.attributes["region"].optional_for_import
     assert identity.implied_type() == cty.Object({"name": cty.String, "region": cty.String})
+    schemas = read_provider_schemas(text)
+    assert schemas.resource_identity("cloud_bucket") == identity
+    from cty.terraform import value_from_json
+    assert value_from_json({"name": "b", "region": None}, identity.implied_type()) == \
+        cty.object_val({"name": cty.string_val("b"), "region": cty.null_val(cty.String)})
+    with pytest.raises(KeyError, match="no provider has a resource identity schema 'x'"):
+        schemas.resource_identity("x")
 
 
 @pytest.mark.parametrize(("document", "where", "problem"), [
