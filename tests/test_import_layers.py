@@ -122,7 +122,8 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.terraform._impure", "cty.function.terraform._conversion",
      "cty.function.terraform._datetime", "cty.function.terraform._search",
      "cty.function.terraform._yaml_encode", "cty.function.terraform._yaml_time",
-     "cty.function.terraform._yaml_decode",
+     "cty.function.terraform._yaml_decode", "cty.function.terraform._text_tables",
+     "cty.function.terraform._text_encoding",
      "cty.function.terraform._table",
      "cty.function.terraform"],
 ]

@@ -79,8 +79,9 @@ def test_the_table_holds_terraforms_names() -> None:
         "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive", "index",
         "issensitive", "length", "list", "lookup", "map", "matchkeys", "md5", "nonsensitive",
         "one", "replace", "sensitive", "sha1", "sha256", "sha512", "startswith", "strcontains",
-        "sum", "timecmp", "tobool", "tolist", "tomap", "tonumber", "toset", "tostring",
-        "transpose", "urldecode", "urlencode", "uuidv5", "yamldecode", "yamlencode"]
+        "sum", "textdecodebase64", "textencodebase64", "timecmp", "tobool", "tolist", "tomap",
+        "tonumber", "toset", "tostring", "transpose", "urldecode", "urlencode", "uuidv5",
+        "yamldecode", "yamlencode"]
     with pytest.raises(TypeError):
         FUNCTIONS["x"] = FUNCTIONS["md5"]  # type: ignore[index]
 

@@ -24,7 +24,7 @@ def _error(name: str, *args: cty.Value) -> str:
 
 
 def test_the_table_is_terraforms() -> None:
-    missing_yet = {"base64gzip", "rsadecrypt", "textdecodebase64", "textencodebase64"}
+    missing_yet = {"base64gzip", "rsadecrypt"}
     opentofu = {  # (OpenTofu's table, without the file functions and the impure ones)
         "abs", "alltrue", "anytrue", "basename", "base64decode", "base64encode", "base64gzip",
         "base64gunzip", "base64sha256", "base64sha512", "can", "ceil", "chomp",
@@ -258,3 +258,27 @@ def test_the_removed_list_and_map() -> None:
     assert _error("map") == (
         'the "map" function was deprecated in Terraform v0.12 and is no longer available; '
         "use tomap({ ... }) syntax to write a literal map")
+
+
+def test_text_encodings() -> None:
+    assert TF["textencodebase64"](S("Hello World"), S("UTF-16LE")) == \
+        S("SABlAGwAbABvACAAVwBvAHIAbABkAA==")
+    assert TF["textdecodebase64"](S("SABlAGwAbABvACAAVwBvAHIAbABkAA=="), S("utf-16le")) == \
+        S("Hello World")
+    assert TF["textencodebase64"](S("é"), S(" latin1 ")) == S("6Q==")
+    with pytest.raises(ArgError) as e:
+        TF["textencodebase64"](S("€"), S("latin1"))
+    assert (e.value.index, e.value.message) == (
+        0, "the given string contains characters that cannot be represented in "
+           "ISO_8859-1:1987")
+    with pytest.raises(ArgError) as e:
+        TF["textdecodebase64"](S("gQ=="), S("windows-1252"))  # (0x81: no character)
+    assert e.value.message == "the given string contains symbols that are not defined for " \
+                              "windows-1252"
+    with pytest.raises(ArgError) as e:
+        TF["textdecodebase64"](S("SGk=x"), S("UTF-8"))
+    assert e.value.message == "the given value is has an invalid base64 symbol at offset 4"
+    with pytest.raises(ArgError) as e:
+        TF["textencodebase64"](S("x"), S("Shift_JIS"))  # (Terraform has it; not here yet)
+    assert (e.value.index, e.value.message) == (1, "Shift_JIS is not supported here yet "
+                                                   "(Terraform has it)")

@@ -12,12 +12,13 @@ cty.string_val('aGVsbG8=')
 cty.unknown_val(cty.String).refine_not_null()
 
 Here: Terraform's own length, index, lookup, matchkeys, replace, tobool, tolist, tomap,
-tonumber, toset, tostring, coalesce; timecmp, urldecode, urlencode, the base64 and hash
-functions, uuidv5, the CIDR functions, basename, dirname, sensitive, nonsensitive,
-issensitive, flip_sensitive, startswith, endswith, strcontains, alltrue, anytrue, one, sum
-(``sum_``: Python has ``sum``), transpose, yamlencode, yamldecode. ``terraform_functions()`` makes
-Terraform's whole table, with the file functions (bound to a base directory) and the impure
-ones on request.
+tonumber, toset, tostring, coalesce; timecmp, urldecode, urlencode, textencodebase64,
+textdecodebase64, the base64 and hash functions, uuidv5, the CIDR functions, basename,
+dirname, sensitive, nonsensitive, issensitive, flip_sensitive, startswith, endswith,
+strcontains, alltrue, anytrue, one, sum (``sum_``: Python has ``sum``), transpose,
+yamlencode, yamldecode, and the removed list and map (``list_``, ``map_``).
+``terraform_functions()`` makes Terraform's whole table, with the file functions (bound to a
+base directory) and the impure ones on request.
 Importing this package loads none of its modules: each name loads its module when first used.
 """
 
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from ._sensitive import flip_sensitive, issensitive, nonsensitive, sensitive
     from ._string import endswith, replace, startswith, strcontains
     from ._table import FUNCTIONS
+    from ._text_encoding import textdecodebase64, textencodebase64
     from ._yaml_decode import yamldecode
     from ._yaml_encode import yamlencode
 
@@ -55,7 +57,8 @@ _LAZY.update({name: "._encoding" for name in (
 _LAZY.update({name: "._conversion" for name in ("tobool", "tolist", "tomap", "tonumber",
                                                 "toset", "tostring")})
 _LAZY.update({name: "._search" for name in ("index", "length", "lookup", "matchkeys")})
-_LAZY.update({"yamlencode": "._yaml_encode", "yamldecode": "._yaml_decode"})
+_LAZY.update({"yamlencode": "._yaml_encode", "yamldecode": "._yaml_decode",
+              "textencodebase64": "._text_encoding", "textdecodebase64": "._text_encoding"})
 _LAZY.update({"timecmp": "._datetime", "replace": "._string", "flip_sensitive": "._sensitive"})
 _LAZY.update({"basename": "._pathnames", "dirname": "._pathnames",
               "terraform_functions": "._scope"})
@@ -67,8 +70,9 @@ __all__ = ["FUNCTIONS", "alltrue", "anytrue", "base64decode", "base64encode", "b
            "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive",
            "index", "issensitive", "length", "list_", "lookup", "map_", "matchkeys", "md5",
            "nonsensitive", "one", "replace", "sensitive", "sha1", "sha256", "sha512",
-           "startswith", "strcontains", "sum_", "terraform_functions", "timecmp", "tobool",
-           "tolist", "tomap", "tonumber", "toset", "tostring", "transpose", "urldecode",
-           "urlencode", "uuidv5", "yamldecode", "yamlencode"]
+           "startswith", "strcontains", "sum_", "terraform_functions", "textdecodebase64",
+           "textencodebase64", "timecmp", "tobool", "tolist", "tomap", "tonumber", "toset",
+           "tostring", "transpose", "urldecode", "urlencode", "uuidv5", "yamldecode",
+           "yamlencode"]
 
 __getattr__, __dir__ = lazy_names(_LAZY, globals())

@@ -17,6 +17,7 @@ from ._pathnames import basename, dirname
 from ._search import index, length, lookup, matchkeys
 from ._sensitive import flip_sensitive, issensitive, nonsensitive, sensitive
 from ._string import endswith, replace, startswith, strcontains
+from ._text_encoding import textdecodebase64, textencodebase64
 from ._yaml_decode import yamldecode
 from ._yaml_encode import yamlencode
 
@@ -58,6 +59,8 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "startswith": startswith,
     "strcontains": strcontains,
     "sum": sum_,
+    "textdecodebase64": textdecodebase64,
+    "textencodebase64": textencodebase64,
     "timecmp": timecmp,
     "tobool": tobool,
     "tolist": tolist,

@@ -45,7 +45,7 @@ work="$build_dir/oracle"
 rm -rf "$work"
 cp -R "$shared" "$work"
 mkdir -p "$work/shims118"
-cp "$here/zz_funcs.go" "$work/shims118/"
+cp "$here/zz_funcs.go" "$here/zz_text.go" "$work/shims118/"
 
 # The extra modules, each with a go.mod of its own path and no requirements (the main
 # module requires and replaces every one), as build118.sh does for go-cty's.
@@ -98,6 +98,12 @@ replace github.com/mitchellh/go-homedir => $extra/go-homedir\\
 replace github.com/bmatcuk/doublestar => $extra/doublestar\\
 replace github.com/zclconf/go-cty-yaml => $extra/go-cty-yaml\\
 replace golang.org/x/crypto => $extra/x-crypto"
+# (and the x/text encodings, Debian's, that textencodebase64 needs: the oracle's x/text is
+# trimmed to what go-cty uses)
+copy_xtext='cp -R '"$gocode"'/golang.org/x/text/encoding '"$gocode"'/golang.org/x/text/runes "$mod/deps/$xtext/"; mkdir -p "$mod/deps/$xtext/internal"; cp -R '"$gocode"'/golang.org/x/text/internal/utf8internal "$mod/deps/$xtext/internal/"; find "$mod/deps/$xtext" -name "*_test.go" -delete'
+awk -v extra="$copy_xtext" '{ print } /^rm -f "\$mod\/deps\/\$msgpack\/go\.sum"$/ { print extra }' \
+    "$work/build118.sh" > "$work/build118.sh.new"
+mv "$work/build118.sh.new" "$work/build118.sh"
 sed -i -e "s|^	golang.org/x/text v0.11.0\$|&\\
 $req|" -e "s|^replace golang.org/x/text => ./deps/\$xtext\$|&\\
 $rep|" "$work/build118.sh"

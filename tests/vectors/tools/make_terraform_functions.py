@@ -106,7 +106,49 @@ def cases() -> list[dict[str, Any]]:
         add("yamldecode", [_string(source)])
     for arg in SPECIAL:
         add("yamldecode", [arg])
+    for name, args in _text_calls(rng):
+        add(name, args)
     return out
+
+
+TEXTS_TO_ENCODE = ["", "Hello, World!", "héllo", "€100", "日本語", "💩", "\ufeffbom", "\x00\x7f",
+                   "Ω≈ç√", "\ufffd", "ÿ", "tab\tnew\nline"]
+
+
+def _text_calls(rng: random.Random) -> list[tuple[str, list[dict[str, Any]]]]:
+    """textencodebase64 and textdecodebase64 on every IANA name and alias of the encodings
+    here (the CJK ones, not here yet, left out), in other cases and with spaces around, names
+    that are none, text of every kind, random bytes, and base64 that is not."""
+    from cty.function.terraform._text_tables import ALIASES, KINDS
+
+    names = sorted(a for a, n in ALIASES.items() if KINDS[n] != "multibyte")
+    calls: list[tuple[str, list[dict[str, Any]]]] = []
+    for alias in names:
+        calls.append(("textencodebase64", [_string(rng.choice(TEXTS_TO_ENCODE)),
+                                           _string(alias)]))
+        raw = bytes(rng.randrange(256) for _ in range(rng.randrange(0, 6)))
+        calls.append(("textdecodebase64", [_string(base64.b64encode(raw).decode()),
+                                           _string(alias)]))
+    for name in sorted({n for n in ALIASES.values() if KINDS[n] != "multibyte"}):
+        for text in TEXTS_TO_ENCODE:
+            calls.append(("textencodebase64", [_string(text), _string(name)]))
+        for _ in range(4):
+            raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 9)))
+            calls.append(("textdecodebase64", [_string(base64.b64encode(raw).decode()),
+                                               _string(name)]))
+    for name in ("UTF-8", "utf-8", " utf-8\t", "UTF8", "latin1", "LATIN1", "nope", "",
+                 "utf-7", "Shift-JIS"):
+        calls.append(("textencodebase64", [_string("x"), _string(name)]))
+    odd = ["SGk=x", "S=Gk", "SG==", "S===", "SGk==", "=", "====", "SGk", "SG\nk=",
+           "SGVsbG8=\r\n", "SG\rVs bG8=", "77+9", "/v8ASA==", "//5IAA==", "/v8A"]
+    for source in [*_base64_texts(rng), *odd]:
+        for name in ("UTF-8", "UTF-16", "UTF-16LE"):
+            calls.append(("textdecodebase64", [_string(source), _string(name)]))
+    for arg in _variants(_string("SGk="))[1:] + SPECIAL:
+        calls.append(("textdecodebase64", [arg, _string("UTF-8")]))
+        calls.append(("textencodebase64", [arg, _string("UTF-8")]))
+        calls.append(("textencodebase64", [_string("x"), arg]))
+    return calls
 
 
 YAML_SOURCES = [
