@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from cty._internal import go_quote
 
-__all__ = ["GoTime", "GoTimeError", "parse_duration", "parse_timestamp"]
+__all__ = ["GoTime", "GoTimeError", "parse_duration", "parse_error_message", "parse_timestamp"]
 
 
 class GoTimeError(Exception):
@@ -285,11 +285,15 @@ _WHAT = {"2006": "year", "01": "month", "02": "day of month", "15": "hour", "04"
          "05": "second", "Z07:00": "UTC offset"}
 
 
-def _message(e: _ParseError) -> str:
-    """go-cty's parseTimestamp: its words for Go's ParseError."""
+def parse_error_message(e: _ParseError, terraform_text: str | None = None) -> str:
+    """go-cty's parseTimestamp: its words for Go's ParseError *e*; with *terraform_text* (the
+    text parsed), Terraform's words (OpenTofu's parseTimestamp), which quote Go's own message
+    where there is one and have no words of their own for hours and minutes."""
     base = "not a valid RFC3339 timestamp"
     value = e.value_elem.decode("utf-8", "replace")
     if not e.layout_elem and not value and e.message:
+        if terraform_text is not None:
+            return f"{base}: parsing time {_time_quote(terraform_text)}{e.message}"
         return base + e.message
     if e.layout_elem == "T":
         return f"{base}: missing required time introducer 'T'"
@@ -300,12 +304,13 @@ def _message(e: _ParseError) -> str:
     what = _WHAT.get(e.layout_elem, "timestamp segment")
     if not value:
         return f"{base}: end of string before {what}"
-    if what == "hour" and ":" in value:
-        return f"{base}: hour must be between 0 and 23 inclusive"
-    if what == "hour" and len(e.value_elem) != 2:
-        return f"{base}: hour must have exactly two digits"
-    if what == "minute" and len(e.value_elem) != 2:
-        return f"{base}: minute must have exactly two digits"
+    if terraform_text is None:
+        if what == "hour" and ":" in value:
+            return f"{base}: hour must be between 0 and 23 inclusive"
+        if what == "hour" and len(e.value_elem) != 2:
+            return f"{base}: hour must have exactly two digits"
+        if what == "minute" and len(e.value_elem) != 2:
+            return f"{base}: minute must have exactly two digits"
     return f"{base}: cannot use {go_quote(value)} as {what}"
 
 
@@ -319,7 +324,7 @@ def parse_timestamp(text: str) -> GoTime:
         error = _strict_error(data)
     except _ParseError as e:
         error = e
-    raise GoTimeError(_message(error))
+    raise GoTimeError(parse_error_message(error))
 
 
 # --- durations ---------------------------------------------------------------------------------
