@@ -245,6 +245,15 @@ def test_yamldecode_is_bounded() -> None:
     assert "exceeded maximum nesting depth" in _error("yamldecode", S("[" * 1100))  # (LibYAML's)
 
 
+def test_yamldecode_counts_a_long_document_before_reading_it_all(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cty.function.terraform import _yaml_decode
+    monkeypatch.setattr(_yaml_decode, "_MAX_EVENTS", 20)
+    monkeypatch.setattr(_yaml_decode, "MAX_VALUES", 8)
+    assert "more than 8 values" in _error("yamldecode", S("- a\n" * 30))
+    assert TF["yamldecode"](S("- a\n" * 5)) == cty.tuple_val([S("a")] * 5)
+
+
 def test_yamldecode_without_libyaml(monkeypatch: pytest.MonkeyPatch) -> None:
     yaml = pytest.importorskip("yaml", reason="PyYAML is in the test extra")
     monkeypatch.delattr(yaml, "CLoader")

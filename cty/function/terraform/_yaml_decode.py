@@ -166,6 +166,22 @@ def resolve(tag: str, src: str, quoted: bool) -> Value | _Merge:
     return string_val(src)
 
 
+MAX_VALUES: Final = 1_000_000
+"""The most values (scalars, sequences and mappings, each alias counted as all it stands for)
+one document may describe: aliases of aliases can make a few lines stand for billions."""
+
+
+_MAX_EVENTS: Final = 2 * MAX_VALUES + 8
+"""Events past this many describe more than MAX_VALUES values (each value has at most two:
+a mapping's key and value, or a collection's start and end; and the stream's and document's
+four)."""
+
+
+def _too_many() -> FunctionError:
+    return FunctionError(f"the document describes more than {MAX_VALUES} values (counting "
+                         "each alias as all it stands for)")
+
+
 class _Events:
     """A document's events, with the parse error LibYAML stopped at (raised when reached)."""
 
@@ -176,6 +192,9 @@ class _Events:
         try:
             for event in yaml.parse(source or "\n", Loader=yaml.CLoader):
                 self.items.append(event)
+                if len(self.items) > _MAX_EVENTS:  # (then more than MAX_VALUES values)
+                    self.error = _too_many()
+                    return
         except yaml.MarkedYAMLError as e:
             self.error = FunctionError(_parser_message(e))
         except yaml.reader.ReaderError as e:
@@ -216,11 +235,6 @@ _KINDS: Final = {"StreamStartEvent": "STREAM-START", "StreamEndEvent": "STREAM-E
                  "AliasEvent": "ALIAS", "ScalarEvent": "SCALAR",
                  "SequenceStartEvent": "SEQUENCE-START", "SequenceEndEvent": "SEQUENCE-END",
                  "MappingStartEvent": "MAPPING-START", "MappingEndEvent": "MAPPING-END"}
-
-
-MAX_VALUES: Final = 1_000_000
-"""The most values (scalars, sequences and mappings, each alias counted as all it stands for)
-one document may describe: aliases of aliases can make a few lines stand for billions."""
 
 
 class _Pass:
@@ -278,8 +292,7 @@ class _Pass:
 
     def _complete(self, anchor: str | None, result: Any, size: int) -> tuple[Any, int]:
         if size > MAX_VALUES:
-            raise FunctionError(f"the document describes more than {MAX_VALUES} values "
-                                "(counting each alias as all it stands for)")
+            raise _too_many()
         if anchor:
             self.pending[anchor] -= 1
             if not self.pending[anchor]:
