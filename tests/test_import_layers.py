@@ -113,7 +113,9 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._datetime", "cty.function.stdlib"],
     # the functions Terraform adds
     ["cty.function.terraform._redact", "cty.function.terraform._encoding",
-     "cty.function.terraform._crypto", "cty.function.terraform._sensitive",
+     "cty.function.terraform._pem", "cty.function.terraform._der",
+     "cty.function.terraform._rsa_key", "cty.function.terraform._crypto",
+     "cty.function.terraform._sensitive",
      "cty.function.terraform._string", "cty.function.terraform._collection",
      "cty.function.terraform._ipaddr", "cty.function.terraform._netcalc",
      "cty.function.terraform._cidr", "cty.function.terraform._gopath",

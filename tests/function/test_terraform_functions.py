@@ -78,7 +78,8 @@ def test_the_table_holds_terraforms_names() -> None:
         "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask", "cidrsubnet",
         "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive", "index",
         "issensitive", "length", "list", "lookup", "map", "matchkeys", "md5", "nonsensitive",
-        "one", "replace", "sensitive", "sha1", "sha256", "sha512", "startswith", "strcontains",
+        "one", "replace", "rsadecrypt", "sensitive", "sha1", "sha256", "sha512", "startswith",
+        "strcontains",
         "sum", "textdecodebase64", "textencodebase64", "timecmp", "tobool", "tolist", "tomap",
         "tonumber", "toset", "tostring", "transpose", "urldecode", "urlencode", "uuidv5",
         "yamldecode", "yamlencode"]

@@ -13,7 +13,7 @@ cty.unknown_val(cty.String).refine_not_null()
 
 Here: Terraform's own length, index, lookup, matchkeys, replace, tobool, tolist, tomap,
 tonumber, toset, tostring, coalesce; timecmp, urldecode, urlencode, textencodebase64,
-textdecodebase64, the base64 and hash functions, uuidv5, the CIDR functions, basename,
+textdecodebase64, the base64 and hash functions, uuidv5, rsadecrypt, the CIDR functions, basename,
 dirname, sensitive, nonsensitive, issensitive, flip_sensitive, startswith, endswith,
 strcontains, alltrue, anytrue, one, sum (``sum_``: Python has ``sum``), transpose,
 yamlencode, yamldecode, and the removed list and map (``list_``, ``map_``).
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
     from ._collection import alltrue, anytrue, coalesce, list_, map_, one, sum_, transpose
     from ._conversion import tobool, tolist, tomap, tonumber, toset, tostring
-    from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
+    from ._crypto import base64sha256, base64sha512, md5, rsadecrypt, sha1, sha256, sha512, uuidv5
     from ._datetime import timecmp
     from ._encoding import base64decode, base64encode, base64gunzip, urldecode, urlencode
     from ._pathnames import basename, dirname
@@ -51,7 +51,8 @@ _LAZY.update({name: "._cidr" for name in ("cidrcontains", "cidrhost", "cidrnetma
 _LAZY.update({name: "._collection" for name in ("alltrue", "anytrue", "coalesce", "list_",
                                                 "map_", "one", "sum_", "transpose")})
 _LAZY.update({name: "._crypto" for name in (
-    "base64sha256", "base64sha512", "md5", "sha1", "sha256", "sha512", "uuidv5")})
+    "base64sha256", "base64sha512", "md5", "rsadecrypt", "sha1", "sha256", "sha512",
+    "uuidv5")})
 _LAZY.update({name: "._encoding" for name in (
     "base64decode", "base64encode", "base64gunzip", "urldecode", "urlencode")})
 _LAZY.update({name: "._conversion" for name in ("tobool", "tolist", "tomap", "tonumber",
@@ -69,7 +70,7 @@ __all__ = ["FUNCTIONS", "alltrue", "anytrue", "base64decode", "base64encode", "b
            "base64sha256", "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask",
            "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive",
            "index", "issensitive", "length", "list_", "lookup", "map_", "matchkeys", "md5",
-           "nonsensitive", "one", "replace", "sensitive", "sha1", "sha256", "sha512",
+           "nonsensitive", "one", "replace", "rsadecrypt", "sensitive", "sha1", "sha256", "sha512",
            "startswith", "strcontains", "sum_", "terraform_functions", "textdecodebase64",
            "textencodebase64", "timecmp", "tobool", "tolist", "tomap", "tonumber", "toset",
            "tostring", "transpose", "urldecode", "urlencode", "uuidv5", "yamldecode",

@@ -1,5 +1,5 @@
 """Terraform's hash functions (OpenTofu's lang/funcs crypto.go): md5, sha1, sha256, sha512 in
-hexadecimal; base64sha256 and base64sha512 in base64; uuidv5.
+hexadecimal; base64sha256 and base64sha512 in base64; uuidv5; rsadecrypt.
 
 Each hashes the string's UTF-8 bytes.
 """
@@ -15,11 +15,14 @@ from typing import Final
 from cty import String, Type, Value, string_val
 from cty._internal import go_quote
 
-from .._errors import FunctionError
+from .._errors import ArgError, FunctionError
 from .._function import Function, refine_not_null, static_return_type
 from .._parameter import Parameter
+from ._encoding import go_base64
+from ._rsa_key import DecryptionError, RsaKeyError, decrypt_pkcs1v15, read_private_key
 
-__all__ = ["base64sha256", "base64sha512", "md5", "sha1", "sha256", "sha512", "uuidv5"]
+__all__ = ["base64sha256", "base64sha512", "md5", "rsadecrypt", "sha1", "sha256", "sha512",
+           "uuidv5"]
 
 
 def _hash_function(name: str, encode: Callable[[bytes], str], what: str) -> Function:
@@ -117,3 +120,31 @@ uuidv5 = Function(params=[Parameter("namespace", String), Parameter("name", Stri
                                             "5\" UUID.")
 """uuidv5(namespace, name): the version 5 UUID of *name* in *namespace* (``dns``, ``url``,
 ``oid``, ``x500``, or a UUID)."""
+
+
+def _rsadecrypt(args: list[Value], ty: Type) -> Value:
+    text = args[0].as_string()
+    ciphertext = go_base64(text.encode())
+    if ciphertext is None:
+        raise ArgError(0, f"failed to decode input {go_quote(text)}: cipher text must be "
+                          "base64-encoded")
+    try:
+        key = read_private_key(args[1].as_string().encode())
+    except RsaKeyError as e:
+        raise ArgError(1, str(e)) from None
+    try:
+        message = decrypt_pkcs1v15(key, ciphertext)
+    except DecryptionError as e:
+        raise FunctionError(f"failed to decrypt: {e}") from None
+    return string_val(message.decode("utf-8", errors="replace"))
+
+
+rsadecrypt = Function(
+    params=[Parameter("ciphertext", String), Parameter("privatekey", String)],
+    type=static_return_type(String), refine_result=refine_not_null, impl=_rsadecrypt,
+    description="Decrypts an RSA-encrypted ciphertext, returning the corresponding cleartext.")
+"""rsadecrypt(ciphertext, privatekey): the text *ciphertext* (base64) holds, encrypted with
+RSA and PKCS #1 v1.5 padding for the key *privatekey* (PEM: PKCS #1, PKCS #8 or OpenSSH's
+format, unencrypted), as Terraform decrypts it; Go's errors for keys it refuses (other
+algorithms, passphrases, keys it finds invalid or shorter than 1,024 bits). Bytes that are not
+UTF-8 read as U+FFFD (a cty string is Unicode text; Terraform keeps the bytes)."""

@@ -28,10 +28,10 @@ __all__ = ["base64decode", "base64encode", "base64gunzip", "urldecode", "urlenco
 _BASE64: Final = re.compile(rb"[A-Za-z0-9+/]*={0,2}")
 
 
-def _go_base64(text: str) -> bytes | None:
-    """*text*'s bytes as Go's base64.StdEncoding decodes them (carriage returns and line
-    feeds skipped), or None where Go refuses them."""
-    data = text.encode().replace(b"\r", b"").replace(b"\n", b"")
+def go_base64(data: bytes) -> bytes | None:
+    """*data* as Go's base64.StdEncoding decodes it (carriage returns and line feeds
+    skipped), or None where Go refuses it."""
+    data = data.replace(b"\r", b"").replace(b"\n", b"")
     if len(data) % 4 or not _BASE64.fullmatch(data):
         return None
     try:
@@ -61,7 +61,7 @@ def _base64_argument(arg: Value) -> tuple[bytes, frozenset[Hashable]]:
     """The bytes string *arg* holds in base64, and its marks; Terraform's error where it holds
     no base64 (the text shown unless it is sensitive)."""
     text, marks = arg.unmark()
-    decoded = _go_base64(text.as_string())
+    decoded = go_base64(text.as_string().encode())
     if decoded is None:
         raise FunctionError(f"failed to decode base64 data {redacted(text.as_string(), marks)}")
     return decoded, marks

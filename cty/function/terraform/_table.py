@@ -10,7 +10,7 @@ from .._function import Function
 from ._cidr import cidrcontains, cidrhost, cidrnetmask, cidrsubnet, cidrsubnets
 from ._collection import alltrue, anytrue, coalesce, list_, map_, one, sum_, transpose
 from ._conversion import tobool, tolist, tomap, tonumber, toset, tostring
-from ._crypto import base64sha256, base64sha512, md5, sha1, sha256, sha512, uuidv5
+from ._crypto import base64sha256, base64sha512, md5, rsadecrypt, sha1, sha256, sha512, uuidv5
 from ._datetime import timecmp
 from ._encoding import base64decode, base64encode, base64gunzip, urldecode, urlencode
 from ._pathnames import basename, dirname
@@ -52,6 +52,7 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "nonsensitive": nonsensitive,
     "one": one,
     "replace": replace,
+    "rsadecrypt": rsadecrypt,
     "sensitive": sensitive,
     "sha1": sha1,
     "sha256": sha256,

@@ -45,7 +45,7 @@ work="$build_dir/oracle"
 rm -rf "$work"
 cp -R "$shared" "$work"
 mkdir -p "$work/shims118"
-cp "$here/zz_funcs.go" "$here/zz_text.go" "$work/shims118/"
+cp "$here/zz_funcs.go" "$here/zz_text.go" "$here/zz_rsa.go" "$work/shims118/"
 
 # The extra modules, each with a go.mod of its own path and no requirements (the main
 # module requires and replaces every one), as build118.sh does for go-cty's.
@@ -78,9 +78,16 @@ else
     copy github.com/zclconf/go-cty-yaml go-cty-yaml github.com/zclconf/go-cty-yaml
 fi
 mkdir -p "$extra/x-crypto"
-cp -R "$gocode/golang.org/x/crypto/bcrypt" "$gocode/golang.org/x/crypto/blowfish" "$extra/x-crypto/"
+# (bcrypt for bcrypt; ssh, with what its key reading imports, for Terraform's rsadecrypt)
+for pkg in bcrypt blowfish ssh chacha20 curve25519 ed25519 internal/poly1305 internal/alias; do
+    mkdir -p "$extra/x-crypto/$pkg"
+    cp -R "$gocode/golang.org/x/crypto/$pkg/." "$extra/x-crypto/$pkg/"
+done
+rm -rf "$extra/x-crypto/ssh/agent" "$extra/x-crypto/ssh/knownhosts" "$extra/x-crypto/ssh/terminal" \
+    "$extra/x-crypto/ssh/test" "$extra/x-crypto/ssh/testdata"
 find "$extra/x-crypto" -name '*_test.go' -delete
 printf 'module golang.org/x/crypto\n\ngo 1.17\n' > "$extra/x-crypto/go.mod"
+copy golang.org/x/sys x-sys golang.org/x/sys
 
 # build118.sh writes the main module's go.mod from a here-document: add the extra
 # requirements and replacements to it.
@@ -90,14 +97,16 @@ req='	github.com/hashicorp/go-cty-funcs v0.0.0-local\
 	github.com/mitchellh/go-homedir v0.0.0-local\
 	github.com/bmatcuk/doublestar v0.0.0-local\
 	github.com/zclconf/go-cty-yaml v0.0.0-local\
-	golang.org/x/crypto v0.0.0-local'
+	golang.org/x/crypto v0.0.0-local\
+	golang.org/x/sys v0.0.0-local'
 rep="replace github.com/hashicorp/go-cty-funcs => $extra/go-cty-funcs\\
 replace github.com/apparentlymart/go-cidr => $extra/go-cidr\\
 replace github.com/google/uuid => $extra/uuid\\
 replace github.com/mitchellh/go-homedir => $extra/go-homedir\\
 replace github.com/bmatcuk/doublestar => $extra/doublestar\\
 replace github.com/zclconf/go-cty-yaml => $extra/go-cty-yaml\\
-replace golang.org/x/crypto => $extra/x-crypto"
+replace golang.org/x/crypto => $extra/x-crypto\\
+replace golang.org/x/sys => $extra/x-sys"
 # (and the x/text encodings, Debian's, that textencodebase64 needs: the oracle's x/text is
 # trimmed to what go-cty uses)
 copy_xtext='cp -R '"$gocode"'/golang.org/x/text/encoding '"$gocode"'/golang.org/x/text/runes "$mod/deps/$xtext/"; mkdir -p "$mod/deps/$xtext/internal"; cp -R '"$gocode"'/golang.org/x/text/internal/utf8internal "$mod/deps/$xtext/internal/"; find "$mod/deps/$xtext" -name "*_test.go" -delete'

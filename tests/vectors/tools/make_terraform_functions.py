@@ -20,6 +20,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import gmpy2
+
 from ._oracle import answered, oracle_path
 
 OUT = Path(__file__).resolve().parents[1] / "terraform_functions.jsonl"
@@ -108,7 +110,156 @@ def cases() -> list[dict[str, Any]]:
         add("yamldecode", [arg])
     for name, args in _text_calls(rng):
         add(name, args)
+    for args in _rsa_calls(random.Random(5051)):
+        add("rsadecrypt", args)
     return out
+
+
+def _rsa_calls(rng: random.Random) -> list[list[dict[str, Any]]]:
+    """rsadecrypt (Terraform's, in the shim zz_rsa.go) on keys made here: PKCS #1 (with and
+    without CRT values, multi-prime), PKCS #8 and OpenSSH's format; PEM as Go finds it (text
+    around, headers, CRLF, spaces, a broken block before a good one); keys spoilt every way
+    Go checks (versions, signs, exponents, primes, CRT values, sizes), DER mutated byte by
+    byte, other algorithms, passphrases; ciphertexts of every length, padded wrongly, for
+    another key; and unknown, null and marked arguments."""
+    from . import rsa_keys as R
+
+    def call(ciphertext: bytes | str, key: str) -> list[dict[str, Any]]:
+        text = ciphertext if isinstance(ciphertext, str) else \
+            base64.b64encode(ciphertext).decode()
+        return [_string(text), _string(key)]
+
+    calls: list[list[dict[str, Any]]] = []
+    key = R.make_key(rng, 1024)
+    big = R.make_key(rng, 2048)
+    odd = R.make_key(rng, 1031)
+    small = R.make_key(rng, 512)
+    secret = R.encrypt(rng, key, b"hello")
+    pkcs1 = R.pem("RSA PRIVATE KEY", R.pkcs1_der(key))
+    for k in (key, big, odd, small):
+        size = (k.n.bit_length() + 7) // 8
+        for message in (b"", b"hello", "日本語 ✓".encode(), b"\xff", b"x" * (size - 11)):
+            ciphertext = R.encrypt(rng, k, message)
+            for text in (R.pem("RSA PRIVATE KEY", R.pkcs1_der(k)),
+                         R.pem("RSA PRIVATE KEY", R.pkcs1_der(k, crt=False)),
+                         R.pem("PRIVATE KEY", R.pkcs8_der(R.pkcs1_der(k))), R.openssh(k)):
+                calls.append(call(ciphertext, text))
+    calls.append(call(R.encrypt(rng, big, b"hello"), pkcs1))  # (another key)
+    size = (key.n.bit_length() + 7) // 8
+    for em in (b"\x00\x02" + b"\x01" * 7 + b"\x00" + b"m" * (size - 10),  # padding too short
+               b"\x00\x02" + b"\x01" * 8 + b"\x00" + b"m" * (size - 11),
+               b"\x00\x01" + b"\xff" * 8 + b"\x00" + b"m" * (size - 11),
+               b"\x01\x02" + b"\x01" * 8 + b"\x00" + b"m" * (size - 11),
+               b"\x00\x02" + b"\x01" * (size - 2),  # (no zero)
+               b"\x00\x02" + b"\x01" * (size - 3) + b"\x00"):
+        calls.append(call(R.raw_encrypt(key, em), pkcs1))
+    for ciphertext in (b"", b"\x01", secret[1:], b"\x00" + secret, b"\x00" * 8 + secret,
+                       b"\x00" * 9 + secret, key.n.to_bytes(size, "big"),
+                       (key.n - 1).to_bytes(size, "big"), b"\xff" * size):
+        calls.append(call(ciphertext, pkcs1))
+    for text in ("not base64", "aGVsbG8", "aGVs\nbG8=", base64.b64encode(secret).decode() + "\n"):
+        calls.append(call(text, pkcs1))
+    calls += [call(secret, k) for k in _spoilt_keys(rng, R, key)]
+    third = int(gmpy2.next_prime(rng.getrandbits(400)))
+    n = key.n * third
+    d = pow(key.e, -1, (key.p - 1) * (key.q - 1) * (third - 1))
+    three = R.pem("RSA PRIVATE KEY", R.der_seq(R.der_int(1), *map(R.der_int, (
+        n, key.e, d, key.p, key.q, d % (key.p - 1), d % (key.q - 1), key.crt[2])),
+        R.der_seq(R.der_seq(*map(R.der_int, (third, d % (third - 1), 1))))))
+    calls.append(call(R.encrypt(rng, R.Key(n, key.e, d, key.p, key.q), b"three primes"), three))
+    marked = {"type": "string", "value": {"marked": {"marks": ["sensitive"],
+                                                     "value": {"string": pkcs1}}}}
+    calls += [[_string(base64.b64encode(secret).decode()), marked],
+              [_string("nope"), marked], [_string(base64.b64encode(secret).decode()),
+                                          {"type": "string", "value": {"marked": {
+                                              "marks": ["sensitive"],
+                                              "value": {"string": "not a key"}}}}]]
+    for arg in SPECIAL:
+        calls.append([arg, _string(pkcs1)])
+        calls.append([_string(base64.b64encode(secret).decode()), arg])
+    return calls
+
+
+def _spoilt_keys(rng: random.Random, R: Any, key: Any) -> list[str]:
+    """Keys that are not, or not quite, right."""
+    der = R.pkcs1_der(key)
+    good = R.pem("RSA PRIVATE KEY", der)
+    dp, dq, qinv = key.crt
+    fields = [key.n, key.e, key.d, key.p, key.q, dp, dq, qinv]
+
+    def pkcs1(*values: int, version: int = 0, extra: bytes = b"") -> str:
+        return R.pem("RSA PRIVATE KEY", R.der_seq(R.der_int(version), *map(R.der_int, values))
+                     + extra)
+
+    other = R.make_key(rng, 1024)
+    third = int(gmpy2.next_prime(rng.getrandbits(200)))
+    keys = [
+        "", "hello", good.replace("\n", "\r\n"), "junk before\n" + good + "junk after",
+        good.replace("-----END RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEYS-----"),
+        good.replace("-----END RSA PRIVATE KEY-----\n", ""), good[:-30] + "\n" + good[-30:],
+        good.replace("\n", " \n", 3), good.replace("\nM", "\n\tM", 2), "x" + good,
+        good.replace("-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----  "),
+        good.replace("-----BEGIN RSA PRIVATE KEY-----\n",
+                     "-----BEGIN RSA PRIVATE KEY-----\nComment: hello\n"),
+        good.replace("-----BEGIN RSA PRIVATE KEY-----\n",
+                     "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\n"
+                     "DEK-Info: AES-128-CBC,00000000000000000000000000000000\n\n"),
+        "-----BEGIN RSA PRIVATE KEY-----\n!!!!\n-----END RSA PRIVATE KEY-----\n" + good,
+        "-----BEGIN RSA PRIVATE KEY-----\n-----END RSA PRIVATE KEY-----\n",
+        R.pem("RSA PRIVATE KEY", b""), R.pem("PUBLIC KEY", der), R.pem("FOO KEY", der),
+        R.pem("EC PRIVATE KEY", der), R.pem("DSA PRIVATE KEY", der),
+        R.pem("PRIVATE KEY", der), R.pem("RSA PRIVATE KEY", R.pkcs8_der(der)),
+        R.pem("PRIVATE KEY", R.pkcs8_der(der, (1, 2, 840, 10045, 2, 1))),
+        R.pem("PRIVATE KEY", R.pkcs8_der(der, (1, 3, 101, 112))),
+        R.pem("PRIVATE KEY", R.pkcs8_der(der, (1, 2, 3, 4))),
+        R.pem("PRIVATE KEY", R.pkcs8_der(der + b"\x00")),
+        R.pem("PRIVATE KEY", R.pkcs8_der(der[:-3])),
+        R.pem("RSA PRIVATE KEY", der + b"\x00"), R.pem("RSA PRIVATE KEY", der[:-1]),
+        R.pem("RSA PRIVATE KEY", der[:40]), R.pem("RSA PRIVATE KEY", b"\x30\x80" + der[2:]),
+        pkcs1(*fields, version=1), pkcs1(*fields, version=2), pkcs1(*fields, version=-1),
+        pkcs1(*fields[:5]), pkcs1(*fields[:6]), pkcs1(*fields[:4]),
+        pkcs1(*fields, extra=R.der_int(5)),
+        pkcs1(key.n, 3, *fields[2:]), pkcs1(key.n, 65536, *fields[2:]),
+        pkcs1(key.n, 1, *fields[2:]), pkcs1(key.n, -65537, *fields[2:]),
+        pkcs1(key.n, 1 << 40 | 1, *fields[2:]), pkcs1(key.n + 1, *fields[1:]),
+        pkcs1(key.n * 2 + 1, *fields[1:]), pkcs1(0, *fields[1:]),
+        pkcs1(key.n, 65537, 0, *fields[3:]),
+        pkcs1(key.n, 65537, -key.d, *fields[3:]), pkcs1(*fields[:3], key.q, key.p, *fields[5:]),
+        pkcs1(*fields[:3], key.p, key.p, *fields[5:]),
+        pkcs1(*fields[:3], other.p, key.q, *fields[5:]),
+        pkcs1(*fields[:5], dp + 1, dq, qinv), pkcs1(*fields[:5], dp, dq + 2, qinv),
+        pkcs1(*fields[:5], dp, dq, qinv + 1), pkcs1(*fields[:5], dp, dq, key.p),
+        pkcs1(*fields[:5], dp, dq, key.p + 5), pkcs1(*fields[:5], key.p - 1, dq, qinv),
+        pkcs1(*fields[:5], key.p + (1 << 600), dq, qinv),
+        pkcs1(*fields[:2], key.d + key.n, *fields[3:]), pkcs1(*fields[:2], 3, *fields[3:]),
+        pkcs1(key.n, key.e, key.d, 1, key.q, *fields[5:]),
+        pkcs1(key.n, key.e, key.d, key.n, 1, *fields[5:]),
+        pkcs1(*fields[:5], 0, dq, qinv), pkcs1(*fields[:5], dp, dq, -qinv),
+        pkcs1(*fields[:5], dp), pkcs1(*fields[:5], dp, dq),
+        pkcs1(*fields, extra=R.der_seq(R.der_seq(*map(R.der_int, (third, 1, 1))))),
+        pkcs1(*fields, extra=R.der_seq(R.der_seq(*map(R.der_int, (0, 1, 1))))),
+        pkcs1(*fields, extra=R.der_seq(R.der_seq(*map(R.der_int, (key.p, 1, 1))))),
+        pkcs1(*fields, extra=R.der_seq(R.der_int(3))),
+        pkcs1(*fields, extra=R.der_seq(R.der_seq(R.der_int(third)))),
+        R.openssh(key, cipher="aes256-ctr"), R.openssh(key, check=(1, 2)),
+        R.openssh(key, pad=b"\x01\x03"), R.openssh(key, key_type="ssh-ed25519"),
+        R.openssh(key, key_type="ssh-dss"), R.openssh(key, key_type="ecdsa-sha2-nistp256"),
+        R.pem("OPENSSH PRIVATE KEY", b"openssh-key-v0\x00"), R.pem("OPENSSH PRIVATE KEY", b""),
+        R.pem("OPENSSH PRIVATE KEY", b"openssh-key-v1\x00"),
+        R.pem("OPENSSH PRIVATE KEY", b"openssh-key-v1\x00\x00\x00\x00\x04none"),
+    ]
+    three = R.Key(key.n * third, key.e, pow(key.e, -1, (key.p - 1) * (key.q - 1) * (third - 1)),
+                  key.p, key.q)
+    keys.append(pkcs1(three.n, three.e, three.d, key.p, key.q, *key.crt,
+                      extra=R.der_seq(R.der_seq(*map(R.der_int, (third, 1, 1))))))
+    raw = bytearray(R.b64decode_pem(good))
+    for _ in range(60):
+        spoilt = bytearray(raw)
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            at = rng.randrange(min(len(spoilt), rng.choice([8, 40, len(spoilt)])))
+            spoilt[at] = rng.randrange(256)
+        keys.append(R.pem("RSA PRIVATE KEY", bytes(spoilt)))
+    return keys
 
 
 TEXTS_TO_ENCODE = ["", "Hello, World!", "héllo", "€100", "日本語", "💩", "\ufeffbom", "\x00\x7f",
