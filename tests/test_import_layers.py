@@ -112,7 +112,8 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.stdlib._format", "cty.function.stdlib._go_time",
      "cty.function.stdlib._datetime", "cty.function.stdlib"],
     # the functions Terraform adds
-    ["cty.function.terraform._redact", "cty.function.terraform._encoding",
+    ["cty.function.terraform._redact", "cty.function.terraform._deflate",
+     "cty.function.terraform._encoding",
      "cty.function.terraform._pem", "cty.function.terraform._der",
      "cty.function.terraform._rsa_key", "cty.function.terraform._crypto",
      "cty.function.terraform._sensitive",

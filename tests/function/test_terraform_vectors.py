@@ -38,9 +38,12 @@ itself (OpenTofu's lang/funcs, which we follow) answers otherwise:
   reads it first, then refuses it as invalid or prints the Go value it read. Both refuse
   the key, argument 1, which is what is checked there.
 
-rsadecrypt is go-cty-funcs' with older key reading (PKCS #1 only): the vectors hold
-Terraform's, from the oracle shim tests/oracle_shims/funcs/zz_rsa.go (x/crypto/ssh's
-ParseRawPrivateKey on Go 1.25's crypto). textencodebase64 and textdecodebase64 are not in
+base64gzip is not in go-cty-funcs: the vectors hold Terraform's, from the oracle shim
+tests/oracle_shims/funcs/zz_gzip.go (Go 1.25's compress/gzip; larger texts are checked by
+hash in tests/function/test_terraform_gzip.py). rsadecrypt is go-cty-funcs' with older key
+reading (PKCS #1 only): the vectors hold Terraform's, from the oracle shim
+tests/oracle_shims/funcs/zz_rsa.go (x/crypto/ssh's ParseRawPrivateKey on Go 1.25's crypto).
+textencodebase64 and textdecodebase64 are not in
 go-cty-funcs: the oracle shim tests/oracle_shims/funcs/zz_text.go has them, on
 golang.org/x/text's IANA index; the CJK encodings, not here yet, are left out of the vectors.
 
@@ -208,4 +211,4 @@ def test_the_vectors_cover_every_function_go_cty_funcs_has_of_ours() -> None:
                        "sha512", "uuidv5", "coalesce", "cidrhost", "cidrnetmask", "cidrsubnet",
                        "cidrsubnets", "basename", "dirname", "file", "filebase64",
                        "fileexists", "fileset", "yamlencode", "yamldecode", "textencodebase64",
-                       "textdecodebase64", "rsadecrypt"}
+                       "textdecodebase64", "rsadecrypt", "base64gzip"}

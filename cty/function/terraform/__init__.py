@@ -34,7 +34,14 @@ if TYPE_CHECKING:
     from ._conversion import tobool, tolist, tomap, tonumber, toset, tostring
     from ._crypto import base64sha256, base64sha512, md5, rsadecrypt, sha1, sha256, sha512, uuidv5
     from ._datetime import timecmp
-    from ._encoding import base64decode, base64encode, base64gunzip, urldecode, urlencode
+    from ._encoding import (
+        base64decode,
+        base64encode,
+        base64gunzip,
+        base64gzip,
+        urldecode,
+        urlencode,
+    )
     from ._pathnames import basename, dirname
     from ._scope import terraform_functions
     from ._search import index, length, lookup, matchkeys
@@ -54,7 +61,7 @@ _LAZY.update({name: "._crypto" for name in (
     "base64sha256", "base64sha512", "md5", "rsadecrypt", "sha1", "sha256", "sha512",
     "uuidv5")})
 _LAZY.update({name: "._encoding" for name in (
-    "base64decode", "base64encode", "base64gunzip", "urldecode", "urlencode")})
+    "base64decode", "base64encode", "base64gunzip", "base64gzip", "urldecode", "urlencode")})
 _LAZY.update({name: "._conversion" for name in ("tobool", "tolist", "tomap", "tonumber",
                                                 "toset", "tostring")})
 _LAZY.update({name: "._search" for name in ("index", "length", "lookup", "matchkeys")})
@@ -67,6 +74,7 @@ _LAZY.update({name: "._sensitive" for name in ("issensitive", "nonsensitive", "s
 _LAZY.update({name: "._string" for name in ("endswith", "startswith", "strcontains")})
 
 __all__ = ["FUNCTIONS", "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip",
+           "base64gzip",
            "base64sha256", "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask",
            "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive",
            "index", "issensitive", "length", "list_", "lookup", "map_", "matchkeys", "md5",

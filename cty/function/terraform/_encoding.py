@@ -21,9 +21,11 @@ from cty._internal import go_quote
 from .._errors import FunctionError
 from .._function import Function, ImplFunc, refine_not_null, static_return_type
 from .._parameter import Parameter
+from ._deflate import go_gzip
 from ._redact import redacted
 
-__all__ = ["base64decode", "base64encode", "base64gunzip", "urldecode", "urlencode"]
+__all__ = ["base64decode", "base64encode", "base64gunzip", "base64gzip", "urldecode",
+           "urlencode"]
 
 _BASE64: Final = re.compile(rb"[A-Za-z0-9+/]*={0,2}")
 
@@ -80,6 +82,25 @@ def _decode(args: list[Value], ty: Type) -> Value:
 base64decode = _strings(_decode, "Decodes a string containing a base64 sequence.", marked=True)
 """base64decode(str): the text whose UTF-8 bytes *str* holds in base64 (an error, with the
 data unless it is sensitive, for what is not base64 or not UTF-8)."""
+
+
+MAX_GZIP_BYTES: Final = 4 << 20
+"""The most bytes base64gzip compresses (Go's DEFLATE, written here in Python, compresses about
+150 KB a second: this bounds a call to half a minute)."""
+
+
+def _gzip(args: list[Value], ty: Type) -> Value:
+    data = args[0].as_string().encode()
+    if len(data) > MAX_GZIP_BYTES:
+        raise FunctionError(f"base64gzip compresses at most {MAX_GZIP_BYTES} bytes here (this "
+                            f"text has {len(data)})")
+    return string_val(base64.b64encode(go_gzip(data)).decode("ascii"))
+
+
+base64gzip = _strings(_gzip, "Compresses a string with gzip and then encodes the result in "
+                             "Base64 encoding.")
+"""base64gzip(str): the string's UTF-8 bytes gzipped and in base64, byte for byte as Terraform
+writes them (Go's compress/gzip at the default level; texts of at most MAX_GZIP_BYTES)."""
 
 
 MAX_GUNZIP_BYTES: Final = 64 << 20

@@ -12,7 +12,7 @@ from ._collection import alltrue, anytrue, coalesce, list_, map_, one, sum_, tra
 from ._conversion import tobool, tolist, tomap, tonumber, toset, tostring
 from ._crypto import base64sha256, base64sha512, md5, rsadecrypt, sha1, sha256, sha512, uuidv5
 from ._datetime import timecmp
-from ._encoding import base64decode, base64encode, base64gunzip, urldecode, urlencode
+from ._encoding import base64decode, base64encode, base64gunzip, base64gzip, urldecode, urlencode
 from ._pathnames import basename, dirname
 from ._search import index, length, lookup, matchkeys
 from ._sensitive import flip_sensitive, issensitive, nonsensitive, sensitive
@@ -29,6 +29,7 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "base64decode": base64decode,
     "base64encode": base64encode,
     "base64gunzip": base64gunzip,
+    "base64gzip": base64gzip,
     "base64sha256": base64sha256,
     "base64sha512": base64sha512,
     "basename": basename,

@@ -112,7 +112,21 @@ def cases() -> list[dict[str, Any]]:
         add(name, args)
     for args in _rsa_calls(random.Random(5051)):
         add("rsadecrypt", args)
+    for arg in _gzip_args():
+        add("base64gzip", [arg])
     return out
+
+
+def _gzip_args() -> list[dict[str, Any]]:
+    """base64gzip (Terraform's, in the shim zz_gzip.go) on the texts, and on generated ones of
+    every kind up to a few thousand characters (tests/vectors/base64gzip_large.jsonl holds
+    larger ones)."""
+    from .gzip_inputs import KINDS, text
+
+    args = [variant for t in TEXTS for variant in _variants(_string(t))]
+    args += [_string(text(seed, kind, size)) for seed, (kind, size) in enumerate(
+        (k, s) for k in KINDS for s in (10, 60, 300, 1500, 4000))]
+    return args + SPECIAL
 
 
 def _rsa_calls(rng: random.Random) -> list[list[dict[str, Any]]]:
