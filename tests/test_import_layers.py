@@ -126,6 +126,7 @@ FUNCTION_LAYERS: list[list[str]] = [
      "cty.function.terraform._datetime", "cty.function.terraform._search",
      "cty.function.terraform._yaml_encode", "cty.function.terraform._yaml_time",
      "cty.function.terraform._yaml_decode", "cty.function.terraform._text_tables",
+     "cty.function.terraform._text_cjk_tables", "cty.function.terraform._text_cjk",
      "cty.function.terraform._text_encoding",
      "cty.function.terraform._table",
      "cty.function.terraform"],

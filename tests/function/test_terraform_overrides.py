@@ -287,7 +287,4 @@ def test_text_encodings() -> None:
     with pytest.raises(ArgError) as e:
         TF["textdecodebase64"](S("SGk=x"), S("UTF-8"))
     assert e.value.message == "the given value is has an invalid base64 symbol at offset 4"
-    with pytest.raises(ArgError) as e:
-        TF["textencodebase64"](S("x"), S("Shift_JIS"))  # (Terraform has it; not here yet)
-    assert (e.value.index, e.value.message) == (1, "Shift_JIS is not supported here yet "
-                                                   "(Terraform has it)")
+    assert TF["textencodebase64"](S("x日"), S("Shift_JIS")) == S("eJP6")

@@ -45,7 +45,8 @@ reading (PKCS #1 only): the vectors hold Terraform's, from the oracle shim
 tests/oracle_shims/funcs/zz_rsa.go (x/crypto/ssh's ParseRawPrivateKey on Go 1.25's crypto).
 textencodebase64 and textdecodebase64 are not in
 go-cty-funcs: the oracle shim tests/oracle_shims/funcs/zz_text.go has them, on
-golang.org/x/text's IANA index; the CJK encodings, not here yet, are left out of the vectors.
+golang.org/x/text's IANA index (the CJK encodings' whole tables are checked once, character by
+character, by tests/vectors/tools/make_text_cjk.py, through the shim zz_textdump.go).
 
 The vectors hold the prefixes both read alike: leading zeros (which Terraform reads, as Go 1.16
 did, and go-cty-funcs' Go refuses), numbers beyond int64 and cidrsubnet's new bits above 32

@@ -2,11 +2,11 @@
 string in another character encoding, by IANA name or alias (golang.org/x/text's index:
 ``_text_tables``), in base64.
 
-The Unicode encodings, US-ASCII and the 44 single-byte maps are here, each checked against
-the funcs oracle byte by byte; the CJK ones (Shift_JIS, EUC-JP, ISO-2022-JP, EUC-KR, GBK,
-GB18030, HZ-GB-2312, Big5), which Terraform also has, are refused as not supported here yet.
-Decoding fails where the result would hold U+FFFD (a byte the encoding does not define, or
-U+FFFD itself), as Terraform's does.
+The Unicode encodings, US-ASCII, the 44 single-byte maps and the CJK ones (Shift_JIS,
+EUC-JP, ISO-2022-JP, EUC-KR, GBK, GB18030, HZ-GB-2312, Big5: ``_text_cjk``) are here, each
+checked against the funcs oracle byte by byte and character by character. Decoding fails
+where the result would hold U+FFFD (a byte the encoding does not define, or U+FFFD itself),
+as Terraform's does.
 """
 
 from __future__ import annotations
@@ -39,10 +39,7 @@ def _encoding(arg: Value) -> tuple[str, str]:
     if name is None:
         raise ArgError(1, f"{go_quote(given)} is not a supported IANA encoding name or alias "
                           "in this Terraform version")
-    kind = KINDS[name]
-    if kind == "multibyte":
-        raise ArgError(1, f"{name} is not supported here yet (Terraform has it)")
-    return name, kind
+    return name, KINDS[name]
 
 
 class GoBase64Error(Exception):
@@ -103,6 +100,10 @@ def _encode(text: str, name: str, kind: str) -> bytes | None:
         return b"\xfe\xff" + raw if kind == "utf-16" else raw
     if kind == "ascii":
         return text.encode("ascii") if text.isascii() else None
+    if kind == "multibyte":
+        from ._text_cjk import CJK_ENCODERS  # noqa: PLC0415 - (its tables: on first use)
+
+        return CJK_ENCODERS[name](text)
     table = _ENCODE_MAPS.get(name)
     if table is None:
         table = {ch: b for b, ch in enumerate(CHARMAPS[name]) if ch != "\ufffd"}
@@ -113,7 +114,18 @@ def _encode(text: str, name: str, kind: str) -> bytes | None:
         return None
 
 
-def _decode(data: bytes, name: str, kind: str) -> str:
+def _decode(data: bytes, name: str, kind: str) -> str | None:
+    """*data* read in encoding *name*, or None where it holds what the encoding does not
+    define (or U+FFFD: Terraform refuses that too)."""
+    if kind == "multibyte":
+        from ._text_cjk import CJK_DECODERS  # noqa: PLC0415 - (as above)
+
+        return CJK_DECODERS[name](data)
+    text = _decode_text(data, name, kind)
+    return None if "\ufffd" in text else text
+
+
+def _decode_text(data: bytes, name: str, kind: str) -> str:
     """*data* read in encoding *name* (U+FFFD for what it does not define)."""
     if kind == "utf-8":
         return data.decode("utf-8", errors="replace")
@@ -147,7 +159,7 @@ def _textdecodebase64(args: list[Value], ty: Type) -> Value:
         raise ArgError(0, f"the given value is has an invalid base64 symbol at offset "
                           f"{e.offset}") from None
     text = _decode(data, name, kind)
-    if "\ufffd" in text:
+    if text is None:
         raise ArgError(0, f"the given string contains symbols that are not defined for {name}")
     return string_val(text)
 

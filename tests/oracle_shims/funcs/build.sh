@@ -45,7 +45,7 @@ work="$build_dir/oracle"
 rm -rf "$work"
 cp -R "$shared" "$work"
 mkdir -p "$work/shims118"
-cp "$here/zz_funcs.go" "$here/zz_text.go" "$here/zz_rsa.go" "$here/zz_gzip.go" "$work/shims118/"
+cp "$here/zz_funcs.go" "$here/zz_text.go" "$here/zz_rsa.go" "$here/zz_gzip.go" "$here/zz_textdump.go" "$work/shims118/"
 
 # The extra modules, each with a go.mod of its own path and no requirements (the main
 # module requires and replaces every one), as build118.sh does for go-cty's.

@@ -114,7 +114,60 @@ def cases() -> list[dict[str, Any]]:
         add("rsadecrypt", args)
     for arg in _gzip_args():
         add("base64gzip", [arg])
+    for name, args in _cjk_calls(random.Random(5053)):
+        add(name, args)
     return out
+
+
+CJK = ("Shift_JIS", "EUC-JP", "ISO-2022-JP", "EUC-KR", "GBK", "GB18030", "HZ-GB-2312", "Big5")
+CJK_ALIASES = ("ms_kanji", "csEUCPkdFmtJapanese", "csISO2022JP", "csEUCKR", "CP936",
+               "gb18030", "hz-gb-2312", "csBig5")
+
+
+def _cjk_calls(rng: random.Random) -> list[tuple[str, list[dict[str, Any]]]]:
+    """textencodebase64 and textdecodebase64 in the CJK encodings (the whole tables are
+    checked once, character by character, by make_text_cjk): text of each encoding's own
+    characters mixed with ASCII, "~", line feeds, halfwidth katakana and characters it lacks;
+    its encoded bytes as they are, cut short, with bytes changed, escapes added or dropped
+    (ISO-2022-JP's and HZ's states); random bytes."""
+    from cty.function.terraform._text_cjk import CJK_ENCODERS
+    from cty.function.terraform._text_tables import ALIASES
+
+    pool = [chr(c) for c in range(0x3000, 0xFFFF) if not 0xD800 <= c < 0xE000]
+    ascii_bits = ["a", "~", "\n", " ", "~{", "~}", "\x1b", "Z"]
+    calls: list[tuple[str, list[dict[str, Any]]]] = []
+    for alias, name in zip(CJK_ALIASES, CJK, strict=True):
+        encode = CJK_ENCODERS[ALIASES[name.lower()]]
+        own = [ch for ch in pool if encode(ch) is not None]
+        texts = list(TEXTS_TO_ENCODE)
+        for _ in range(24):
+            parts = [rng.choice(own) if rng.random() < 0.6 else rng.choice(ascii_bits)
+                     for _ in range(rng.randrange(1, 12))]
+            if rng.random() < 0.15:
+                parts.append(rng.choice(pool))
+            if rng.random() < 0.2:
+                parts.append(chr(rng.randrange(0xFF61, 0xFFA0)))
+            texts.append("".join(parts))
+        for text in texts:
+            calls.append(("textencodebase64", [_string(text), _string(rng.choice((name, alias)))]))
+        sources: list[bytes] = []
+        for text in texts:
+            raw = encode(text)
+            if raw is None:
+                continue
+            sources.append(raw)
+            spoilt = bytearray(raw)
+            if spoilt:
+                spoilt[rng.randrange(len(spoilt))] = rng.randrange(256)
+                sources += [bytes(spoilt), raw[:-1], raw[1:]]
+        for _ in range(12):
+            sources.append(bytes(rng.randrange(256) for _ in range(rng.randrange(1, 9))))
+            sources.append(bytes(rng.choice(b"\x1b$B(@JID~{}\n!\x21\x7e\x7f\xa1\xfe")
+                                 for _ in range(rng.randrange(1, 12))))
+        for raw in sources:
+            calls.append(("textdecodebase64", [_string(base64.b64encode(raw).decode()),
+                                               _string(rng.choice((name, alias)))]))
+    return calls
 
 
 def _gzip_args() -> list[dict[str, Any]]:
