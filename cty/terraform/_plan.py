@@ -63,9 +63,11 @@ class Change:
     importing: Any = None
     """The import's details as the JSON has them (``{"id": ...}``), or None."""
     generated_config: str = ""
-    before_identity: Any = None
-    """The resource's identity before, as the JSON has it (None where there is none)."""
-    after_identity: Any = None
+    before_identity: Value | None = None
+    """The resource's identity before (Terraform 1.12 on), typed by its identity schema
+    (given schemas; by its JSON otherwise), or None where the plan has none."""
+    after_identity: Value | None = None
+    """The resource's identity after, likewise."""
 
     @property
     def action(self) -> str:
@@ -113,6 +115,10 @@ class Resource:
     depends_on: tuple[str, ...] = ()
     tainted: bool = False
     deposed_key: str = ""
+    identity_schema_version: int | None = None
+    identity: Value | None = None
+    """The resource's identity (Terraform 1.12 on), typed by its identity schema (given
+    schemas; by its JSON otherwise), or None where the document has none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +299,8 @@ class _Reader:
             provider = text(r, "provider_name", where)
             ty, block = self.resource_type(provider, mode, type_name, where)
             c = object_(r.get("change", {}), f"{where}.change")
-            change = self.change(c, ty, f"{where}.change", block=block)
+            change = self.change(c, ty, f"{where}.change", block=block,
+                                 identity=(provider, type_name))
             deposed = text(r, "deposed", where)
             if remember and not deposed:
                 self.unknowns[address] = c.get("after_unknown", False)
@@ -306,8 +313,8 @@ class _Reader:
                 text(r, "action_reason", where)))
         return tuple(out)
 
-    def change(self, c: dict[str, Any], ty: Type, where: str, output: bool = False,
-               block: Block | None = None) -> Change:
+    def change(self, c: dict[str, Any], ty: Type, where: str, output: bool = False, *,
+               block: Block | None = None, identity: tuple[str, str] = ("", "")) -> Change:
         actions = tuple(strings(c.get("actions", []), f"{where}.actions"))
         before_s = c.get("before_sensitive", False)
         after_s = c.get("after_sensitive", False)
@@ -323,8 +330,26 @@ class _Reader:
                       for i, p in enumerate(array(c.get("replace_paths", []),
                                                    f"{where}.replace_paths")))
         return Change(actions, before, after, paths, c.get("importing"),
-                      text(c, "generated_config", where), c.get("before_identity"),
-                      c.get("after_identity"))
+                      text(c, "generated_config", where),
+                      self.identity(c, "before_identity", *identity, where),
+                      self.identity(c, "after_identity", *identity, where))
+
+    def identity(self, doc: dict[str, Any], key: str, provider: str, type_name: str,
+                 where: str) -> Value | None:
+        """The identity *doc* holds at *key*, typed by the resource type's identity schema
+        (given schemas), or None where it holds none."""
+        x = doc.get(key)
+        if x is None:
+            return None
+        ty = _Dynamic
+        if self.schemas is not None:
+            found = self.schemas.providers.get(provider)
+            schema = None if found is None else found.resource_identities.get(type_name)
+            if schema is None:
+                raise Invalid(f"{where}.{key}", f"the schemas of {quote(provider)} have no "
+                                                f"identity schema for {quote(type_name)}")
+            ty = schema.implied_type()
+        return self.value(x, ty, False, False, f"{where}.{key}")
 
     # state values
 
@@ -389,7 +414,10 @@ class _Reader:
         return Resource(address, mode, type_name, text(r, "name", where), provider,
                         count(r, "schema_version", where), values, self.index(r, where),
                         tuple(strings(r.get("depends_on", []), f"{where}.depends_on")),
-                        flag(r, "tainted", where), deposed)
+                        flag(r, "tainted", where), deposed,
+                        count(r, "identity_schema_version", where)
+                        if "identity_schema_version" in r else None,
+                        self.identity(r, "identity", provider, type_name, where))
 
     # parts
 

@@ -183,8 +183,9 @@ class ProviderSchemas:
 
     def resource_identity(self, type_name: str) -> IdentitySchema:
         """The identity schema of the resource type *type_name*, from whichever provider has
-        it: ``value_from_json(change.after_identity, schema.implied_type())`` is a plan's
-        identity typed. Raises KeyError (with the names known) where none has it."""
+        it (its ``implied_type()`` is the type of the resource's identities, as plans and
+        state files read with these schemas have them). Raises KeyError (with the names
+        known) where none has it."""
         found: IdentitySchema = _find(self.providers, "resource_identities", type_name,
                                       "resource identity schema")
         return found

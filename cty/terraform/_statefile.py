@@ -73,7 +73,9 @@ class Instance:
     attributes_flat: Mapping[str, str] | None = None
     """The flat attributes of states from before Terraform 0.12, where the file has them."""
     identity_schema_version: int | None = None
-    identity: Any = None
+    identity: Value | None = None
+    """The object's identity (Terraform 1.12 on), typed by its identity schema (given
+    schemas; by its JSON otherwise), or None where the file has none."""
     private: str = ""
     dependencies: tuple[str, ...] = ()
     create_before_destroy: bool = False
@@ -159,8 +161,9 @@ def _read(doc: dict[str, Any], schemas: ProviderSchemas | None) -> StateFile:
         ty = _Dynamic if schemas is None else resource_schema(
             schemas, resource.provider_source, mode, type_name, where=where,
             provider_field="provider").implied_type()
+        identity = _identity_type(schemas, resource.provider_source, type_name)
         instances = tuple(_instance(object_(x, f"{where}.instances[{j}]"), ty,
-                                    f"{where}.instances[{j}]")
+                                    f"{where}.instances[{j}]", identity)
                           for j, x in enumerate(array(res.get("instances", []),
                                                        f"{where}.instances")))
         resources.append(StateFileResource(mode, type_name, resource.name, provider,
@@ -170,7 +173,21 @@ def _read(doc: dict[str, Any], schemas: ProviderSchemas | None) -> StateFile:
                      doc.get("check_results"), "check_results" in doc)
 
 
-def _instance(x: dict[str, Any], ty: Type, where: str) -> Instance:
+def _identity_type(schemas: ProviderSchemas | None, provider: str, type_name: str
+                   ) -> Type | str:
+    """The type of the resource type's identities: dynamic without schemas; the reason
+    there is none where the schemas have no identity schema for it."""
+    if schemas is None:
+        return _Dynamic
+    found = schemas.providers.get(provider)
+    schema = None if found is None else found.resource_identities.get(type_name)
+    if schema is None:
+        return f"the schemas of {quote(provider)} have no identity schema for {quote(type_name)}"
+    return schema.implied_type()
+
+
+def _instance(x: dict[str, Any], ty: Type, where: str, identity_type: Type | str
+              ) -> Instance:
     paths = [_path(p, f"{where}.sensitive_attributes[{i}]")
              for i, p in enumerate(array(x.get("sensitive_attributes", []),
                                           f"{where}.sensitive_attributes"))]
@@ -209,9 +226,17 @@ def _instance(x: dict[str, Any], ty: Type, where: str) -> Instance:
         attributes, count(x, "schema_version", where), index,
         text(x, "status", where), text(x, "deposed", where), flat,
         count(x, "identity_schema_version", where) if "identity_schema_version" in x else None,
-        x.get("identity"), text(x, "private", where),
+        _identity(x, identity_type, where), text(x, "private", where),
         tuple(strings(x.get("dependencies", []), f"{where}.dependencies")),
         flag(x, "create_before_destroy", where))
+
+
+def _identity(x: dict[str, Any], ty: Type | str, where: str) -> Value | None:
+    if x.get("identity") is None:
+        return None
+    if isinstance(ty, str):
+        raise Invalid(f"{where}.identity", ty)
+    return _value(x["identity"], ty, f"{where}.identity", False)
 
 
 def _path(tree: Any, where: str) -> cty.Path:
@@ -344,7 +369,8 @@ def _instance_text(x: Instance) -> str:
         ("sensitive_attributes", "[" + ",".join(_path_text(p) for p in paths) + "]"),
         ("identity_schema_version", None if x.identity_schema_version is None
          else str(x.identity_schema_version)),
-        ("identity", None if x.identity is None else json_text(x.identity)),
+        ("identity", None if x.identity is None else
+         cty_json.marshal(x.identity, x.identity.type()).decode()),
         ("private", go_json_string(x.private) if x.private else None),
         ("dependencies", "[" + ",".join(go_json_string(d) for d in x.dependencies) + "]"
          if x.dependencies else None),

@@ -169,6 +169,9 @@ class _Writer:
             ("schema_version", str(r.schema_version)),
             ("values", values),
             ("sensitive_values", written.sensitive.decode() if self.sensitive_trees else None),
+            ("identity_schema_version", None if r.identity_schema_version is None
+             else str(r.identity_schema_version)),
+            ("identity", None if r.identity is None else _value(r.identity)),
             ("depends_on", _array([go_json_string(d) for d in r.depends_on])),
             ("tainted", "true" if r.tainted else None),
             ("deposed_key", _text(r.deposed_key))])
@@ -213,8 +216,8 @@ class _Writer:
             ("importing", None if c.importing is None else json_text(c.importing)),
             ("generated_config", _text(c.generated_config)),
             ("before_identity", None if c.before_identity is None
-             else json_text(c.before_identity)),
-            ("after_identity", None if c.after_identity is None else json_text(c.after_identity))])
+             else _value(c.before_identity)),
+            ("after_identity", None if c.after_identity is None else _value(c.after_identity))])
 
     def relevant(self, r: RelevantAttribute) -> str:
         return _object([("resource", go_json_string(r.resource)),

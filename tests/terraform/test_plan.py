@@ -42,7 +42,8 @@ def schemas() -> ProviderSchemas:
 
 # (the 0.1 plan names its provider by its old short name, which no schemas document has)
 @pytest.mark.parametrize(("name", "typed"), [
-    *((f"plan_{v}.json", typed) for v in ("1_2", "1_1", "1_0", "0_2") for typed in (False, True)),
+    *((f"plan_{v}.json", typed) for v in ("1_2", "1_2_identity", "1_1", "1_0", "0_2")
+      for typed in (False, True)),
     ("plan_0_1.json", False)])
 def test_a_plan_written_again_is_the_same_bytes(name: str, typed: bool,
                                                 schemas: ProviderSchemas) -> None:
@@ -233,6 +234,46 @@ def test_a_document_that_does_not_fit_says_where(edit: Any, where: str, problem:
     with pytest.raises(PlanError) as e:
         read_plan(_edit("plan_1_2.json", edit), schemas)
     assert (e.value.where, e.value.problem) == (where, problem)
+
+
+def test_identities_are_typed_by_their_identity_schemas(schemas: ProviderSchemas) -> None:
+    def no_region(d: Any) -> None:
+        d["resource_changes"][0]["change"]["after_identity"]["region"] = None
+        d["planned_values"]["root_module"]["resources"][0]["identity"]["region"] = None
+
+    document = _edit("plan_1_2_identity.json", no_region)
+    typed = read_plan(document, schemas)
+    change = typed.resource_changes[0].change
+    identity_type = cty.Object({"name": cty.String, "region": cty.String})
+    assert change.before_identity == cty.object_val({"name": cty.string_val("archive"),
+                                                     "region": cty.string_val("eu-west-1")})
+    assert change.after_identity is not None
+    assert change.after_identity.type() == identity_type
+    assert change.after_identity.get_attr("region") == cty.null_val(cty.String)
+    resource = typed.planned_values.root_module.resources[0]
+    assert resource.identity_schema_version == 1
+    assert resource.identity is not None and resource.identity.type() == identity_type
+    prior = typed.prior_state
+    assert prior is not None and prior.values.root_module.resources[0].identity == \
+        change.before_identity
+    untyped = read_plan(document).resource_changes[0].change.after_identity
+    assert untyped is not None  # (without schemas: typed by its JSON)
+    assert untyped.get_attr("region") == cty.null_val(cty.DynamicPseudoType)
+    assert read_plan(_fixture("plan_1_2.json"), schemas).resource_changes[0].change \
+        .after_identity is None
+
+
+def test_an_identity_without_an_identity_schema_says_where() -> None:
+    doc = json.loads(_fixture("schemas.json"))
+    del doc["provider_schemas"]["registry.terraform.io/example/cloud"][
+        "resource_identity_schemas"]
+    without = read_provider_schemas(json.dumps(doc).encode())
+    with pytest.raises(PlanError) as e:
+        read_plan(_fixture("plan_1_2_identity.json"), without)
+    assert (e.value.where, e.value.problem) == (
+        "resource_changes[0].change.before_identity",
+        'the schemas of "registry.terraform.io/example/cloud" have no identity schema for '
+        '"cloud_bucket"')
 
 
 @pytest.mark.parametrize(("data", "problem"), [

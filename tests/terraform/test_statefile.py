@@ -63,7 +63,10 @@ def test_instances_are_typed_and_marked(schemas: ProviderSchemas) -> None:
         "tainted", "00000001", cty.number_int_val(0))
     logs = next(r for r in state.resources if r.name == "logs")
     eu, us = logs.instances
-    assert eu.index_key == cty.string_val("eu") and eu.identity == {"name": "logs-eu"}
+    assert eu.index_key == cty.string_val("eu")
+    assert eu.identity == cty.object_val({"name": cty.string_val("logs-eu"),
+                                          "region": cty.null_val(cty.String)})
+    assert (eu.identity_schema_version, us.identity_schema_version, us.identity) == (0, 0, None)
     assert eu.dependencies == ("data.cloud_image.ubuntu",) and us.create_before_destroy
     moved = state.resources[-1]
     assert moved.module == "module.net"
@@ -109,6 +112,11 @@ def _instance(doc: dict[str, Any]) -> dict[str, Any]:
     (lambda d: d["resources"][0].update(type="cloud_nothing"), "resources[0].type",
      'the schemas of "registry.terraform.io/example/cloud" have no data source '
      '"cloud_nothing"'),
+    (lambda d: d["resources"][1]["instances"][0]["identity"].update(name=[]),
+     "resources[1].instances[0].identity.name", "string is required"),
+    (lambda d: _instance(d).update(identity={"name": "x"}), "resources[2].instances[0].identity",
+     'the schemas of "registry.terraform.io/example/cloud" have no identity schema for '
+     '"cloud_instance"'),
 ])
 def test_a_file_that_does_not_fit_says_where(edit: Any, where: str, problem: str,
                                              schemas: ProviderSchemas) -> None:
