@@ -20,7 +20,8 @@ NAMES = sorted(CJK_ENCODERS)
 
 
 @settings(max_examples=200)
-@given(st.sampled_from(NAMES), st.lists(st.characters(max_codepoint=0xFFFF), max_size=20))
+@given(st.sampled_from(NAMES),  # (no lone surrogates: a cty string holds none)
+       st.lists(st.characters(max_codepoint=0xFFFF, exclude_categories=("Cs",)), max_size=20))
 def test_what_an_encoding_writes_it_reads_back(name: str, chars: list[str]) -> None:
     encode, decode = CJK_ENCODERS[name], CJK_DECODERS[name]
     text = "".join(ch for ch in chars if ch != "\ufffd" and encode(ch) is not None)
