@@ -76,13 +76,12 @@ def test_the_table_holds_terraforms_names() -> None:
     assert sorted(FUNCTIONS) == [
         "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip", "base64gzip",
         "base64sha256", "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask",
-        "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive",
-        "index", "issensitive", "length", "list", "lookup", "map", "matchkeys", "md5",
-        "nonsensitive", "one", "replace", "rsadecrypt", "sensitive", "sha1", "sha256",
+        "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "ephemeralasnull",
+        "flip_sensitive", "index", "issensitive", "length", "list", "lookup", "map", "matchkeys",
+        "md5", "nonsensitive", "one", "replace", "rsadecrypt", "sensitive", "sha1", "sha256",
         "sha512", "startswith", "strcontains", "sum", "textdecodebase64", "textencodebase64",
         "timecmp", "tobool", "tolist", "tomap", "tonumber", "toset", "tostring", "transpose",
-        "urldecode", "urlencode", "uuidv5",
-        "yamldecode", "yamlencode"]
+        "urldecode", "urlencode", "uuidv5", "yamldecode", "yamlencode"]
     with pytest.raises(TypeError):
         FUNCTIONS["x"] = FUNCTIONS["md5"]  # type: ignore[index]
 

@@ -41,7 +41,8 @@ def test_the_table_is_terraforms() -> None:
         "tostring", "tonumber", "tobool", "toset", "tolist", "tomap", "transpose", "trim",
         "trimprefix", "trimspace", "trimsuffix", "try", "upper", "urlencode", "urldecode",
         "uuidv5", "values", "yamldecode", "yamlencode", "zipmap", "templatestring"}
-    assert set(TF) == opentofu - missing_yet
+    opentofu |= {"ephemeralasnull"}  # (Terraform 1.10 on; OpenTofu 1.11 on)
+    assert {name for name in TF if not name.startswith("core::")} == opentofu - missing_yet
     for name in ("length", "lookup", "index", "replace", "tostring", "coalesce"):
         assert TF[name] is FUNCTIONS[name] and TF[name] is not STDLIB[name]
 
@@ -288,3 +289,45 @@ def test_text_encodings() -> None:
         TF["textdecodebase64"](S("SGk=x"), S("UTF-8"))
     assert e.value.message == "the given value is has an invalid base64 symbol at offset 4"
     assert TF["textencodebase64"](S("x日"), S("Shift_JIS")) == S("eJP6")
+
+
+EPH = "ephemeral"
+
+
+@pytest.mark.parametrize(("given", "want"), [  # (OpenTofu's tests, restated)
+    (cty.null_val(cty.String), cty.null_val(cty.String)),
+    (cty.null_val(cty.String).mark(EPH).mark("sensitive"),
+     cty.null_val(cty.String).mark("sensitive")),
+    (cty.unknown_val(cty.String).mark(EPH), cty.unknown_val(cty.String)),
+    (cty.unknown_val(cty.String).refine_not_null().mark("sensitive"),
+     cty.unknown_val(cty.String).mark("sensitive")),
+    (S("x").mark("sensitive"), S("x").mark("sensitive")),
+    (S("x").mark(EPH), cty.null_val(cty.String)),
+    (cty.list_val([S("v")]).mark(EPH).mark("sensitive"),
+     cty.null_val(cty.List(cty.String)).mark("sensitive")),
+    (cty.list_val([S("v").mark(EPH).mark("sensitive"), S("o")]),
+     cty.list_val([cty.null_val(cty.String).mark("sensitive"), S("o")])),
+    (cty.list_val_empty(cty.String).mark(EPH), cty.null_val(cty.List(cty.String))),
+    (cty.map_val({"k": S("v").mark(EPH)}), cty.map_val({"k": cty.null_val(cty.String)})),
+    (cty.object_val({"a": cty.object_val({"b": S("v").mark(EPH)}), "c": N(1)}),
+     cty.object_val({"a": cty.object_val({"b": cty.null_val(cty.String)}), "c": N(1)})),
+])
+def test_ephemeralasnull(given: cty.Value, want: cty.Value) -> None:
+    assert TF["ephemeralasnull"](given).raw_equals(want)
+
+
+def test_every_function_is_also_in_the_core_namespace() -> None:
+    table = terraform_functions(impure=True)
+    plain = {name for name in table if not name.startswith("core::")}
+    assert {name for name in table if name.startswith("core::")} == \
+        {"core::" + name for name in plain}
+    assert all(table["core::" + name] is table[name] for name in plain)
+    assert table["core::plantimestamp"] is table["plantimestamp"]
+
+
+def test_core_names_reach_hcl_calls() -> None:
+    from cty.hcl import EvalContext, parse_expression
+
+    ctx = EvalContext(functions=terraform_functions())
+    value, diags = parse_expression('core::upper("a")').value(ctx)
+    assert (value, diags) == (S("A"), [])

@@ -14,7 +14,8 @@ cty.unknown_val(cty.String).refine_not_null()
 Here: Terraform's own length, index, lookup, matchkeys, replace, tobool, tolist, tomap,
 tonumber, toset, tostring, coalesce; timecmp, urldecode, urlencode, textencodebase64,
 textdecodebase64, the base64 and hash functions, uuidv5, rsadecrypt, the CIDR functions, basename,
-dirname, sensitive, nonsensitive, issensitive, flip_sensitive, startswith, endswith,
+dirname, sensitive, nonsensitive, issensitive, flip_sensitive, ephemeralasnull,
+startswith, endswith,
 strcontains, alltrue, anytrue, one, sum (``sum_``: Python has ``sum``), transpose,
 yamlencode, yamldecode, and the removed list and map (``list_``, ``map_``).
 ``terraform_functions()`` makes Terraform's whole table, with the file functions (bound to a
@@ -70,13 +71,15 @@ _LAZY.update({"yamlencode": "._yaml_encode", "yamldecode": "._yaml_decode",
 _LAZY.update({"timecmp": "._datetime", "replace": "._string", "flip_sensitive": "._sensitive"})
 _LAZY.update({"basename": "._pathnames", "dirname": "._pathnames",
               "terraform_functions": "._scope"})
-_LAZY.update({name: "._sensitive" for name in ("issensitive", "nonsensitive", "sensitive")})
+_LAZY.update({name: "._sensitive" for name in ("ephemeralasnull", "issensitive", "nonsensitive",
+                                                "sensitive")})
 _LAZY.update({name: "._string" for name in ("endswith", "startswith", "strcontains")})
 
 __all__ = ["FUNCTIONS", "alltrue", "anytrue", "base64decode", "base64encode", "base64gunzip",
            "base64gzip",
            "base64sha256", "base64sha512", "basename", "cidrcontains", "cidrhost", "cidrnetmask",
-           "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "flip_sensitive",
+           "cidrsubnet", "cidrsubnets", "coalesce", "dirname", "endswith", "ephemeralasnull",
+           "flip_sensitive",
            "index", "issensitive", "length", "list_", "lookup", "map_", "matchkeys", "md5",
            "nonsensitive", "one", "replace", "rsadecrypt", "sensitive", "sha1", "sha256", "sha512",
            "startswith", "strcontains", "sum_", "terraform_functions", "textdecodebase64",

@@ -34,6 +34,11 @@ rest of go-cty's library is not in Terraform's table; Terraform's own versions o
 lookup, index, replace, coalesce and the conversions are in ``FUNCTIONS``)."""
 
 
+CORE: Final = "core::"
+"""The namespace every built-in function is also known by (``core::upper``), as in Terraform
+1.8 on and OpenTofu."""
+
+
 def terraform_functions(base_dir: str | os.PathLike[str] | None = None, *,
                         home: str | None = None, impure: bool = False,
                         planning: bool = False, plan_time: datetime.datetime | None = None,
@@ -52,7 +57,8 @@ def terraform_functions(base_dir: str | os.PathLike[str] | None = None, *,
     * with *impure*, uuid, timestamp, bcrypt and plantimestamp: while *planning*, uuid,
       timestamp and bcrypt give unknowns, as during a Terraform plan; plantimestamp gives
       *plan_time* (unknown without one); *clock* gives the time now (the system's by
-      default).
+      default);
+    * and each of them by its name in the ``core::`` namespace too (``core::upper``).
 
     >>> import cty
     >>> from cty.function.terraform import terraform_functions
@@ -73,4 +79,5 @@ def terraform_functions(base_dir: str | os.PathLike[str] | None = None, *,
         table["templatefile"] = templatefile_function(sandbox, lambda: table)
     if impure:
         table.update(impure_functions(planning=planning, plan_time=plan_time, clock=clock))
+    table.update({CORE + name: f for name, f in list(table.items())})
     return MappingProxyType(table)

@@ -1,21 +1,34 @@
 """Terraform's sensitivity functions (OpenTofu's lang/funcs sensitive.go): sensitive,
 nonsensitive, issensitive, and OpenTofu's flip_sensitive. Each takes any value (unknown,
 null, marked, of any type) and looks only at the value's own marks, not those of values inside
-it."""
+it. And ephemeralasnull (ephemeral.go), which looks at every value inside its argument."""
 
 from __future__ import annotations
 
 from typing import Final
 
-from cty import Bool, DynamicPseudoType, Type, Value, bool_val
+from cty import (
+    Bool,
+    DynamicPseudoType,
+    Path,
+    Type,
+    Value,
+    bool_val,
+    null_val,
+    transform,
+    unknown_val,
+)
 
 from .._function import Function, static_return_type
 from .._parameter import Parameter
 
-__all__ = ["SENSITIVE", "flip_sensitive", "issensitive", "nonsensitive", "sensitive"]
+__all__ = ["EPHEMERAL", "SENSITIVE", "ephemeralasnull", "flip_sensitive", "issensitive",
+           "nonsensitive", "sensitive"]
 
 SENSITIVE: Final = "sensitive"
 """Terraform's mark for sensitive values (``cty.terraform.SENSITIVE`` too)."""
+EPHEMERAL: Final = "ephemeral"
+"""Terraform's mark for ephemeral values (which no plan or state may keep)."""
 
 
 def _any_value() -> list[Parameter]:
@@ -63,3 +76,25 @@ flip_sensitive = Function(params=_any_value(), type=_same_type, impl=_flip,
                                       "if it is.")
 """flip_sensitive(value): OpenTofu's: *value* sensitive if it was not, not sensitive if it was
 (a null value as it is)."""
+
+
+def _as_null(path: Path, value: Value) -> Value:
+    plain, marks = value.unmark()
+    kept = marks - {EPHEMERAL}
+    if plain.is_null():
+        return null_val(plain.type()).with_marks(kept)
+    if not plain.is_known():  # (whether it will be ephemeral is not known yet: unknown)
+        return unknown_val(plain.type()).with_marks(kept)
+    if EPHEMERAL in marks:
+        return null_val(plain.type()).with_marks(kept)
+    return value
+
+
+ephemeralasnull = Function(
+    params=_any_value(), type=_same_type,
+    impl=lambda args, ty: transform(args[0], _as_null),
+    description="Takes a value of any type and returns a similar value with any ephemeral "
+                "values replaced with null.")
+"""ephemeralasnull(value): *value* with each value inside it marked ``"ephemeral"`` (itself
+included) null, its other marks kept; unknowns lose their refinements and the mark, as in
+Terraform (whether they will be ephemeral is not known yet)."""

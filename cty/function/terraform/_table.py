@@ -15,7 +15,7 @@ from ._datetime import timecmp
 from ._encoding import base64decode, base64encode, base64gunzip, base64gzip, urldecode, urlencode
 from ._pathnames import basename, dirname
 from ._search import index, length, lookup, matchkeys
-from ._sensitive import flip_sensitive, issensitive, nonsensitive, sensitive
+from ._sensitive import ephemeralasnull, flip_sensitive, issensitive, nonsensitive, sensitive
 from ._string import endswith, replace, startswith, strcontains
 from ._text_encoding import textdecodebase64, textencodebase64
 from ._yaml_decode import yamldecode
@@ -41,6 +41,7 @@ FUNCTIONS: Final[Mapping[str, Function]] = MappingProxyType({
     "coalesce": coalesce,
     "dirname": dirname,
     "endswith": endswith,
+    "ephemeralasnull": ephemeralasnull,
     "flip_sensitive": flip_sensitive,
     "index": index,
     "issensitive": issensitive,
