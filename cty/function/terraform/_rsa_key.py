@@ -11,6 +11,7 @@ words. Go also refuses keys shorter than 1,024 bits, when decrypting.
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -87,33 +88,60 @@ def _read(text: bytes) -> RsaKey:
 
 # --- PKCS #1 and PKCS #8 (crypto/x509) -------------------------------------------------------
 
+@dataclass(frozen=True)
+class _Pkcs1:
+    """An RSAPrivateKey as Go's asn1 reads it: version, n, e, d, p, q, the CRT values (each
+    optional), further primes, and the bytes after it."""
+
+    version: int
+    numbers: tuple[int, int, int, int, int]
+    crt: tuple[int | None, int | None, int | None]
+    extra: list[int]
+    rest: bytes
+
+
+def _pkcs1_fields(der: bytes) -> _Pkcs1:
+    fields, rest = Fields.sequence(der, "pkcs1PrivateKey")
+    version = fields.integer()
+    n, e, d, p, q = (fields.big_integer(), fields.integer(), fields.big_integer(),
+                     fields.big_integer(), fields.big_integer())
+    assert n is not None and d is not None and p is not None and q is not None
+    dp, dq, qinv = (fields.big_integer(optional=True) for _ in range(3))
+    return _Pkcs1(version, (n, e, d, p, q), (dp, dq, qinv), _additional_primes(fields), rest)
+
+
 def _pkcs1(der: bytes) -> RsaKey:
     try:
-        fields, rest = Fields.sequence(der, "pkcs1PrivateKey")
-        version = fields.integer()
-        n, e, d, p, q = (fields.big_integer(), fields.integer(), fields.big_integer(),
-                         fields.big_integer(), fields.big_integer())
-        dp, dq, qinv = (fields.big_integer(optional=True) for _ in range(3))
-        extra = _additional_primes(fields)
+        key = _pkcs1_fields(der)
     except Asn1Error:
-        if _parses_as_ec(der):
+        if _parses(_ec_fields, der):
             raise _GoError("x509: failed to parse private key (use ParseECPrivateKey instead "
                            "for this key format)") from None
-        if _parses_as_pkcs8(der):
+        if _parses(_pkcs8_fields, der):
             raise _GoError("x509: failed to parse private key (use ParsePKCS8PrivateKey "
                            "instead for this key format)") from None
         raise
-    if rest:
+    if key.rest:
         raise Asn1Error("trailing data", structural=False)
-    assert n is not None and d is not None and p is not None and q is not None
-    if version > 1:
+    n, e, d, p, q = key.numbers
+    dp, dq, qinv = key.crt
+    if key.version > 1:
         raise _GoError("x509: unsupported private key version")
-    if min(n, d, p, q) <= 0 or any(v is not None and v <= 0 for v in (dp, dq, qinv)):
+    if min(n, d, p, q) <= 0 or any(v is not None and v <= 0 for v in key.crt):
         raise _GoError("x509: private key contains zero or negative value")
-    if any(prime <= 0 for prime in extra):
+    if any(prime <= 0 for prime in key.extra):
         raise _GoError("x509: private key contains zero or negative prime")
     crt = None if dp is None or dq is None or qinv is None else (dp, dq, qinv)
-    return _checked(n, e, d, (p, q, *extra), crt)
+    return _checked(n, e, d, (p, q, *key.extra), crt)
+
+
+def _parses(read: Callable[[bytes], object], der: bytes) -> bool:
+    """Whether *der* reads as *read* reads it (for Go's hint at the right format)."""
+    try:
+        read(der)
+    except Asn1Error:
+        return False
+    return True
 
 
 def _additional_primes(fields: Fields) -> list[int]:
@@ -144,23 +172,19 @@ def _additional_primes(fields: Fields) -> list[int]:
     return primes
 
 
-def _parses_as_ec(der: bytes) -> bool:
-    """Whether *der* reads as SEC 1's ECPrivateKey (for Go's hint at the right format)."""
-    try:
-        fields, _ = Fields.sequence(der, "ecPrivateKey")
-        fields.integer()
-        fields.octets()
-        curve = fields.explicit(0)
-        if curve is not None:
-            curve.oid()
-        public = fields.explicit(1)
-        if public is not None:
-            bits = public.take(UNIVERSAL, 3, False, "BitString")
-            assert bits is not None
-            parse_bit_string(bits)
-    except Asn1Error:
-        return False
-    return True
+def _ec_fields(der: bytes) -> None:
+    """Read *der* as SEC 1's ECPrivateKey."""
+    fields, _ = Fields.sequence(der, "ecPrivateKey")
+    fields.integer()
+    fields.octets()
+    curve = fields.explicit(0)
+    if curve is not None:
+        curve.oid()
+    public = fields.explicit(1)
+    if public is not None:
+        bits = public.take(UNIVERSAL, 3, False, "BitString")
+        assert bits is not None
+        parse_bit_string(bits)
 
 
 def _pkcs8_fields(der: bytes) -> tuple[tuple[int, ...], bytes]:
@@ -174,37 +198,14 @@ def _pkcs8_fields(der: bytes) -> tuple[tuple[int, ...], bytes]:
     return oid, fields.octets()
 
 
-def _parses_as_pkcs8(der: bytes) -> bool:
-    try:
-        _pkcs8_fields(der)
-    except Asn1Error:
-        return False
-    return True
-
-
-def _parses_as_pkcs1(der: bytes) -> bool:
-    try:
-        fields, _ = Fields.sequence(der, "pkcs1PrivateKey")
-        fields.integer()
-        for read in (fields.big_integer, fields.integer, fields.big_integer,
-                     fields.big_integer, fields.big_integer):
-            read()
-        for _ in range(3):
-            fields.big_integer(optional=True)
-        _additional_primes(fields)
-    except Asn1Error:
-        return False
-    return True
-
-
 def _pkcs8(der: bytes) -> RsaKey:
     try:
         oid, inner = _pkcs8_fields(der)
     except Asn1Error:
-        if _parses_as_ec(der):
+        if _parses(_ec_fields, der):
             raise _GoError("x509: failed to parse private key (use ParseECPrivateKey instead "
                            "for this key format)") from None
-        if _parses_as_pkcs1(der):
+        if _parses(_pkcs1_fields, der):
             raise _GoError("x509: failed to parse private key (use ParsePKCS1PrivateKey "
                            "instead for this key format)") from None
         raise
