@@ -85,3 +85,14 @@ def test_a_key_too_large_to_use_in_reasonable_time_is_refused() -> None:
         _decrypt(b"x", R.pem("RSA PRIVATE KEY", R.pkcs1_der(huge, crt=False)))
     assert e.value.message == ("invalid private key: keys of more than 16384 bits are not read "
                                "here (this one has 20001)")
+
+
+def test_a_key_of_very_many_primes_is_refused() -> None:
+    primes = b"".join(R.der_seq(R.der_int(p), R.der_int(1), R.der_int(1))
+                      for p in [(1 << 16383) + 2 * i + 1 for i in range(3)])
+    der = R.der_seq(R.der_int(1), *map(R.der_int, (KEY.n, KEY.e, KEY.d, KEY.p, KEY.q)),
+                    *map(R.der_int, KEY.crt), R.der_seq(primes))
+    with pytest.raises(ArgError) as e:
+        _decrypt(b"x", R.pem("RSA PRIVATE KEY", der))
+    assert e.value.message == ("invalid private key: keys whose primes make more than 32768 "
+                               "bits are not read here")

@@ -374,6 +374,9 @@ def _checked(n: int, e: int, d: int, primes: tuple[int, ...],
             except ValueError:
                 raise _GoError("crypto/rsa: prime factors are not relatively prime") from None
             product *= prime
+            if product.bit_length() > 2 * MAX_KEY_BITS:  # (thousands of primes: hours)
+                raise _GoError(f"keys whose primes make more than {2 * MAX_KEY_BITS} bits "
+                               "are not read here")
         return RsaKey(n, e, d, primes, None)
     p, q = primes
     _modulus(n)
