@@ -91,6 +91,8 @@ OWN_TESTS = {
                      "oracle shim)",
     "terraform_functions.jsonl": "tests/function/test_terraform_vectors.py (HashiCorp's "
                                  "go-cty-funcs, through an oracle shim)",
+    "base64gzip_large.jsonl": "tests/function/test_terraform_gzip.py (hashes of Go's gzip of "
+                              "large texts, through an oracle shim)",
 }
 
 
