@@ -18,14 +18,22 @@ Step = str | int
 """An object's key, or an array's index."""
 
 
-def value_offsets(data: bytes, start: int = 0) -> Iterator[tuple[tuple[Step, ...], int]]:
+def value_offsets(data: bytes, start: int = 0, end: int | None = None
+                  ) -> Iterator[tuple[tuple[Step, ...], int]]:
     """Yield the path and start offset of every value in the JSON text *data* from *start*
-    (the top value first, then its members in order, depth first), until the text ends or
-    stops making sense."""
-    text = data.decode("utf-8", "surrogateescape")
-    first = len(data[:start].decode("utf-8", "surrogateescape"))
-    for where, at in _walk(GoJSONDecoder(text, first)):
-        yield where, byte_offset(text, at)
+    to *end* (the top value first, then its members in order, depth first), until the text
+    ends or stops making sense. Only that part of *data* is read (a record of a large batch
+    costs what the record does)."""
+    text = data[start:end].decode("utf-8", "surrogateescape")
+    if text.isascii():
+        for where, at in _walk(GoJSONDecoder(text, 0)):
+            yield where, start + at
+        return
+    chars = done = 0  # (the values come in order: each offset counts on from the last)
+    for where, at in _walk(GoJSONDecoder(text, 0)):
+        done += byte_offset(text[chars:at], at - chars)
+        chars = at
+        yield where, start + done
 
 
 def _walk(dec: GoJSONDecoder) -> Iterator[tuple[tuple[Step, ...], int]]:
@@ -56,13 +64,14 @@ def _walk(dec: GoJSONDecoder) -> Iterator[tuple[tuple[Step, ...], int]]:
             return
 
 
-def offset_of(data: bytes, path: cty.Path, start: int = 0) -> int:
+def offset_of(data: bytes, path: cty.Path, start: int = 0, end: int | None = None) -> int:
     """Return the offset in *data* where the value at the cty *path* (attribute, string key
-    and integer index steps, below the value that starts at *start*) starts; the offset of
-    the deepest value on the way that the text has, if it does not have the value itself."""
+    and integer index steps, below the value that starts at *start* and ends by *end*)
+    starts; the offset of the deepest value on the way that the text has, if it does not
+    have the value itself."""
     want = path_data_keys(path)
     best = start
-    for where, at in value_offsets(data, start):
+    for where, at in value_offsets(data, start, end):
         if want[:len(where)] == where:
             best = at
             if len(where) == len(want):
@@ -70,11 +79,12 @@ def offset_of(data: bytes, path: cty.Path, start: int = 0) -> int:
     return best
 
 
-def repeated_keys(data: bytes, start: int = 0) -> Iterator[tuple[tuple[Step, ...], int, int]]:
+def repeated_keys(data: bytes, start: int = 0, end: int | None = None
+                  ) -> Iterator[tuple[tuple[Step, ...], int, int]]:
     """Yield the path, first offset and repeated offset of each key an object of the JSON
-    text *data* (from *start*) has twice."""
+    text *data* (from *start* to *end*) has twice."""
     seen: dict[tuple[Step, ...], int] = {}
-    for where, at in value_offsets(data, start):
+    for where, at in value_offsets(data, start, end):
         first = seen.setdefault(where, at)
         if first != at:
             yield where, first, at

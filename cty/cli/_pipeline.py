@@ -161,9 +161,9 @@ class Records:
 
     def _located(self, batch: Batch, i: int, indexed: bool, errors: list[cty.PathError],
                  problems: list[Problem]) -> None:
-        start_at, _ = batch.span(i)
+        start_at, end_at = batch.span(i)
         for e in errors:
-            line, column = batch.position(offset_of(batch.text, e.path, start_at))
+            line, column = batch.position(offset_of(batch.text, e.path, start_at, end_at))
             problems.append(Problem(_prefixed(batch, i, indexed, e.path), e.message, line,
                                     column, record=i))
 
@@ -191,8 +191,8 @@ class Records:
         """A Problem for each key a record of *batch* gives twice."""
         found: list[Problem] = []
         for i in range(len(batch.records)):
-            start_at, _ = batch.span(i)
-            for where, first, again in repeated_keys(batch.text, start_at):
+            start_at, end_at = batch.span(i)
+            for where, first, again in repeated_keys(batch.text, start_at, end_at):
                 line, column = batch.position(first)
                 path = _path_of(where[:-1])
                 found.append(Problem(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, Final, TypeAlias
 
@@ -29,6 +30,8 @@ _msgspec_decoder: Final = msgspec.json.Decoder(float_hook=cty.parse_number_val)
 _msgspec_decode: Final = _msgspec_decoder.decode
 _decode_lines: Final = _msgspec_decoder.decode_lines
 _msgspec_decode_raw: Final = msgspec.json.Decoder(list[msgspec.Raw]).decode
+
+_NEWLINE: Final = re.compile(rb"\n")
 
 
 def _no_constant(name: str) -> Any:
@@ -102,8 +105,8 @@ class Batch:
     """Records read together: *records* decoded, *text* as in the file (*text[0]* at line
     *line*, column *column*); the records' own text is found again on demand."""
 
-    __slots__ = ("_lines", "_spans", "column", "first", "line", "records", "syntax", "text",
-                 "typed")
+    __slots__ = ("_line_starts", "_lines", "_spans", "column", "first", "line", "records",
+                 "syntax", "text", "typed")
 
     def __init__(self, records: list[Any], text: bytes, line: int, column: int, first: int,
                  *, spans: list[tuple[int, int]] | None = None,
@@ -123,6 +126,7 @@ class Batch:
         self._spans = spans
         self._lines = lines
         """Whether the records are the lines of *text* that are not blank (JSON Lines)."""
+        self._line_starts: list[int] | None = None
 
     def untyped(self) -> None:
         """Decode the records again as plain data, for the full way (the text is JSON: the
@@ -144,8 +148,14 @@ class Batch:
         return self.text[start:end]
 
     def position(self, offset: int) -> tuple[int, int]:
-        """The line and column of *offset* in *text*."""
-        line, column = line_and_column(self.text, offset, self.line)
+        """The line and column of *offset* in *text* (the text's line starts found once: a
+        batch of many problems costs what its text does)."""
+        if self._line_starts is None:
+            self._line_starts = [0, *(m.end() for m in _NEWLINE.finditer(self.text))]
+        offset = max(0, min(offset, len(self.text)))
+        index = bisect_right(self._line_starts, offset) - 1
+        start = self._line_starts[index]
+        line, column = line_and_column(self.text, offset, self.line + index, start)
         if line == self.line:
             column += self.column - 1
         return line, column

@@ -19,6 +19,19 @@ def test_reading_starts_where_asked_and_stops_after_one_value() -> None:
     assert list(value_offsets(data, 2)) == [((), 2), (("k",), 8), (("m",), 18), (("m", 0), 19)]
 
 
+def test_reading_reads_no_further_than_asked() -> None:
+    # (a record of a large batch is read alone: what follows it is never decoded)
+    data = 'xx{"é": ["ü", {"b": "€"}]}'.encode() + b"\xff\xfe{"
+    end = data.index(b"\xff")
+    found = list(value_offsets(data, 2, end))
+    assert found == list(value_offsets(data[:end], 2))
+    assert [data[at:at + 1] for _, at in found] == [b"{", b"[", b'"', b"{", b'"']
+    assert repeated_keys(b'{"a": 1, "a": 2}{"b": 1, "b": 2}', 0, 16).__next__() == \
+        (("a",), 6, 14)
+    assert list(repeated_keys(b'{"a": 1, "a": 2}{"b": 1, "b": 2}', 16, 32)) == \
+        [(("b",), 22, 30)]
+
+
 def test_reading_stops_where_the_text_stops_making_sense() -> None:
     assert list(value_offsets(b'{"a": [1, 2')) == [((), 0), (("a",), 6), (("a", 0), 7),
                                                     (("a", 1), 10)]
