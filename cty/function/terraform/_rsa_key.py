@@ -114,12 +114,7 @@ def _pkcs1(der: bytes) -> RsaKey:
     try:
         key = _pkcs1_fields(der)
     except Asn1Error:
-        if _parses(_ec_fields, der):
-            raise _GoError("x509: failed to parse private key (use ParseECPrivateKey instead "
-                           "for this key format)") from None
-        if _parses(_pkcs8_fields, der):
-            raise _GoError("x509: failed to parse private key (use ParsePKCS8PrivateKey "
-                           "instead for this key format)") from None
+        _hint(der, _pkcs8_fields, "ParsePKCS8PrivateKey")
         raise
     if key.rest:
         raise Asn1Error("trailing data", structural=False)
@@ -133,6 +128,15 @@ def _pkcs1(der: bytes) -> RsaKey:
         raise _GoError("x509: private key contains zero or negative prime")
     crt = None if dp is None or dq is None or qinv is None else (dp, dq, qinv)
     return _checked(n, e, d, (p, q, *key.extra), crt)
+
+
+def _hint(der: bytes, other: Callable[[bytes], object], parser: str) -> None:
+    """Go's error pointing at the right parser, where *der* (which did not read as the format
+    expected) reads as an EC key or as the *other* format."""
+    for read, name in ((_ec_fields, "ParseECPrivateKey"), (other, parser)):
+        if _parses(read, der):
+            raise _GoError(f"x509: failed to parse private key (use {name} instead for this "
+                           "key format)")
 
 
 def _parses(read: Callable[[bytes], object], der: bytes) -> bool:
@@ -202,12 +206,7 @@ def _pkcs8(der: bytes) -> RsaKey:
     try:
         oid, inner = _pkcs8_fields(der)
     except Asn1Error:
-        if _parses(_ec_fields, der):
-            raise _GoError("x509: failed to parse private key (use ParseECPrivateKey instead "
-                           "for this key format)") from None
-        if _parses(_pkcs1_fields, der):
-            raise _GoError("x509: failed to parse private key (use ParsePKCS1PrivateKey "
-                           "instead for this key format)") from None
+        _hint(der, _pkcs1_fields, "ParsePKCS1PrivateKey")
         raise
     if oid == _RSA:
         try:
